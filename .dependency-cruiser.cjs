@@ -1,0 +1,85 @@
+/**
+ * The dependency rules of STYLE.md. `npm run lint:deps` fails the build when one is broken;
+ * tests/architecture/dependency-rules.test.ts proves that each rule does fail on a violation.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'module-through-index-only',
+      comment: "A module uses another module only through that module's index.ts.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/.+', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'outside-through-index-only',
+      comment: "Code outside the modules (main.ts, app.ts, cli, platform) uses a module only through its index.ts.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/modules/' },
+      to: { path: '^src/modules/[^/]+/.+', pathNot: '^src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ is pure code: no adapters, platform, Hono, Drizzle or SQLite.',
+      severity: 'error',
+      from: { path: '^src/modules/[^/]+/domain/' },
+      to: {
+        path: [
+          '^src/modules/[^/]+/adapters/',
+          '^src/platform/',
+          '^src/app\\.ts$',
+          '^src/main\\.ts$',
+          'node_modules/(hono|@hono/|drizzle-orm|better-sqlite3)',
+        ],
+      },
+    },
+    {
+      name: 'domain-no-node-builtins',
+      comment: 'domain/ imports no node:* (or any Node built-in): it must run anywhere, deterministically.',
+      severity: 'error',
+      from: { path: '^src/modules/[^/]+/domain/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'web-feature-isolation',
+      comment: 'A web feature does not import another feature; shared code lives in components/ or lib/.',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'web-server-types-only',
+      comment: 'The web app imports server code only as `import type` ...',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: '^src/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-server-through-index-only',
+      comment: "... and only from a module's index.ts.",
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: '^src/', pathNot: '^src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(web/)?dist/|\\.test\\.tsx?$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

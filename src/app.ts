@@ -1,0 +1,97 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId, type RequestIdVariables } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { appError, errorBody, statusOf, type AppError } from './shared/errors.js';
+import type { Logger } from './platform/logger.js';
+import { rejectMalformedJson } from './platform/http/json-body.js';
+import { requestLog } from './platform/http/request-log.js';
+import { webAppRoutes } from './platform/http/web-app.js';
+
+/** What the web app may know about the shop at run time (no secrets). */
+export type SiteConfig = {
+  shopName: string;
+  contact: { phone: string; email: string };
+  social: { facebook: string; instagram: string; youtube: string };
+};
+
+export type AppDeps = {
+  logger: Logger;
+  site: SiteConfig;
+  /** Each module's Hono router, mounted under /api. */
+  routers: ReadonlyArray<Hono>;
+  /** Database liveness for /api/health. */
+  checkDatabase: () => { ok: true } | { ok: false; reason: string };
+  bodyLimitBytes: number;
+  /** Folder of the built SPA; omitted in API tests. */
+  webDistDir?: string;
+};
+
+/** The HTTP app, without listening: main.ts serves it, tests call app.request(). */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<{ Variables: RequestIdVariables }>();
+  const { logger } = deps;
+  const send = (c: Context, e: AppError) => c.json(errorBody(e), statusOf(e.code) as 400);
+
+  app.use('*', requestId());
+  app.use('*', requestLog(logger));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sweetalert2 and swiper set inline styles; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      // Firebase's Google sign-in popup must be able to report back to its opener.
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use('*', compress());
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.bodyLimitBytes,
+      onError: (c) => send(c, appError('http/payload-too-large', `The request body is larger than ${deps.bodyLimitBytes} bytes.`)),
+    }),
+  );
+  app.use('/api/*', rejectMalformedJson);
+
+  app.get('/api/health', (c) => {
+    const database = deps.checkDatabase();
+    const body = {
+      status: database.ok ? 'ok' : 'degraded',
+      server: { ok: true, uptimeSeconds: Math.round(process.uptime()) },
+      database: database.ok ? { ok: true } : { ok: false, error: database.reason },
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(body, database.ok ? 200 : 503);
+  });
+  app.get('/api/config', (c) => c.json(deps.site));
+  for (const router of deps.routers) app.route('/api', router);
+  app.all('/api/*', (c) => send(c, appError('http/not-found', `No API route for ${c.req.method} ${c.req.path}.`)));
+
+  if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir));
+
+  app.notFound((c) => c.text('Not found', 404));
+  app.onError((error, c) => {
+    const reqId = c.get('requestId');
+    logger.error('unhandled error', { reqId, method: c.req.method, path: c.req.path, error });
+    const e = appError('http/internal', 'Something went wrong on our side. Please try again.');
+    return c.json(errorBody(e, { requestId: reqId }), 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.js';
+
+describe('parseEnv', () => {
+  it('gives a fresh machine working defaults', () => {
+    const r = parseEnv({});
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', NODE_ENV: 'development', DEMO_DATA: true });
+    expect(r.env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it('reads given values and treats an empty variable as unset', () => {
+    const r = parseEnv({ PORT: '8080', DEMO_DATA: 'false', HOST: '0.0.0.0', DATA_DIR: '/var/shop', SHOP_NAME: '' });
+    expect(r.ok && r.env).toMatchObject({ PORT: 8080, DEMO_DATA: false, HOST: '0.0.0.0', DATA_DIR: '/var/shop', SHOP_NAME: 'Otaku Card Bazaar' });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['NODE_ENV', 'staging'],
+    ['DEMO_DATA', 'maybe'],
+    ['HOST', 'bad host!'],
+    ['SHOP_EMAIL', 'not-an-email'],
+    ['SOCIAL_YOUTUBE_URL', 'youtube'],
+    ['LOG_LEVEL', 'loud'],
+    ['BODY_LIMIT_BYTES', '12'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    const r = parseEnv({ [name]: value });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.message.startsWith(`Invalid setting ${name}:`)).toBe(true);
+    expect(r.message).not.toContain('\n');
+  });
+
+  it('never echoes a secret value back', () => {
+    const r = parseEnv({ SESSION_SECRET: 'short-secret' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.message).toContain('SESSION_SECRET');
+    expect(r.message).not.toContain('short-secret');
+  });
+});

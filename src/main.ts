@@ -1,0 +1,87 @@
+/**
+ * The composition root, and the only one: env -> db -> migrate -> adapters -> modules -> app -> listen.
+ */
+import { serve } from '@hono/node-server';
+import { join } from 'node:path';
+import { createApp } from './app.js';
+import { loadEnv } from './env.js';
+import { createCatalogueModule } from './modules/catalogue/index.js';
+import { createLogger } from './platform/logger.js';
+import { webDistDir } from './platform/paths.js';
+import { resolveSecrets } from './platform/secrets.js';
+import { checkDatabase, openDatabase, runMigrations } from './platform/sqlite.js';
+import { systemClock } from './shared/clock.js';
+import { newId } from './shared/ids.js';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const secrets = resolveSecrets(env);
+if (!secrets.ok) fail(secrets.message);
+
+let database: ReturnType<typeof openDatabase>;
+try {
+  database = openDatabase(join(env.DATA_DIR, 'shop.db'));
+  runMigrations(database);
+} catch (e) {
+  fail(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${e instanceof Error ? e.message : String(e)}`);
+}
+
+const catalogue = createCatalogueModule({ db: database.db, clock: systemClock, newId });
+
+if (env.DEMO_DATA) {
+  const seeded = catalogue.seedDemo();
+  if (seeded.categories > 0) logger.info('demo catalogue inserted', seeded);
+}
+
+const app = createApp({
+  logger,
+  site: {
+    shopName: env.SHOP_NAME,
+    contact: { phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
+    social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
+  },
+  routers: [catalogue.routes],
+  checkDatabase: () => checkDatabase(database.sqlite),
+  bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  webDistDir: webDistDir(),
+});
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  logger.info('listening', { url: `http://${host}:${info.port}`, env: env.NODE_ENV, dataDir: env.DATA_DIR });
+});
+
+server.on('error', (e: NodeJS.ErrnoException) => {
+  const reason = e.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use (setting PORT)` : e.message;
+  database.close();
+  fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${reason}`);
+});
+
+// SIGTERM (docker stop) and SIGINT: stop accepting, let requests in flight finish, then close
+// the database so the WAL is checkpointed. A stuck request cannot hold the process forever.
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info('shutting down', { signal });
+  const force = setTimeout(() => {
+    logger.warn('forced shutdown after 10 s');
+    database.close();
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(() => {
+    database.close();
+    logger.info('stopped');
+    process.exit(0);
+  });
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

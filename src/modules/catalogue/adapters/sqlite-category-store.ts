@@ -1,0 +1,26 @@
+import { count, desc } from 'drizzle-orm';
+import type { Db } from '../../../platform/sqlite.js';
+import { categoryKey } from '../domain/category.js';
+import type { CategoryStore } from '../ports.js';
+import { categories } from './schema.js';
+
+export function createSqliteCategoryStore(db: Db): CategoryStore {
+  // Prepared once: the list is read on every page view (footer, home).
+  const listQuery = db
+    .select({ id: categories.id, name: categories.name, createdAt: categories.createdAt })
+    .from(categories)
+    .orderBy(desc(categories.createdAt), desc(categories.id))
+    .prepare();
+  const countQuery = db.select({ n: count() }).from(categories).prepare();
+
+  return {
+    list: () => listQuery.all(),
+    count: () => countQuery.get()?.n ?? 0,
+    insertMany: (rows) => {
+      if (rows.length === 0) return;
+      db.insert(categories)
+        .values(rows.map((c) => ({ ...c, nameKey: categoryKey(c.name) })))
+        .run();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const immutable = 'public, max-age=31536000, immutable';
+
+/** Sets Cache-Control on a successful answer that did not choose its own. */
+const cacheControl =
+  (value: string): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+  };
+
+/**
+ * Serves the built SPA: content-hashed files under /assets for a year (immutable), their
+ * .br/.gz siblings when the browser accepts them, other files (favicon, robots) for an hour,
+ * and index.html, never cached, for every client route so a reload on /product/abc works.
+ */
+export function webAppRoutes(distDir: string) {
+  const app = new Hono();
+  const indexFile = join(distDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+
+  if (indexHtml === null) {
+    app.get('*', (c) =>
+      c.text('The web app is not built yet: run `npm run build` (or `npm start`, which builds it).', 503),
+    );
+    return app;
+  }
+
+  app.use('/assets/*', cacheControl(immutable), serveStatic({ root: distDir, precompressed: true }));
+  // A missing hashed asset is a 404, never index.html (the browser would parse HTML as JS).
+  app.all('/assets/*', (c) => c.text('Not found', 404));
+  app.use(
+    '*',
+    cacheControl('public, max-age=3600'),
+    serveStatic({
+      root: distDir,
+      precompressed: true,
+      // index.html is answered below, uncached, like every client route.
+      rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/.index-is-served-below' : p),
+    }),
+  );
+  app.get('*', (c) => {
+    const lastSegment = c.req.path.split('/').pop() ?? '';
+    if (lastSegment.includes('.') && lastSegment !== 'index.html') return c.text('Not found', 404);
+    c.header('Cache-Control', 'no-store');
+    return c.html(indexHtml);
+  });
+  return app;
+}

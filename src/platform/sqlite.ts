@@ -1,0 +1,42 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrationsDir } from './paths.js';
+
+export type Sqlite = Database.Database;
+export type Db = BetterSQLite3Database;
+export type DbHandle = { sqlite: Sqlite; db: Db; close(): void };
+
+/**
+ * Opens the shop's SQLite file with the pragmas an order-taking shop needs: WAL for readers
+ * alongside the writer, synchronous=FULL so an acknowledged commit survives power loss,
+ * foreign keys enforced, and a busy timeout instead of immediate SQLITE_BUSY errors.
+ */
+export function openDatabase(file: string): DbHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite);
+  return { sqlite, db, close: () => sqlite.open && sqlite.close() };
+}
+
+/** Applies the committed SQL migrations (never `drizzle-kit push`). */
+export function runMigrations(handle: DbHandle, folder: string = migrationsDir()): void {
+  migrate(handle.db, { migrationsFolder: folder });
+}
+
+/** Cheap liveness check for /api/health: the file answers a query and is writable-consistent. */
+export function checkDatabase(sqlite: Sqlite): { ok: true } | { ok: false; reason: string } {
+  try {
+    const row = sqlite.prepare('select 1 as one').get() as { one: number } | undefined;
+    if (row?.one !== 1) return { ok: false, reason: 'unexpected answer' };
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+  }
+}

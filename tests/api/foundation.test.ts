@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../support/http.js';
+import { createTestApp, testSite, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => t.close());
+
+describe('GET /api/health', () => {
+  it('reports the server and the database as ok', async () => {
+    const res = await t.app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await json(res);
+    expect(body).toMatchObject({ status: 'ok', server: { ok: true }, database: { ok: true } });
+  });
+
+  it('answers 503 naming the fault when the database is unusable', async () => {
+    t.database.sqlite.close();
+    const res = await t.app.request('/api/health');
+    expect(res.status).toBe(503);
+    const body = await json(res);
+    expect(body.status).toBe('degraded');
+    expect(body.database.ok).toBe(false);
+    expect(body.database.error).toMatch(/not open/i);
+  });
+});
+
+describe('GET /api/categories', () => {
+  it('lists the demo categories as { _id, category }, in the order a shopper sees them', async () => {
+    const res = await t.app.request('/api/categories');
+    expect(res.status).toBe(200);
+    const body = (await json(res)) as Array<{ _id: string; category: string }>;
+    expect(body.map((c) => c.category)).toEqual(['Figures', 'Trading Cards', 'Apparel', 'Posters', 'Keychains', 'Plush']);
+    for (const c of body) {
+      expect(Object.keys(c).sort()).toEqual(['_id', 'category']);
+      expect(c._id).toMatch(/^[0-9a-f]{24}$/);
+    }
+  });
+
+  it('is empty when demo data is off, and the demo is never inserted twice', async () => {
+    const bare = createTestApp({ demo: false });
+    try {
+      expect(await (await bare.app.request('/api/categories')).json()).toEqual([]);
+    } finally {
+      bare.close();
+    }
+    expect(t.catalogue.seedDemo()).toEqual({ categories: 0 });
+    expect(((await (await t.app.request('/api/categories')).json()) as unknown[]).length).toBe(6);
+  });
+});
+
+describe('GET /api/config', () => {
+  it('gives the web app the shop name, contact and social links (no secrets)', async () => {
+    const res = await t.app.request('/api/config');
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual(testSite);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown API path with a JSON 404 in the error format', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/categories/x/y'],
+      ['DELETE', '/api'],
+    ] as const) {
+      const res = await t.app.request(path, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      const body = await json(res);
+      expect(body.error.code).toBe('http/not-found');
+      expect(typeof body.error.message).toBe('string');
+    }
+  });
+
+  it('answers a malformed JSON body with 400 and a code', async () => {
+    for (const body of ['{bad', '{"a":', '[1,]', 'null null']) {
+      const res = await t.app.request('/api/categories', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+      expect((await json(res)).error).toEqual({ code: 'http/bad-json', message: 'The request body is not valid JSON.' });
+    }
+  });
+
+  it('refuses a body over the size limit with 413 in the error format', async () => {
+    const small = createTestApp({ bodyLimitBytes: 2048 });
+    try {
+      const res = await small.app.request('/api/categories', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '5000' },
+        body: JSON.stringify({ category: 'x'.repeat(5000) }),
+      });
+      expect(res.status).toBe(413);
+      expect((await json(res)).error.code).toBe('http/payload-too-large');
+    } finally {
+      small.close();
+    }
+  });
+
+  it('answers an unexpected fault with a 500 carrying a request id and no stack', async () => {
+    // A real fault: the database file is closed under the catalogue.
+    t.database.sqlite.close();
+    const res = await t.app.request('/api/categories');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toMatch(/at .*\.ts:\d+|stack|TypeError/);
+    const body = JSON.parse(text);
+    expect(body.error.code).toBe('http/internal');
+    expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
+    expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // The stack goes to the log, for the self-hoster, with the same request id.
+    expect(t.logger.lines.some((l) => l.includes(body.error.requestId) && l.includes('stack'))).toBe(true);
+  });
+});
+
+describe('security basics', () => {
+  it('sends secure headers with a CSP that forbids inline and foreign scripts', async () => {
+    const res = await t.app.request('/api/categories');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sends no CORS headers, not even to a foreign origin or a preflight', async () => {
+    const get = await t.app.request('/api/categories', { headers: { origin: 'https://evil.example' } });
+    expect(get.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await t.app.request('/api/categories', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('logs each request as one JSON line, never the Authorization header or the query string', async () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.secret-token-value.sig';
+    await t.app.request('/api/categories?email=someone@example.com', { headers: { authorization: `Bearer ${token}` } });
+    const lines = t.logger.lines.map((l) => JSON.parse(l));
+    const entry = lines.find((l) => l.msg === 'request' && l.path === '/api/categories');
+    expect(entry).toMatchObject({ level: 'info', method: 'GET', status: 200 });
+    expect(typeof entry.reqId).toBe('string');
+    const all = t.logger.lines.join('\n');
+    expect(all).not.toContain('secret-token-value');
+    expect(all.toLowerCase()).not.toContain('authorization');
+    expect(all).not.toContain('someone@example.com');
+  });
+});
