@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './app/router';
+import { queryClient } from './lib/query-client';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html must contain <div id="root">');
+
+const router = createAppRouter();
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
