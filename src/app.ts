@@ -8,13 +8,18 @@ import type { Logger } from './platform/logger.js';
 import { rejectMalformedJson } from './platform/http/json-body.js';
 import { requestLog } from './platform/http/request-log.js';
 import { webAppRoutes } from './platform/http/web-app.js';
+import type { AuthPublicConfig } from './modules/identity/index.js';
 
 /** What the web app may know about the shop at run time (no secrets). */
 export type SiteConfig = {
   shopName: string;
   contact: { phone: string; email: string };
   social: { facebook: string; instagram: string; youtube: string };
+  auth: AuthPublicConfig;
 };
+
+/** Extra origins the page may use (the Firebase SDK in firebase mode). */
+export type CspSources = { connectSrc?: string[]; frameSrc?: string[]; scriptSrc?: string[] };
 
 export type AppDeps = {
   logger: Logger;
@@ -24,6 +29,7 @@ export type AppDeps = {
   /** Database liveness for /api/health. */
   checkDatabase: () => { ok: true } | { ok: false; reason: string };
   bodyLimitBytes: number;
+  cspSources?: CspSources;
   /** Folder of the built SPA; omitted in API tests. */
   webDistDir?: string;
 };
@@ -41,12 +47,13 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(deps.cspSources?.scriptSrc ?? [])],
         // sweetalert2 and swiper set inline styles; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(deps.cspSources?.connectSrc ?? [])],
+        frameSrc: deps.cspSources?.frameSrc?.length ? deps.cspSources.frameSrc : ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

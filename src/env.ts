@@ -33,7 +33,50 @@ export const envSchema = z.object({
   SOCIAL_FACEBOOK_URL: z.url({ message: 'must be a URL' }).default('https://www.facebook.com/'),
   SOCIAL_INSTAGRAM_URL: z.url({ message: 'must be a URL' }).default('https://www.instagram.com/'),
   SOCIAL_YOUTUBE_URL: z.url({ message: 'must be a URL' }).default('https://www.youtube.com/'),
+
+  /** Where the shop is reached by its customers; used in links sent by mail. */
+  PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
+  TRUST_PROXY: bool.default(false),
+
+  AUTH_PROVIDER: z.enum(['local', 'firebase']).default('local'),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  /** Failed sign-in, sign-up or reset attempts allowed per email in 15 minutes (5x that per address). */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, { message: 'must be a Firebase project id' }).optional(),
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  /** host:port of the Firebase Auth emulator (development and tests only). */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[0-9a-zA-Z.\-[\]:]+:\d+$/, { message: 'must be host:port' })
+    .optional(),
+
+  /** smtp://user:pass@host:587 or smtps://...; without it mails are written to the log. */
+  SMTP_URL: z.url({ message: 'must be a URL such as smtp://user:pass@host:587' }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
+
+type Missing = { path: string; message: string };
+
+/** Rules between settings; each names the variable to fix. */
+function crossCheck(env: z.infer<typeof envSchema>): Missing | null {
+  if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+    return { path: 'FIREBASE_AUTH_EMULATOR_HOST', message: 'Invalid setting FIREBASE_AUTH_EMULATOR_HOST: must not be set in production (it makes the server accept unsigned tokens)' };
+  }
+  if (env.AUTH_PROVIDER === 'firebase') {
+    for (const name of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY'] as const) {
+      if (!env[name]) return { path: name, message: `Missing setting ${name}: required when AUTH_PROVIDER=firebase` };
+    }
+  }
+  if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+    return { path: 'ADMIN_EMAIL', message: 'Missing setting ADMIN_EMAIL: required when ADMIN_PASSWORD is set' };
+  }
+  return null;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -44,7 +87,10 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
   // An empty variable means "not set", as a self-hoster writing `FOO=` in a .env file expects.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (parsed.success) return { ok: true, env: parsed.data };
+  if (parsed.success) {
+    const problem = crossCheck(parsed.data);
+    return problem ? { ok: false, message: problem.message } : { ok: true, env: parsed.data };
+  }
   const issue = parsed.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
   const received = cleaned[name];

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { createApp } from './app.js';
 import { loadEnv } from './env.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
+import { createIdentityModule } from './modules/identity/index.js';
 import { createLogger } from './platform/logger.js';
+import { createLogMailer, createSmtpMailer } from './platform/mailer/mailer.js';
 import { webDistDir } from './platform/paths.js';
 import { resolveSecrets } from './platform/secrets.js';
 import { checkDatabase, openDatabase, runMigrations } from './platform/sqlite.js';
@@ -32,11 +34,71 @@ try {
   fail(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${e instanceof Error ? e.message : String(e)}`);
 }
 
+const mailer = env.SMTP_URL
+  ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `"${env.SHOP_NAME}" <no-reply@${new URL(env.SMTP_URL).hostname}>`)
+  : createLogMailer(logger);
+if (mailer.kind === 'log' && env.NODE_ENV === 'production') {
+  logger.warn('SMTP_URL is not set: password reset mails are written to this log instead of being sent');
+}
+
+const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+const identity = createIdentityModule({
+  db: database.db,
+  clock: systemClock,
+  newId,
+  logger,
+  mailer,
+  provider: env.AUTH_PROVIDER,
+  shopName: env.SHOP_NAME,
+  sessionSecret: secrets.secrets.sessionSecret,
+  sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
+  publicUrl,
+  trustProxy: env.TRUST_PROXY,
+  adminEmail: env.ADMIN_EMAIL,
+  rateLimitPerEmail: env.AUTH_RATE_LIMIT,
+  firebase:
+    env.AUTH_PROVIDER === 'firebase' && env.FIREBASE_PROJECT_ID && env.FIREBASE_API_KEY
+      ? {
+          projectId: env.FIREBASE_PROJECT_ID,
+          apiKey: env.FIREBASE_API_KEY,
+          authDomain: env.FIREBASE_AUTH_DOMAIN,
+          emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+        }
+      : undefined,
+});
 const catalogue = createCatalogueModule({ db: database.db, clock: systemClock, newId });
+
+// The first admin. Local provider: ADMIN_EMAIL (+ ADMIN_PASSWORD) is made sure of at every start.
+// Firebase: ADMIN_EMAIL becomes admin when it signs in with a verified email.
+if (env.AUTH_PROVIDER === 'local' && env.ADMIN_EMAIL) {
+  const result = await identity.ensureAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  if (result.generatedPassword) printOnce(env.ADMIN_EMAIL, result.generatedPassword);
+}
 
 if (env.DEMO_DATA) {
   const seeded = catalogue.seedDemo();
   if (seeded.categories > 0) logger.info('demo catalogue inserted', seeded);
+  if (env.AUTH_PROVIDER === 'local' && !env.ADMIN_EMAIL && !identity.hasAdmin()) {
+    const email = 'admin@shop.local';
+    const result = await identity.ensureAdmin({ email, name: 'Shop Admin' });
+    if (result.generatedPassword) printOnce(email, result.generatedPassword);
+  }
+}
+
+/** A generated admin password is shown once, at its creation, and stored only hashed. */
+function printOnce(email: string, password: string) {
+  process.stdout.write(
+    [
+      '',
+      '  ================================================================',
+      '  An admin account was created. Its password is shown only now:',
+      `    email:    ${email}`,
+      `    password: ${password}`,
+      '  Log in at /login and keep the password somewhere safe.',
+      '  ================================================================',
+      '',
+    ].join('\n') + '\n',
+  );
 }
 
 const app = createApp({
@@ -45,8 +107,10 @@ const app = createApp({
     shopName: env.SHOP_NAME,
     contact: { phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
     social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
+    auth: identity.publicConfig,
   },
-  routers: [catalogue.routes],
+  routers: [identity.routes, catalogue.routes],
+  cspSources: identity.cspSources,
   checkDatabase: () => checkDatabase(database.sqlite),
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
   webDistDir: webDistDir(),

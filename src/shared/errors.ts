@@ -10,6 +10,19 @@ export const httpStatusByCode = {
   'http/payload-too-large': 413,
   'http/internal': 500,
   'http/unavailable': 503,
+  'http/forbidden-origin': 403,
+  'auth/unauthenticated': 401,
+  'auth/forbidden': 403,
+  'auth/invalid-credentials': 401,
+  'auth/invalid-token': 401,
+  'auth/weak-password': 400,
+  'auth/email-taken': 409,
+  'auth/reset-token-invalid': 400,
+  'auth/rate-limited': 429,
+  'users/not-own-email': 403,
+  'users/not-found': 404,
+  'users/cannot-delete-self': 409,
+  'users/last-admin': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

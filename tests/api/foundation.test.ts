@@ -56,7 +56,7 @@ describe('GET /api/config', () => {
   it('gives the web app the shop name, contact and social links (no secrets)', async () => {
     const res = await t.app.request('/api/config');
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual(testSite);
+    expect(await json(res)).toEqual({ ...testSite, auth: { provider: 'local', googleSignIn: false } });
   });
 });
 

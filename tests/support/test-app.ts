@@ -3,34 +3,77 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type SiteConfig } from '../../src/app.js';
 import { createCatalogueModule } from '../../src/modules/catalogue/index.js';
+import { createIdentityModule, type FirebaseSettings } from '../../src/modules/identity/index.js';
 import { createMemoryLogger } from '../../src/platform/logger.js';
+import type { Mail, Mailer } from '../../src/platform/mailer/mailer.js';
 import { checkDatabase, openDatabase, runMigrations } from '../../src/platform/sqlite.js';
-import { fixedClock } from '../../src/shared/clock.js';
+import type { Clock } from '../../src/shared/clock.js';
 import { newId } from '../../src/shared/ids.js';
 
-export const testSite: SiteConfig = {
+export const testSite: Omit<SiteConfig, 'auth'> = {
   shopName: 'Test Shop',
   contact: { phone: '+880 1711-111111', email: 'help@test.example' },
   social: { facebook: 'https://facebook.test/', instagram: 'https://instagram.test/', youtube: 'https://youtube.test/' },
 };
 
+/** A clock the test can move. */
+export function movableClock(start = '2026-01-01T00:00:00Z') {
+  let now = new Date(start).getTime();
+  const clock: Clock = { now: () => new Date(now) };
+  return { clock, advance: (ms: number) => (now += ms) };
+}
+
+export type TestAppOptions = {
+  demo?: boolean;
+  webDistDir?: string;
+  bodyLimitBytes?: number;
+  provider?: 'local' | 'firebase';
+  firebase?: FirebaseSettings;
+  adminEmail?: string;
+  rateLimitPerEmail?: number;
+  mailer?: Mailer;
+  trustProxy?: boolean;
+};
+
 /**
  * A real app over a real SQLite file with the real migrations, in a fresh temporary folder,
- * wired like main.ts (demo data on unless told otherwise).
+ * wired like main.ts. Mails go to `outbox` unless a mailer is given; the password hash cost is
+ * lowered so tests stay fast (the algorithm is the same).
  */
-export function createTestApp(options: { demo?: boolean; webDistDir?: string; bodyLimitBytes?: number } = {}) {
+export function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const database = openDatabase(join(dir, 'shop.db'));
   runMigrations(database);
   const logger = createMemoryLogger();
-  const catalogue = createCatalogueModule({ db: database.db, clock: fixedClock('2026-01-01T00:00:00Z'), newId });
+  const time = movableClock();
+  const outbox: Mail[] = [];
+  const mailer: Mailer = options.mailer ?? { kind: 'log', send: async (m) => void outbox.push(m) };
+  const identity = createIdentityModule({
+    db: database.db,
+    clock: time.clock,
+    newId,
+    logger,
+    mailer,
+    provider: options.provider ?? 'local',
+    shopName: testSite.shopName,
+    sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
+    sessionTtlSeconds: 3600,
+    publicUrl: 'http://shop.test',
+    trustProxy: options.trustProxy ?? true,
+    adminEmail: options.adminEmail,
+    rateLimitPerEmail: options.rateLimitPerEmail ?? 1000,
+    firebase: options.firebase,
+    hashCost: { N: 1024, r: 8, p: 1 },
+  });
+  const catalogue = createCatalogueModule({ db: database.db, clock: time.clock, newId });
   if (options.demo ?? true) catalogue.seedDemo();
   const app = createApp({
     logger,
-    site: testSite,
-    routers: [catalogue.routes],
+    site: { ...testSite, auth: identity.publicConfig },
+    routers: [identity.routes, catalogue.routes],
     checkDatabase: () => checkDatabase(database.sqlite),
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    cspSources: identity.cspSources,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   return {
@@ -38,6 +81,9 @@ export function createTestApp(options: { demo?: boolean; webDistDir?: string; bo
     database,
     logger,
     catalogue,
+    identity,
+    outbox,
+    time,
     dir,
     close() {
       database.close();

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** normalizeEmail(): lower-case, trimmed. */
+    email: text('email').notNull().unique(),
+    role: text('role', { enum: ['admin', 'customer'] }).notNull().default('customer'),
+    provider: text('provider', { enum: ['local', 'firebase'] }).notNull(),
+    /** scrypt hash (local provider); null for accounts whose password lives with Firebase. */
+    passwordHash: text('password_hash'),
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('users_created_at').on(t.createdAt),
+    check('users_role_valid', sql`${t.role} in ('admin', 'customer')`),
+  ],
+);
+
+export const passwordResets = sqliteTable('password_resets', {
+  /** SHA-256 of the token sent by mail; the token itself is never stored. */
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});

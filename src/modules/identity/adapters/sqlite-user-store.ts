@@ -1,0 +1,66 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/sqlite.js';
+import type { ResetTokenStore, UserStore } from '../ports.js';
+import { passwordResets, users } from './schema.js';
+
+const publicColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  tokenVersion: users.tokenVersion,
+  createdAt: users.createdAt,
+};
+
+export function createSqliteUserStore(db: Db): UserStore {
+  // The guards read the user on every protected request: prepared once.
+  const byId = db.select(publicColumns).from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+  const byEmail = db
+    .select({ ...publicColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .prepare();
+  const admins = db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).prepare();
+
+  return {
+    byId: (id) => byId.get({ id }) ?? null,
+    byEmail: (email) => byEmail.get({ email }) ?? null,
+    list: () => db.select(publicColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).all(),
+    countAdmins: () => admins.get()?.n ?? 0,
+    insert: (user) => {
+      db.insert(users).values(user).run();
+    },
+    setRole: (id, role) => db.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes,
+    setName: (id, name) => {
+      db.update(users).set({ name }).where(eq(users.id, id)).run();
+    },
+    setPassword: (id, passwordHash) => {
+      db.update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, id))
+        .run();
+    },
+    delete: (id) => db.delete(users).where(eq(users.id, id)).run().changes,
+  };
+}
+
+export function createSqliteResetTokenStore(db: Db): ResetTokenStore {
+  return {
+    insert: (row) => {
+      db.insert(passwordResets).values(row).run();
+    },
+    consume: (tokenHash, now) => {
+      // One UPDATE marks it used only if still unused and unexpired: single use even under races.
+      const rows = db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .returning({ userId: passwordResets.userId })
+        .all();
+      return rows[0] ?? null;
+    },
+    deleteForUser: (userId) => {
+      db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
+import type { IdGenerator } from '../../shared/ids.js';
+import { normalizeEmail } from './domain/user.js';
+import type { PasswordHasher, UserStore } from './ports.js';
+
+/**
+ * Start-up, local provider: makes sure the configured admin account exists, has the admin role
+ * and (when a password is configured) that password. Without a password a new account gets a
+ * generated one, returned so the caller can print it once.
+ */
+export async function ensureAdmin(
+  deps: { users: UserStore; hasher: PasswordHasher; clock: Clock; newId: IdGenerator },
+  input: { email: string; password?: string | undefined; name?: string },
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  const email = normalizeEmail(input.email);
+  const existing = deps.users.byEmail(email);
+  if (existing) {
+    deps.users.setRole(existing.id, 'admin');
+    if (input.password && !(existing.passwordHash && (await deps.hasher.verify(input.password, existing.passwordHash)))) {
+      deps.users.setPassword(existing.id, await deps.hasher.hash(input.password));
+    }
+    return { created: false };
+  }
+  // Generated: letters, digits and a symbol, so it passes the shop's own password rule.
+  const generatedPassword = input.password ? undefined : `${randomBytes(12).toString('base64url')}-7a`;
+  const password = input.password ?? generatedPassword ?? '';
+  deps.users.insert({
+    id: deps.newId(),
+    name: input.name ?? 'Admin',
+    email,
+    role: 'admin',
+    tokenVersion: 0,
+    createdAt: deps.clock.now(),
+    passwordHash: await deps.hasher.hash(password),
+    provider: 'local',
+  });
+  return generatedPassword ? { created: true, generatedPassword } : { created: true };
+}
+
+/** The CLI's promote command. */
+export function promoteToAdmin(deps: { users: UserStore }, email: string): 'promoted' | 'already-admin' | 'not-found' {
+  const user = deps.users.byEmail(normalizeEmail(email));
+  if (!user) return 'not-found';
+  return deps.users.setRole(user.id, 'admin') > 0 ? 'promoted' : 'already-admin';
+}

@@ -1,0 +1,133 @@
+import type { Logger } from '../../platform/logger.js';
+import { escapeHtml } from '../../platform/mailer/mailer.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
+import type { Db } from '../../platform/sqlite.js';
+import type { Clock } from '../../shared/clock.js';
+import type { IdGenerator } from '../../shared/ids.js';
+import { createFirebaseIdentityVerifier } from './adapters/firebase-identity-verifier.js';
+import { createGuards } from './adapters/guards.js';
+import { identityRoutes } from './adapters/http.js';
+import { createJoseSessionTokens } from './adapters/jose-session-tokens.js';
+import { createScryptHasher } from './adapters/scrypt-hasher.js';
+import { createSqliteResetTokenStore, createSqliteUserStore } from './adapters/sqlite-user-store.js';
+import { ensureAdmin, promoteToAdmin } from './ensure-admin.js';
+import type { Provider } from './domain/user.js';
+import type { IdentityVerifier, Mailer } from './ports.js';
+import type { ResetMailContent } from './request-password-reset.js';
+
+export type { AuthVariables, CurrentUser } from './adapters/guards.js';
+export type { PublicUser } from './domain/public-user.js';
+export type { Role } from './domain/user.js';
+export { weakPasswordMessage } from './domain/password-rule.js';
+
+export type FirebaseSettings = { projectId: string; apiKey: string; authDomain?: string | undefined; emulatorHost?: string | undefined };
+
+/** What the web app learns at run time about signing in (no secrets). */
+export type AuthPublicConfig =
+  | { provider: 'local'; googleSignIn: false }
+  | {
+      provider: 'firebase';
+      googleSignIn: true;
+      firebase: { apiKey: string; authDomain: string; projectId: string };
+      emulatorUrl?: string;
+    };
+
+export type IdentityDeps = {
+  db: Db;
+  clock: Clock;
+  newId: IdGenerator;
+  logger: Logger;
+  mailer: Mailer;
+  provider: Provider;
+  shopName: string;
+  sessionSecret: string;
+  sessionTtlSeconds: number;
+  publicUrl: string;
+  trustProxy: boolean;
+  adminEmail?: string | undefined;
+  /** Attempts per email in 15 minutes; five times that per client address. */
+  rateLimitPerEmail: number;
+  firebase?: FirebaseSettings | undefined;
+  /** Tests inject a cheaper hash cost; production keeps the default. */
+  hashCost?: { N: number; r: number; p: number };
+  /** Tests may inject a verifier; by default firebase-admin is used in firebase mode. */
+  verifier?: IdentityVerifier;
+};
+
+const resetMail =
+  (shopName: string): ResetMailContent =>
+  ({ name, link }) => ({
+    subject: `Reset your ${shopName} password`,
+    text: `Hello ${name},\n\nSomeone (hopefully you) asked to reset the password of your ${shopName} account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
+    html: `<p>Hello ${escapeHtml(name)},</p><p>Someone (hopefully you) asked to reset the password of your ${escapeHtml(shopName)} account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
+  });
+
+/** The identity module's whole public surface. */
+export function createIdentityModule(deps: IdentityDeps) {
+  const users = createSqliteUserStore(deps.db);
+  const resets = createSqliteResetTokenStore(deps.db);
+  const hasher = createScryptHasher(deps.hashCost);
+  const tokens = createJoseSessionTokens({ secret: deps.sessionSecret, ttlSeconds: deps.sessionTtlSeconds, now: () => deps.clock.now() });
+  const guards = createGuards({ tokens, users });
+  const fb = deps.firebase;
+  if (deps.provider === 'firebase' && !fb) throw new Error('the firebase provider needs its settings');
+  const verifier = deps.provider === 'firebase' && fb ? (deps.verifier ?? createFirebaseIdentityVerifier(fb.projectId)) : null;
+  const window15min = 15 * 60 * 1000;
+
+  const routes = identityRoutes({
+    provider: deps.provider,
+    users,
+    resets,
+    hasher,
+    tokens,
+    verifier,
+    mailer: deps.mailer,
+    mailContent: resetMail(deps.shopName),
+    onMailError: (error) => deps.logger.error('password reset mail failed', { error }),
+    clock: deps.clock,
+    newId: deps.newId,
+    guards,
+    adminEmail: deps.adminEmail,
+    publicUrl: deps.publicUrl,
+    trustProxy: deps.trustProxy,
+    limits: {
+      perEmail: createRateLimiter({ limit: deps.rateLimitPerEmail, windowMs: window15min, clock: deps.clock }),
+      perAddress: createRateLimiter({ limit: deps.rateLimitPerEmail * 5, windowMs: window15min, clock: deps.clock }),
+    },
+  });
+
+  const authDomain = fb ? (fb.authDomain ?? `${fb.projectId}.firebaseapp.com`) : '';
+  const emulatorUrl = fb?.emulatorHost ? `http://${fb.emulatorHost}` : undefined;
+  const publicConfig: AuthPublicConfig =
+    deps.provider === 'firebase' && fb
+      ? {
+          provider: 'firebase',
+          googleSignIn: true,
+          firebase: { apiKey: fb.apiKey, authDomain, projectId: fb.projectId },
+          ...(emulatorUrl ? { emulatorUrl } : {}),
+        }
+      : { provider: 'local', googleSignIn: false };
+
+  /** Where the Firebase SDK in the page must be allowed to connect, frame and load from. */
+  const cspSources =
+    deps.provider === 'firebase'
+      ? {
+          connectSrc: emulatorUrl ? [emulatorUrl] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+          frameSrc: [`https://${authDomain}`, ...(emulatorUrl ? [emulatorUrl] : [])],
+          scriptSrc: ['https://apis.google.com'],
+        }
+      : {};
+
+  return {
+    routes,
+    guards: { requireUser: guards.requireUser, requireAdmin: guards.requireAdmin },
+    publicConfig,
+    cspSources,
+    ensureAdmin: (input: { email: string; password?: string | undefined; name?: string }) =>
+      ensureAdmin({ users, hasher, clock: deps.clock, newId: deps.newId }, input),
+    hasAdmin: () => users.countAdmins() > 0,
+    promoteToAdmin: (email: string) => promoteToAdmin({ users }, email),
+  };
+}
+
+export type IdentityModule = ReturnType<typeof createIdentityModule>;

@@ -1,0 +1,32 @@
+import { appError, type AppError } from '../../shared/errors.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { toPublicUser, type PublicUser } from './domain/public-user.js';
+import { deleteRefusal, normalizeEmail, type User } from './domain/user.js';
+import type { UserStore } from './ports.js';
+
+// The admin's user-management use cases: small, and always read together.
+
+export const listUsers = (deps: { users: UserStore }): PublicUser[] => deps.users.list().map(toPublicUser);
+
+/** GET /api/users/admin/:email: one's own flag, or anyone's for an admin. */
+export function checkAdmin(deps: { users: UserStore }, caller: User, email: string): Result<{ admin: boolean }, AppError> {
+  const target = normalizeEmail(email);
+  if (target !== caller.email && caller.role !== 'admin') {
+    return err(appError('auth/forbidden', "You cannot look up another user's role."));
+  }
+  return ok({ admin: deps.users.byEmail(target)?.role === 'admin' });
+}
+
+export function makeAdmin(deps: { users: UserStore }, id: string): Result<{ modifiedCount: number }, AppError> {
+  if (!deps.users.byId(id)) return err(appError('users/not-found', 'No such user.'));
+  return ok({ modifiedCount: deps.users.setRole(id, 'admin') });
+}
+
+export function deleteUser(deps: { users: UserStore }, caller: User, id: string): Result<{ deletedCount: number }, AppError> {
+  const target = deps.users.byId(id);
+  if (!target) return err(appError('users/not-found', 'No such user.'));
+  const refusal = deleteRefusal(caller, target, deps.users.countAdmins());
+  if (refusal === 'users/cannot-delete-self') return err(appError(refusal, 'You cannot delete your own account.'));
+  if (refusal === 'users/last-admin') return err(appError(refusal, 'The last admin cannot be deleted.'));
+  return ok({ deletedCount: deps.users.delete(id) });
+}

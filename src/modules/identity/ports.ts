@@ -1,0 +1,47 @@
+import type { Provider, Role, User } from './domain/user.js';
+
+/** User storage (synchronous: better-sqlite3; see docs/decisions/001). */
+export type UserStore = {
+  byId(id: string): User | null;
+  byEmail(email: string): (User & { passwordHash: string | null }) | null;
+  /** Newest first. */
+  list(): User[];
+  countAdmins(): number;
+  insert(user: User & { passwordHash: string | null; provider: Provider }): void;
+  setRole(id: string, role: Role): number;
+  setName(id: string, name: string): void;
+  /** Sets the hash and bumps tokenVersion (older tokens stop working). */
+  setPassword(id: string, passwordHash: string): void;
+  delete(id: string): number;
+};
+
+export type ResetTokenStore = {
+  insert(row: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }): void;
+  /** Marks the token used and returns its user, in one step, if it is unused and unexpired. */
+  consume(tokenHash: string, now: Date): { userId: string } | null;
+  deleteForUser(userId: string): void;
+};
+
+export type PasswordHasher = {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Spends the same time as a real verify, for unknown emails (no user enumeration by timing). */
+  burn(password: string): Promise<void>;
+};
+
+export type SessionClaims = { email: string; provider: Provider; tokenVersion: number };
+
+export type SessionTokens = {
+  issue(claims: SessionClaims): Promise<string>;
+  verify(token: string): Promise<SessionClaims | null>;
+};
+
+/** What the external identity provider (Firebase) vouches for. */
+export type VerifiedIdentity = { email: string; emailVerified: boolean; name: string | null };
+
+export type IdentityVerifier = {
+  verify(idToken: string): Promise<VerifiedIdentity | null>;
+};
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send(mail: Mail): Promise<void> };

@@ -1,0 +1,33 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.js';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send(mail: Mail): Promise<void>; readonly kind: 'smtp' | 'log' };
+
+/** Real delivery through an SMTP server (SMTP_URL). */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/**
+ * Without SMTP_URL: the mail is written to the server log, so a self-hoster trying the shop can
+ * still follow a password-reset link. Never used for delivery in a real shop.
+ */
+export function createLogMailer(logger: Logger): Mailer {
+  return {
+    kind: 'log',
+    async send(mail) {
+      logger.info('mail (not sent: SMTP_URL is not set)', { to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+/** Escapes text for an HTML mail body: every value put into a mail's HTML goes through here. */
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
