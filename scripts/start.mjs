@@ -1,30 +1,7 @@
 // `npm start`: builds what is missing (or older than its sources), then runs the server.
-// The Docker image runs this same file; there the build is done and no sources are present.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The Docker image runs this same file.
+import { at, buildServerIfNeeded, buildWebIfNeeded } from './build-if-needed.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const at = (...p) => join(root, ...p);
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), 0);
-}
-
-function build(script, output, sources) {
-  const built = existsSync(output) ? statSync(output).mtimeMs : 0;
-  const changed = sources.some((s) => newest(at(s)) > built);
-  if (built && !changed) return;
-  console.log(`npm start: running \`npm run ${script}\` (${built ? 'sources changed' : 'not built yet'})`);
-  const result = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-build('build:server', at('dist', 'main.js'), ['src', 'tsconfig.server.json']);
-build('build:web', at('web', 'dist', 'index.html'), ['web/src', 'web/index.html', 'web/vite.config.ts']);
-
+buildServerIfNeeded();
+buildWebIfNeeded();
 await import(at('dist', 'main.js'));
