@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { SessionClaims, SessionTokens } from '../ports.js';
+import type { SessionTokens } from '../ports.js';
 
 export const tokenIssuer = 'anime-shop';
 export const tokenAudience = 'anime-shop-web';
