@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'migrations/**', 'test-results/**', 'playwright-report/**', 'tests/fixtures/**'] },
+  { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'migrations/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'tests/support/gapi-iframes-shim.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

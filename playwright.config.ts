@@ -1,10 +1,40 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
 // Playwright's own browser download does not work everywhere: use Debian's Chromium when it
 // is there, or the browser named by CHROMIUM_PATH; otherwise Playwright's own.
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+/** Loopback ports of the servers the journeys run against. */
+export const e2ePorts = { local: 4173, firebase: 4174, smtp: 2725, smtpHttp: 2780, authEmulator: 9199 } as const;
+export const e2eFirebaseProject = 'demo-shop-e2e';
+export const e2eAdmin = { email: 'admin@e2e.test', password: 'Admin#E2E1' } as const;
+
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+};
+
+// The built production server (npm test builds first), each on a fresh data folder.
+const shopServer = (name: 'local' | 'firebase', env: Record<string, string>) => ({
+  command: 'node tests/support/e2e-server.mjs',
+  url: `http://127.0.0.1:${e2ePorts[name]}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    PORT: String(e2ePorts[name]),
+    HOST: '127.0.0.1',
+    DATA_DIR: `.tmp/e2e-${name}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    AUTH_RATE_LIMIT: '1000',
+    ADMIN_EMAIL: e2eAdmin.email,
+    ...env,
+  },
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -12,33 +42,48 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  timeout: 45_000,
   // Not test-results/ itself: Playwright empties its output folder, where vitest's report lies.
   outputDir: 'test-results/playwright',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          ...(executablePath ? { executablePath } : {}),
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        },
-      },
+      name: 'local',
+      testIgnore: /firebase\..*spec\.ts$/,
+      use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.local}` },
+    },
+    {
+      name: 'firebase',
+      testMatch: /firebase\..*spec\.ts$/,
+      use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.firebase}` },
     },
   ],
-  // The built production server (npm test builds first) on a fresh data folder.
-  webServer: {
-    command: 'node tests/support/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-  },
+  webServer: [
+    {
+      // A real SMTP server that keeps mails; its HTTP side lets tests read them.
+      command: `node tests/support/smtp-sink.mjs ${e2ePorts.smtp} ${e2ePorts.smtpHttp}`,
+      url: `http://127.0.0.1:${e2ePorts.smtpHttp}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node tests/support/auth-emulator.mjs ${e2eFirebaseProject} ${e2ePorts.authEmulator}`,
+      url: `http://127.0.0.1:${e2ePorts.authEmulator}/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+    },
+    shopServer('local', {
+      ADMIN_PASSWORD: e2eAdmin.password,
+      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+      MAIL_FROM: 'shop@e2e.test',
+      PUBLIC_URL: `http://127.0.0.1:${e2ePorts.local}`,
+    }),
+    shopServer('firebase', {
+      AUTH_PROVIDER: 'firebase',
+      FIREBASE_PROJECT_ID: e2eFirebaseProject,
+      FIREBASE_API_KEY: 'demo-api-key',
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${e2ePorts.authEmulator}`,
+    }),
+  ],
 });

@@ -1,7 +1,17 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
+import { SecretPage } from '../features/auth/pages/secret-page';
+import { SignupPage } from '../features/auth/pages/signup-page';
 import { AboutPage } from '../features/static-pages/pages/about-page';
 import { NotFoundPage } from '../features/static-pages/pages/not-found-page';
 import { PolicyPage } from '../features/static-pages/pages/policy-page';
+import { ProfilePage } from '../features/users/pages/profile-page';
+import { UsersPage } from '../features/users/pages/users-page';
+import { RequireAdmin } from './guards/require-admin';
+import { RequireUser } from './guards/require-user';
+import { AuthRoot } from './layouts/auth-root';
+import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
 import { ContactRoute, HomeRoute } from './route-elements';
 import { RouteErrorPage } from './route-error-page';
@@ -9,19 +19,72 @@ import type { RouteHandle } from './route-handle';
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
-    element: <RootLayout />,
-    // Only reached when the layout itself fails; page errors are caught below, inside the layout.
+    // Above both layouts: one session for the shop and the dashboard.
+    element: <AuthRoot />,
     errorElement: <RouteErrorPage standalone />,
     children: [
       {
-        errorElement: <RouteErrorPage />,
+        path: '/',
+        element: <RootLayout />,
+        // Only reached when the layout itself fails; page errors are caught below, inside the layout.
+        errorElement: <RouteErrorPage standalone />,
         children: [
-          { index: true, element: <HomeRoute />, handle: { title: 'Home' } satisfies RouteHandle },
-          { path: 'about', element: <AboutPage />, handle: { title: 'About Us' } satisfies RouteHandle },
-          { path: 'contact', element: <ContactRoute />, handle: { title: 'Contact' } satisfies RouteHandle },
-          { path: 'policy', element: <PolicyPage />, handle: { title: 'Our Policy' } satisfies RouteHandle },
-          { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, element: <HomeRoute />, handle: { title: 'Home' } satisfies RouteHandle },
+              { path: 'about', element: <AboutPage />, handle: { title: 'About Us' } satisfies RouteHandle },
+              { path: 'contact', element: <ContactRoute />, handle: { title: 'Contact' } satisfies RouteHandle },
+              { path: 'policy', element: <PolicyPage />, handle: { title: 'Our Policy' } satisfies RouteHandle },
+              { path: 'login', element: <LoginPage />, handle: { title: 'Log in' } satisfies RouteHandle },
+              { path: 'signup', element: <SignupPage />, handle: { title: 'Sign up' } satisfies RouteHandle },
+              {
+                path: 'reset-password',
+                element: <ResetPasswordPage />,
+                handle: { title: 'Reset password' } satisfies RouteHandle,
+              },
+              {
+                path: 'secret',
+                element: (
+                  <RequireUser>
+                    <SecretPage />
+                  </RequireUser>
+                ),
+                handle: { title: 'Secret' } satisfies RouteHandle,
+              },
+              { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
+            ],
+          },
+        ],
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireUser standalone>
+            <DashboardLayout />
+          </RequireUser>
+        ),
+        errorElement: <RouteErrorPage standalone />,
+        handle: { title: 'Dashboard' } satisfies RouteHandle,
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, element: <Navigate to="/dashboard/profile" replace /> },
+              { path: 'profile', element: <ProfilePage />, handle: { title: 'Profile' } satisfies RouteHandle },
+              {
+                path: 'users',
+                element: (
+                  <RequireAdmin>
+                    <UsersPage />
+                  </RequireAdmin>
+                ),
+                handle: { title: 'Users' } satisfies RouteHandle,
+              },
+              // The other dashboard pages (cart, orders, admin pages) are added by their features.
+              { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
+            ],
+          },
         ],
       },
     ],

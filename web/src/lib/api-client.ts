@@ -1,17 +1,43 @@
 import ky from 'ky';
+import { emitSessionExpired } from './auth/session-events';
+import { getToken } from './auth/token-store';
 
 /**
- * The one HTTP client of the SPA. The server is same-origin, so every path is relative to /api
+ * The HTTP clients of the SPA. The server is same-origin, so every path is relative to /api
  * and must not start with '/' (ky's prefixUrl rule), e.g. `api.get('categories')`.
  *
  * ky's own retries are off: TanStack Query owns retrying (see query-client.ts), and stacking both
  * would multiply requests against a struggling server.
- *
- * The Bearer header for protected calls belongs here (a beforeRequest hook reading the stored
- * access token), so that no feature builds its own authorised client.
  */
+
+/** Public calls: no Authorization header, and a 401 (say, a wrong password at login) is just an error. */
 export const api = ky.create({
   prefixUrl: '/api',
   retry: 0,
   timeout: 15_000,
 });
+
+/**
+ * Protected calls: sends the stored session token, and treats a 401 or 403 as the end of the session
+ * (the AuthProvider logs out and shows /login). No feature builds its own authorised client.
+ */
+export const authApi = api.extend({
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      (_request, _options, response) => {
+        if (response.status === 401 || response.status === 403) emitSessionExpired();
+      },
+    ],
+  },
+});
+
+/** Header for a call made with a token that is not (yet) the stored one, e.g. a Firebase ID token. */
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}

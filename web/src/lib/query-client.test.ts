@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { retryDelay } from './query-client';
+import { HTTPError } from 'ky';
+import { QueryClient } from '@tanstack/react-query';
+import { removePrivateQueries, retryDelay, retryUnlessClientError } from './query-client';
 
 describe('retryDelay', () => {
   it('starts at one second and doubles with every failure', () => {
@@ -20,5 +22,37 @@ describe('retryDelay', () => {
     for (let attempt = 0; attempt < 20; attempt++) {
       expect(retryDelay(attempt + 1)).toBeGreaterThanOrEqual(retryDelay(attempt));
     }
+  });
+});
+
+function httpError(status: number): HTTPError {
+  const request = new Request('http://shop.test/api/users');
+  return new HTTPError(new Response(null, { status }), request, {} as ConstructorParameters<typeof HTTPError>[2]);
+}
+
+describe('retryUnlessClientError', () => {
+  it('does not retry answers that a retry cannot change', () => {
+    for (const status of [400, 401, 403, 404, 409]) expect(retryUnlessClientError(0, httpError(status))).toBe(false);
+  });
+
+  it('retries server errors, timeouts, rate limits and network failures up to three times', () => {
+    for (const error of [httpError(500), httpError(503), httpError(408), httpError(429), new TypeError('Failed to fetch')]) {
+      expect(retryUnlessClientError(0, error)).toBe(true);
+      expect(retryUnlessClientError(2, error)).toBe(true);
+      expect(retryUnlessClientError(3, error)).toBe(false);
+    }
+  });
+});
+
+describe('removePrivateQueries', () => {
+  it('keeps only the queries marked public', async () => {
+    const client = new QueryClient();
+    await client.prefetchQuery({ queryKey: ['site-config'], queryFn: () => ({ shopName: 'x' }), meta: { public: true } });
+    client.setQueryData(['users', 'list'], []);
+    client.setQueryData(['carts', 'a@b.c'], []);
+    removePrivateQueries(client);
+    expect(client.getQueryData(['site-config'])).toEqual({ shopName: 'x' });
+    expect(client.getQueryData(['users', 'list'])).toBeUndefined();
+    expect(client.getQueryData(['carts', 'a@b.c'])).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useShopName } from '../../features/site/api/get-site-config';
+import { useAuth } from '../../lib/auth/use-auth';
+import { ShopLogo } from './shop-logo';
 
 const NAV_LINKS = [
   { to: '/about', label: 'About Us' },
@@ -13,6 +15,7 @@ const MENU_ID = 'main-menu';
 
 export function Navbar() {
   const shopName = useShopName();
+  const { user } = useAuth();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
@@ -36,11 +39,7 @@ export function Navbar() {
     <header className="site-header">
       <nav className="navbar container" aria-label="Main">
         <Link to="/" className="navbar__brand">
-          <svg className="navbar__logo" aria-hidden="true" focusable="false" viewBox="0 0 32 32" width="32" height="32">
-            <rect x="5" y="3" width="18" height="24" rx="3" fill="var(--color-primary)" transform="rotate(-8 14 15)" />
-            <rect x="10" y="5" width="18" height="24" rx="3" fill="var(--color-accent)" transform="rotate(8 19 17)" />
-            <path d="m19 11 1.6 3.3 3.6.5-2.6 2.5.6 3.6-3.2-1.7-3.2 1.7.6-3.6-2.6-2.5 3.6-.5Z" fill="#fff" />
-          </svg>
+          <ShopLogo />
           <span className="navbar__name">{shopName}</span>
         </Link>
 
@@ -70,9 +69,27 @@ export function Navbar() {
             </li>
           ))}
           <li className="navbar__cta">
-            <NavLink to="/login" className="button button--primary navbar__login">
-              Log in
-            </NavLink>
+            {user ? (
+              <NavLink to="/dashboard/cart" className="button button--primary navbar__login">
+                <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
+                  <path
+                    d="M3 4h2l2.2 10.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L20.5 8H6.2"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                  <circle cx="9" cy="19" r="1.6" fill="currentColor" />
+                  <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+                </svg>
+                Cart
+              </NavLink>
+            ) : (
+              <NavLink to="/login" className="button button--primary navbar__login">
+                Log in
+              </NavLink>
+            )}
           </li>
         </ul>
       </nav>

@@ -15,6 +15,8 @@ export const categoriesQueryOptions = () =>
     queryKey: ['categories'],
     queryFn: getCategories,
     staleTime: 60_000,
+    // Not private: kept in the cache across log-out (see removePrivateQueries).
+    meta: { public: true },
   });
 
 export function useCategories() {

@@ -1,0 +1,79 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { e2eFirebaseProject, e2ePorts } from '../../playwright.config.js';
+
+export const password = 'Sakura#2026';
+
+/** A fresh address per test run, so journeys never collide with earlier data. */
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export const dialog = (page: Page) => page.locator('.swal2-popup');
+
+/** Waits for the sweetalert2 dialog with this title, then presses its confirm button. */
+export async function confirmDialog(page: Page, title: string | RegExp, button?: string) {
+  const popup = dialog(page);
+  await expect(popup.locator('.swal2-title')).toHaveText(title);
+  await (button ? popup.getByRole('button', { name: button }) : popup.locator('.swal2-confirm')).click();
+  // Closed, or replaced by the next dialog (sweetalert2 reuses its popup element).
+  // A closing popup keeps its element (class swal2-hide) while it fades out.
+  const stillThisOne = async () => {
+    const open = popup.and(page.locator(':not(.swal2-hide)'));
+    if ((await open.count()) === 0 || !(await open.isVisible())) return false;
+    const text = (await open.locator('.swal2-title').textContent()) ?? '';
+    return typeof title === 'string' ? text === title : title.test(text);
+  };
+  await expect.poll(stillThisOne).toBe(false);
+}
+
+export async function signUp(page: Page, name: string, email: string, pass = password) {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await confirmDialog(page, 'Sign up Successful.');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function logIn(page: Page, email: string, pass = password) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await confirmDialog(page, 'Login Successful');
+}
+
+export async function logOut(page: Page) {
+  await page.goto('/dashboard/profile');
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+}
+
+/** Mails received by the SMTP sink the local-mode server sends to. */
+export async function mailsTo(to: string): Promise<Array<{ subject: string; text: string }>> {
+  const res = await fetch(`http://127.0.0.1:${e2ePorts.smtpHttp}/messages?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as Array<{ subject: string; text: string }>;
+}
+
+/** Password-reset codes the Firebase Auth emulator "sent". */
+export async function emulatorResetLink(email: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${e2ePorts.authEmulator}/emulator/v1/projects/${e2eFirebaseProject}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: Array<{ email: string; requestType: string; oobLink: string }> };
+  const code = oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1);
+  if (!code) throw new Error(`no reset code for ${email}`);
+  return code.oobLink;
+}
+
+/**
+ * Google's gapi loader cannot be fetched here; serve the local stand-in that speaks its
+ * postMessage protocol (see tests/support/gapi-iframes-shim.js) to the page, the popup and the
+ * emulator's iframe.
+ */
+export async function serveGapiShim(context: BrowserContext) {
+  const shim = readFileSync(new URL('../support/gapi-iframes-shim.js', import.meta.url), 'utf8');
+  await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: shim }),
+  );
+  // The emulator's popup asks a CDN for styles; answer empty rather than wait on the network.
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com)\//, (route) => route.fulfill({ status: 200, body: '' }));
+}

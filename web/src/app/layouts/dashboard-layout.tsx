@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAdminStatus } from '../../features/users/api/get-admin-status';
+import { useShopName } from '../../features/site/api/get-site-config';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useRouteTitle } from '../use-route-title';
+import { ScrollToTop } from './scroll-to-top';
+import { ShopLogo } from './shop-logo';
+import { SkipLink } from './skip-link';
+
+type MenuLink = { to: string; label: string };
+
+const ADMIN_MENU: MenuLink[] = [
+  { to: '/', label: 'Home' },
+  { to: '/dashboard/addcategory', label: 'Add Category' },
+  { to: '/dashboard/addproducts', label: 'Add Products' },
+  { to: '/dashboard/manageproducts', label: 'Manage Products' },
+  { to: '/dashboard/users', label: 'Users' },
+  { to: '/dashboard/allorders', label: 'Orders' },
+  { to: '/dashboard/addslider', label: 'Add Slider Image' },
+  { to: '/dashboard/managesliders', label: 'Manage Slider Images' },
+  { to: '/dashboard/addcoupon', label: 'Add Coupon' },
+  { to: '/dashboard/managecoupons', label: 'Manage Coupons' },
+];
+
+const CUSTOMER_MENU: MenuLink[] = [
+  { to: '/', label: 'Home' },
+  { to: '/dashboard/cart', label: 'Cart' },
+  { to: '/dashboard/orders', label: 'Orders' },
+];
+
+const MENU_ID = 'dashboard-menu';
+
+/** The dashboard's own shell (behind RequireUser): top bar with the user and Log Out, side menu by role. */
+export function DashboardLayout() {
+  useRouteTitle();
+  const shopName = useShopName();
+  const { user, isAdmin, logOut } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const adminStatus = useAdminStatus(user?.email);
+  // The server's answer decides; until it comes, the role reported at sign-in is the best guess.
+  const admin = adminStatus.data?.admin ?? isAdmin;
+  const menu = admin ? ADMIN_MENU : CUSTOMER_MENU;
+
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  const [leaving, setLeaving] = useState(false);
+
+  // Close the narrow-screen menu whenever the page changes.
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') setMenuOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  async function handleLogOut() {
+    setLeaving(true);
+    // Leave the dashboard first, so that its guard does not send the user to /login on the way out.
+    // flushSync: the router would otherwise render the new page in a transition, after the log-out.
+    await navigate('/', { replace: true, flushSync: true });
+    await logOut();
+  }
+
+  const displayName = user ? user.name.trim() || user.email : '';
+
+  return (
+    <div className="dashboard-shell">
+      <ScrollToTop />
+      <SkipLink />
+      <header className="dashboard-header">
+        <div className="dashboard-header__inner">
+          <button
+            type="button"
+            className="navbar__toggle dashboard-header__toggle"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
+              {menuOpen ? (
+                <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              )}
+            </svg>
+            <span className="visually-hidden">Menu</span>
+          </button>
+          <Link to="/" className="navbar__brand">
+            <ShopLogo />
+            <span className="navbar__name">{shopName}</span>
+          </Link>
+          <p className="dashboard-header__user" data-testid="dashboard-user">
+            <span className="visually-hidden">Signed in as </span>
+            {displayName}
+          </p>
+          <button type="button" className="button button--secondary dashboard-header__logout" disabled={leaving} onClick={handleLogOut}>
+            Log Out
+          </button>
+        </div>
+      </header>
+
+      <div className="dashboard-body">
+        <nav id={MENU_ID} className="dashboard-menu" aria-label="Dashboard" data-open={menuOpen}>
+          <ul className="dashboard-menu__list">
+            {menu.map(({ to, label }) => (
+              <li key={to}>
+                <NavLink to={to} end={to === '/'} className="dashboard-menu__link">
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="dashboard-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

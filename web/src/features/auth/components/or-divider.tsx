@@ -1,0 +1,7 @@
+export function OrDivider() {
+  return (
+    <p className="auth-divider">
+      <span>OR</span>
+    </p>
+  );
+}

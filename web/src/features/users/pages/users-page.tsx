@@ -1,0 +1,139 @@
+import { LoadingStatus } from '../../../components/loading-status';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { loadSwal } from '../../../lib/dialog';
+import { describeFailure, isSessionFailure } from '../../../lib/error-message';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers, type ShopUser } from '../api/get-users';
+import { useMakeAdmin } from '../api/make-admin';
+import { roleLabel } from '../role-label';
+
+async function showFailure(error: unknown) {
+  const failure = await describeFailure(error);
+  // A refused session is handled by the AuthProvider (log out, /login).
+  if (isSessionFailure(failure)) return;
+  const Swal = await loadSwal();
+  void Swal.fire({ icon: 'error', title: 'Error', text: failure.message });
+}
+
+export function UsersPage() {
+  const { user: currentUser } = useAuth();
+  const { data: users, status } = useUsers();
+  const deleteUser = useDeleteUser();
+  const makeAdmin = useMakeAdmin();
+  const busy = deleteUser.isPending || makeAdmin.isPending;
+
+  async function handleDelete(user: ShopUser) {
+    const Swal = await loadSwal();
+    const { isConfirmed } = await Swal.fire({
+      icon: 'warning',
+      title: 'Are you sure?',
+      text: "You won't be able to revert this!",
+      showCancelButton: true,
+      confirmButtonText: 'Yes, delete it!',
+    });
+    if (!isConfirmed) return;
+    try {
+      await deleteUser.mutateAsync(user._id);
+      void Swal.fire({ icon: 'success', title: 'Deleted', text: `${user.name} has been deleted.` });
+    } catch (error) {
+      await showFailure(error);
+    }
+  }
+
+  async function handleMakeAdmin(user: ShopUser) {
+    const Swal = await loadSwal();
+    const { isConfirmed } = await Swal.fire({
+      icon: 'question',
+      title: `Make ${user.name} an admin?`,
+      text: 'An admin can manage products, orders, coupons and users.',
+      showCancelButton: true,
+      confirmButtonText: 'Yes, make admin',
+    });
+    if (!isConfirmed) return;
+    try {
+      await makeAdmin.mutateAsync(user._id);
+      void Swal.fire({ icon: 'success', title: `${user.name} is an Admin Now!` });
+    } catch (error) {
+      await showFailure(error);
+    }
+  }
+
+  return (
+    <section className="dashboard-page" aria-labelledby="users-title">
+      <h1 id="users-title" className="page__title">
+        All Users
+      </h1>
+      {status === 'pending' && <LoadingStatus label="Loading users..." />}
+      {status === 'error' && (
+        <p className="notice notice--error" role="alert">
+          Failed to load users
+        </p>
+      )}
+      {status === 'success' && (
+        <>
+          <p className="page__lead" data-testid="users-total">
+            Total Users: {users.length}
+          </p>
+          {users.length === 0 ? (
+            <p className="notice">No users yet.</p>
+          ) : (
+            <div className="table-scroll" role="region" aria-labelledby="users-title" tabIndex={0}>
+              <table className="data-table">
+                <caption className="visually-hidden">Users of the shop, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.map((user, index) => {
+                    const nameId = `user-${user._id}-name`;
+                    return (
+                      <tr key={user._id} data-testid="user-row">
+                        <td>{index + 1}</td>
+                        <th scope="row" id={nameId} className="data-table__nowrap">
+                          {user.name}
+                          {user._id === currentUser?._id && <span className="data-table__tag"> (you)</span>}
+                        </th>
+                        <td className="data-table__nowrap">{user.email}</td>
+                        <td>{roleLabel(user.role)}</td>
+                        <td>
+                          <div className="data-table__actions">
+                            {user.role !== 'admin' && (
+                              <button
+                                type="button"
+                                className="button button--secondary button--small"
+                                aria-describedby={nameId}
+                                disabled={busy}
+                                onClick={() => void handleMakeAdmin(user)}
+                              >
+                                Make Admin
+                              </button>
+                            )}
+                            <button
+                              type="button"
+                              className="button button--danger button--small"
+                              aria-describedby={nameId}
+                              disabled={busy}
+                              onClick={() => void handleDelete(user)}
+                            >
+                              Delete
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export function roleLabel(role: string): string {
+  return role === 'admin' ? 'Admin' : 'Customer';
+}

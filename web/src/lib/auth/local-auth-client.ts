@@ -1,0 +1,54 @@
+import { HTTPError } from 'ky';
+import { api, bearer } from '../api-client';
+import { getToken, removeToken } from './token-store';
+import type { AuthClient, AuthSession, AuthUser } from './types';
+
+/** Email and password accounts kept by the shop's own server (`auth.provider: "local"`). */
+export function createLocalAuthClient(): AuthClient {
+  return {
+    provider: 'local',
+
+    signUp(name, email, password) {
+      return api.post('auth/signup', { json: { name, email, password } }).json<AuthSession>();
+    },
+
+    logIn(email, password) {
+      return api.post('auth/login', { json: { email, password } }).json<AuthSession>();
+    },
+
+    logInWithGoogle() {
+      return Promise.reject(new Error('Google sign-in is not available on this shop.'));
+    },
+
+    async resetPassword(email) {
+      await api.post('auth/password-reset', { json: { email } });
+    },
+
+    async confirmPasswordReset(token, password) {
+      const { message } = await api
+        .post('auth/password-reset/confirm', { json: { token, password } })
+        .json<{ message: string }>();
+      return message;
+    },
+
+    async restore() {
+      const token = getToken();
+      if (!token) return null;
+      try {
+        const { user } = await api.get('auth/me', { headers: bearer(token) }).json<{ user: AuthUser }>();
+        return { token, user };
+      } catch (error) {
+        // Expired, tampered with, or the account is gone: forget it. Other failures keep it for next time.
+        if (error instanceof HTTPError && error.response.status === 401) {
+          removeToken();
+          return null;
+        }
+        throw error;
+      }
+    },
+
+    async logOut() {
+      // The server keeps no session list: dropping the token (done by the AuthProvider) is the log-out.
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** Firebase web-app settings; public by design (they identify the project, they do not authorise). */
+export type FirebaseWebConfig = { apiKey: string; authDomain: string; projectId: string };
+
+/** Which identity provider the shop uses, chosen by the server (GET /api/config). */
+export type AuthConfig =
+  | { provider: 'local'; googleSignIn: boolean }
+  | { provider: 'firebase'; googleSignIn: boolean; firebase: FirebaseWebConfig; emulatorUrl?: string };
+
+export type SiteConfig = {
+  shopName: string;
+  contact: { phone: string; email: string };
+  social: { facebook: string; instagram: string; youtube: string };
+  /** Absent on a server without the identity module: treated as the local provider, no Google. */
+  auth?: AuthConfig;
+};
+
+export function getSiteConfig(): Promise<SiteConfig> {
+  return api.get('config').json<SiteConfig>();
+}
+
+export const siteConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['site-config'],
+    queryFn: getSiteConfig,
+    // The shop's name, contact details and sign-in settings change rarely; one fetch per visit is enough.
+    staleTime: Infinity,
+    meta: { public: true },
+  });
+
+export function authConfigOf(config: SiteConfig): AuthConfig {
+  return config.auth ?? { provider: 'local', googleSignIn: false };
+}
