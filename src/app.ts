@@ -7,7 +7,7 @@ import { appError, errorBody, statusOf, type AppError } from './shared/errors.js
 import type { Logger } from './platform/logger.js';
 import { rejectMalformedJson } from './platform/http/json-body.js';
 import { requestLog } from './platform/http/request-log.js';
-import { webAppRoutes } from './platform/http/web-app.js';
+import { uploadedImages, webAppRoutes } from './platform/http/web-app.js';
 import type { AuthPublicConfig } from './modules/identity/index.js';
 
 /** What the web app may know about the shop at run time (no secrets). */
@@ -29,7 +29,11 @@ export type AppDeps = {
   /** Database liveness for /api/health. */
   checkDatabase: () => { ok: true } | { ok: false; reason: string };
   bodyLimitBytes: number;
+  /** Larger limits for upload routes, by path (e.g. /api/images: 5 MB plus form overhead). */
+  uploadLimits?: Record<string, { bytes: number; error: AppError }>;
   cspSources?: CspSources;
+  /** Folder of locally stored images, served at /uploads (content-named, so cached for good). */
+  uploadsDir?: string;
   /** Folder of the built SPA; omitted in API tests. */
   webDistDir?: string;
 };
@@ -66,13 +70,17 @@ export function createApp(deps: AppDeps) {
   );
   app.use('*', compress());
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.bodyLimitBytes,
-      onError: (c) => send(c, appError('http/payload-too-large', `The request body is larger than ${deps.bodyLimitBytes} bytes.`)),
-    }),
+  const defaultLimit = bodyLimit({
+    maxSize: deps.bodyLimitBytes,
+    onError: (c) => send(c, appError('http/payload-too-large', `The request body is larger than ${deps.bodyLimitBytes} bytes.`)),
+  });
+  const uploadLimits = new Map(
+    Object.entries(deps.uploadLimits ?? {}).map(([path, limit]) => [
+      path,
+      bodyLimit({ maxSize: limit.bytes, onError: (c) => send(c, limit.error) }),
+    ]),
   );
+  app.use('/api/*', (c, next) => (uploadLimits.get(c.req.path) ?? defaultLimit)(c, next));
   app.use('/api/*', rejectMalformedJson);
 
   app.get('/api/health', (c) => {
@@ -89,6 +97,7 @@ export function createApp(deps: AppDeps) {
   for (const router of deps.routers) app.route('/api', router);
   app.all('/api/*', (c) => send(c, appError('http/not-found', `No API route for ${c.req.method} ${c.req.path}.`)));
 
+  if (deps.uploadsDir) app.route('/uploads', uploadedImages(deps.uploadsDir));
   if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir));
 
   app.notFound((c) => c.text('Not found', 404));

@@ -55,6 +55,10 @@ export const envSchema = z.object({
     .regex(/^[0-9a-zA-Z.\-[\]:]+:\d+$/, { message: 'must be host:port' })
     .optional(),
 
+  /** With a key, uploaded images go to imgbb; without, they are kept under DATA_DIR/uploads. */
+  IMGBB_API_KEY: z.string().min(8, { message: 'must be an imgbb API key' }).optional(),
+  IMGBB_API_URL: z.url({ message: 'must be a URL' }).default('https://api.imgbb.com/1/upload'),
+
   /** smtp://user:pass@host:587 or smtps://...; without it mails are written to the log. */
   SMTP_URL: z.url({ message: 'must be a URL such as smtp://user:pass@host:587' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),

@@ -7,6 +7,12 @@ import { createApp } from './app.js';
 import { loadEnv } from './env.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
+import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
+import { renderDemoArt } from './platform/image-store/demo-art.js';
+import { createImgbbImageStore } from './platform/image-store/imgbb-image-store.js';
+import { maxUploadBytes } from './platform/image-store/image-store.js';
+import { createLocalDiskImageStore } from './platform/image-store/local-disk-image-store.js';
+import { prepareImage } from './platform/image-store/prepare-image.js';
 import { createLogger } from './platform/logger.js';
 import { createLogMailer, createSmtpMailer } from './platform/mailer/mailer.js';
 import { webDistDir } from './platform/paths.js';
@@ -66,7 +72,20 @@ const identity = createIdentityModule({
         }
       : undefined,
 });
-const catalogue = createCatalogueModule({ db: database.db, clock: systemClock, newId });
+const uploadsDir = join(env.DATA_DIR, 'uploads');
+const localImages = createLocalDiskImageStore({ dir: uploadsDir });
+const images = env.IMGBB_API_KEY ? createImgbbImageStore({ apiKey: env.IMGBB_API_KEY, endpoint: env.IMGBB_API_URL }) : localImages;
+const { requireAdmin } = identity.guards;
+const catalogue = createCatalogueModule({ db: database.db, clock: systemClock, newId, images, requireAdmin, logger });
+const promotions = createPromotionsModule({ db: database.db, clock: systemClock, newId, requireAdmin });
+
+/** Demo pictures are drawn here and always kept locally (never sent to imgbb). */
+async function demoImage(spec: { title: string; subtitle: string; hue: number; seed: string }, size: { width: number; height: number }) {
+  const png = await renderDemoArt({ ...spec, ...size });
+  const prepared = await prepareImage(png);
+  if (!prepared.ok) throw new Error(`demo image rejected: ${prepared.error.message}`);
+  return (await localImages.save(prepared.value)).url;
+}
 
 // The first admin. Local provider: ADMIN_EMAIL (+ ADMIN_PASSWORD) is made sure of at every start.
 // Firebase: ADMIN_EMAIL becomes admin when it signs in with a verified email.
@@ -76,8 +95,13 @@ if (env.AUTH_PROVIDER === 'local' && env.ADMIN_EMAIL) {
 }
 
 if (env.DEMO_DATA) {
-  const seeded = catalogue.seedDemo();
-  if (seeded.categories > 0) logger.info('demo catalogue inserted', seeded);
+  const seeded = await catalogue.seedDemo((spec) => demoImage(spec, { width: 800, height: 800 }));
+  if (seeded.categories > 0) {
+    const banners = await promotions.seedDemo(() =>
+      Promise.all(demoBanners.map((b, i) => demoImage({ ...b, seed: `banner-${i}` }, { width: 1600, height: 600 }))),
+    );
+    logger.info('demo catalogue inserted', { ...seeded, ...banners });
+  }
   if (env.AUTH_PROVIDER === 'local' && !env.ADMIN_EMAIL && !identity.hasAdmin()) {
     const email = 'admin@shop.local';
     const result = await identity.ensureAdmin({ email, name: 'Shop Admin' });
@@ -109,8 +133,15 @@ const app = createApp({
     social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
     auth: identity.publicConfig,
   },
-  routers: [identity.routes, catalogue.routes],
+  routers: [identity.routes, catalogue.routes, promotions.routes],
   cspSources: identity.cspSources,
+  uploadsDir,
+  uploadLimits: {
+    '/api/images': {
+      bytes: maxUploadBytes + 64 * 1024,
+      error: { code: 'images/too-large', message: 'Images can be at most 5 MB.' },
+    },
+  },
   checkDatabase: () => checkDatabase(database.sqlite),
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
   webDistDir: webDistDir(),

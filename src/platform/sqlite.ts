@@ -40,3 +40,9 @@ export function checkDatabase(sqlite: Sqlite): { ok: true } | { ok: false; reaso
     return { ok: false, reason: e instanceof Error ? e.message : String(e) };
   }
 }
+
+/** Runs fn in one SQLite transaction (nested calls become savepoints). fn must not await. */
+export const transactionOf =
+  (db: Db) =>
+  <T>(fn: () => T): T =>
+    db.transaction(() => fn());

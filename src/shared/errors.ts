@@ -23,6 +23,15 @@ export const httpStatusByCode = {
   'users/not-found': 404,
   'users/cannot-delete-self': 409,
   'users/last-admin': 409,
+  'images/missing-file': 400,
+  'images/unsupported-type': 415,
+  'images/too-large': 413,
+  'images/unreadable': 400,
+  'images/store-failed': 502,
+  'catalogue/category-exists': 409,
+  'catalogue/unknown-category': 400,
+  'catalogue/product-not-found': 404,
+  'promotions/slider-not-found': 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

@@ -30,6 +30,7 @@ describe('GET /api/health', () => {
 
 describe('GET /api/categories', () => {
   it('lists the demo categories as { _id, category }, in the order a shopper sees them', async () => {
+    await t.seedDemo();
     const res = await t.app.request('/api/categories');
     expect(res.status).toBe(200);
     const body = (await json(res)) as Array<{ _id: string; category: string }>;
@@ -40,15 +41,11 @@ describe('GET /api/categories', () => {
     }
   });
 
-  it('is empty when demo data is off, and the demo is never inserted twice', async () => {
-    const bare = createTestApp({ demo: false });
-    try {
-      expect(await (await bare.app.request('/api/categories')).json()).toEqual([]);
-    } finally {
-      bare.close();
-    }
-    expect(t.catalogue.seedDemo()).toEqual({ categories: 0 });
-    expect(((await (await t.app.request('/api/categories')).json()) as unknown[]).length).toBe(6);
+  it('is empty without demo data, and the demo is never inserted twice', async () => {
+    expect(await json(await t.app.request('/api/categories'))).toEqual([]);
+    expect(await t.seedDemo()).toEqual({ categories: 6, products: 40 });
+    expect(await t.seedDemo()).toEqual({ categories: 0, products: 0 });
+    expect(((await json(await t.app.request('/api/categories'))) as unknown[]).length).toBe(6);
   });
 });
 

@@ -73,7 +73,7 @@ describe('start-up settings', () => {
     const p = start({});
     const url = await p.listening();
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
-    expect(p.out()).toContain('"msg":"demo catalogue inserted","categories":6');
+    expect(p.out()).toContain(`"msg":"demo catalogue inserted","categories":6,"products":40,"banners":3`);
     const password = /password: (\S+)/.exec(p.out())?.[1];
     expect(p.out()).toContain('email:    admin@shop.local');
     const res = await login(url, 'admin@shop.local', password ?? '');

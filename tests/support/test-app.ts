@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { createApp, type SiteConfig } from '../../src/app.js';
 import { createCatalogueModule } from '../../src/modules/catalogue/index.js';
 import { createIdentityModule, type FirebaseSettings } from '../../src/modules/identity/index.js';
+import { createPromotionsModule } from '../../src/modules/promotions/index.js';
+import type { ImageStore } from '../../src/platform/image-store/image-store.js';
+import { createLocalDiskImageStore } from '../../src/platform/image-store/local-disk-image-store.js';
 import { createMemoryLogger } from '../../src/platform/logger.js';
 import type { Mail, Mailer } from '../../src/platform/mailer/mailer.js';
 import { checkDatabase, openDatabase, runMigrations } from '../../src/platform/sqlite.js';
@@ -24,7 +27,6 @@ export function movableClock(start = '2026-01-01T00:00:00Z') {
 }
 
 export type TestAppOptions = {
-  demo?: boolean;
   webDistDir?: string;
   bodyLimitBytes?: number;
   provider?: 'local' | 'firebase';
@@ -33,12 +35,15 @@ export type TestAppOptions = {
   rateLimitPerEmail?: number;
   mailer?: Mailer;
   trustProxy?: boolean;
+  /** Defaults to the local disk store in the test's folder. */
+  images?: ImageStore;
 };
 
 /**
  * A real app over a real SQLite file with the real migrations, in a fresh temporary folder,
  * wired like main.ts. Mails go to `outbox` unless a mailer is given; the password hash cost is
- * lowered so tests stay fast (the algorithm is the same).
+ * lowered so tests stay fast (the algorithm is the same). The catalogue starts empty; `seedDemo()`
+ * inserts the demo catalogue.
  */
 export function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
@@ -65,23 +70,35 @@ export function createTestApp(options: TestAppOptions = {}) {
     firebase: options.firebase,
     hashCost: { N: 1024, r: 8, p: 1 },
   });
-  const catalogue = createCatalogueModule({ db: database.db, clock: time.clock, newId });
-  if (options.demo ?? true) catalogue.seedDemo();
+  const uploadsDir = join(dir, 'uploads');
+  const images = options.images ?? createLocalDiskImageStore({ dir: uploadsDir });
+  const { requireAdmin } = identity.guards;
+  const catalogue = createCatalogueModule({ db: database.db, clock: time.clock, newId, images, requireAdmin, logger });
+  const promotions = createPromotionsModule({ db: database.db, clock: time.clock, newId, requireAdmin });
   const app = createApp({
     logger,
     site: { ...testSite, auth: identity.publicConfig },
-    routers: [identity.routes, catalogue.routes],
+    routers: [identity.routes, catalogue.routes, promotions.routes],
+    uploadsDir,
+    uploadLimits: {
+      '/api/images': { bytes: 5 * 1024 * 1024 + 64 * 1024, error: { code: 'images/too-large', message: 'Images can be at most 5 MB.' } },
+    },
     checkDatabase: () => checkDatabase(database.sqlite),
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     cspSources: identity.cspSources,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
+  /** The demo catalogue, with small plain pictures instead of drawn ones (speed). */
+  const seedDemo = () => catalogue.seedDemo(async (spec) => `https://img.test/${encodeURIComponent(spec.seed)}.webp`);
   return {
     app,
+    seedDemo,
     database,
     logger,
     catalogue,
+    promotions,
     identity,
+    uploadsDir,
     outbox,
     time,
     dir,

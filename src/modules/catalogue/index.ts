@@ -1,21 +1,62 @@
+import type { MiddlewareHandler } from 'hono';
+import { createChangeTag } from '../../platform/http/change-tag.js';
+import type { ImageStore } from '../../platform/image-store/image-store.js';
+import type { Logger } from '../../platform/logger.js';
+import { transactionOf, type Db } from '../../platform/sqlite.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
-import type { Db } from '../../platform/sqlite.js';
 import { catalogueRoutes } from './adapters/http.js';
 import { createSqliteCategoryStore } from './adapters/sqlite-category-store.js';
-import { seedDemoCatalogue } from './seed-demo-catalogue.js';
+import { createSqliteProductStore } from './adapters/sqlite-product-store.js';
+import { seedDemoCatalogue, type DemoArtSpec } from './seed-demo-catalogue.js';
 
-export type { CategoryDto } from './adapters/http.js';
+export type { CategoryDto, ProductDto } from './adapters/http.js';
 export type { Category } from './domain/category.js';
+export type { Product } from './domain/product.js';
+export { parseCommaList } from './domain/product.js';
+export type { DemoArtSpec } from './seed-demo-catalogue.js';
 
-export type CatalogueDeps = { db: Db; clock: Clock; newId: IdGenerator };
+export type CatalogueDeps = {
+  db: Db;
+  clock: Clock;
+  newId: IdGenerator;
+  images: ImageStore;
+  requireAdmin: MiddlewareHandler;
+  logger: Logger;
+};
 
 /** The catalogue module's whole public surface. */
 export function createCatalogueModule(deps: CatalogueDeps) {
   const categories = createSqliteCategoryStore(deps.db);
+  const products = createSqliteProductStore(deps.db);
+  const changes = createChangeTag();
+  const routes = catalogueRoutes({
+    categories,
+    products,
+    images: deps.images,
+    clock: deps.clock,
+    newId: deps.newId,
+    requireAdmin: deps.requireAdmin,
+    changes,
+    onStoreError: (error) => deps.logger.error('image store failed', { error }),
+  });
   return {
-    routes: catalogueRoutes({ categories }),
-    seedDemo: () => ({ categories: seedDemoCatalogue({ categories, clock: deps.clock, newId: deps.newId }) }),
+    routes,
+    /** Fills an empty catalogue (first start); `makeImage` draws and stores one demo picture. */
+    seedDemo: async (makeImage: (spec: DemoArtSpec) => Promise<string>) => {
+      const seeded = await seedDemoCatalogue({
+        categories,
+        products,
+        clock: deps.clock,
+        newId: deps.newId,
+        transaction: transactionOf(deps.db),
+        makeImage,
+      });
+      if (seeded.products > 0) changes.bump();
+      return seeded;
+    },
+    /** For ordering: the catalogue's current facts about a product, or null. */
+    productById: (id: string) => products.byId(id),
   };
 }
 

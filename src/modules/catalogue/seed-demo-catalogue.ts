@@ -1,21 +1,65 @@
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
-import { demoCategoryNames } from './domain/demo-categories.js';
-import type { CategoryStore } from './ports.js';
+import { mapConcurrent } from '../../shared/map-concurrent.js';
+import { demoCatalogue, type DemoProduct } from './domain/demo-catalogue.js';
+import type { CategoryStore, ProductStore } from './ports.js';
+
+export type DemoArtSpec = { title: string; subtitle: string; hue: number; seed: string };
 
 /**
- * First start only: fills an empty catalogue with the demo categories. A catalogue that has
- * any category is the admin's and is never touched. Returns how many were inserted.
+ * First start only: fills an empty catalogue with the demo categories and products, whose
+ * images are drawn locally (no network). A catalogue with any category or product is the
+ * admin's and is never touched. Images are made first; the rows go in in one transaction, so a
+ * crash leaves either no demo or all of it.
  */
-export function seedDemoCatalogue(deps: { categories: CategoryStore; clock: Clock; newId: IdGenerator }): number {
-  if (deps.categories.count() > 0) return 0;
-  const start = deps.clock.now().getTime();
-  // Lists are newest first, so the first demo name gets the latest time and is shown first.
-  const rows = demoCategoryNames.map((name, i) => ({
-    id: deps.newId(),
-    name,
-    createdAt: new Date(start + (demoCategoryNames.length - 1 - i)),
+export async function seedDemoCatalogue(deps: {
+  categories: CategoryStore;
+  products: ProductStore;
+  clock: Clock;
+  newId: IdGenerator;
+  transaction: <T>(fn: () => T) => T;
+  makeImage: (spec: DemoArtSpec) => Promise<string>;
+  /** Pictures drawn at once (the machine's cores). */
+  concurrency?: number;
+}): Promise<{ categories: number; products: number }> {
+  if (deps.categories.count() > 0 || deps.products.count({}) > 0) return { categories: 0, products: 0 };
+
+  const products = demoCatalogue.flatMap((category) => category.products.map((product) => ({ category, product })));
+  const specs = products.flatMap(({ category, product }, p) =>
+    Array.from({ length: product.images }, (_, n) => ({
+      p,
+      spec: { title: product.title, subtitle: category.name, hue: (category.hue + n * 35) % 360, seed: `${product.title}#${n}` },
+    })),
+  );
+  const urls = await mapConcurrent(specs, deps.concurrency ?? 2, ({ spec }) => deps.makeImage(spec));
+  const rows: Array<{ category: string; product: DemoProduct; images: string[] }> = products.map(({ category, product }, p) => ({
+    category: category.name,
+    product,
+    images: urls.filter((_, i) => specs[i]?.p === p),
   }));
-  deps.categories.insertMany(rows);
-  return rows.length;
+
+  const start = deps.clock.now().getTime();
+  // Lists are newest first: the first demo category and product get the latest times.
+  const categoryIds = new Map<string, string>();
+  deps.transaction(() => {
+    demoCatalogue.forEach((category, i) => {
+      const id = deps.newId();
+      categoryIds.set(category.name, id);
+      deps.categories.insert({ id, name: category.name, createdAt: new Date(start - i) });
+    });
+    rows.forEach(({ category, product, images }, i) => {
+      deps.products.insert({
+        id: deps.newId(),
+        categoryId: categoryIds.get(category) ?? '',
+        title: product.title,
+        description: product.description,
+        price: product.price,
+        sizes: product.sizes,
+        colors: product.colors,
+        images,
+        createdAt: new Date(start - i * 1000),
+      });
+    });
+  });
+  return { categories: demoCatalogue.length, products: rows.length };
 }

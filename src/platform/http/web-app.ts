@@ -51,3 +51,14 @@ export function webAppRoutes(distDir: string) {
   });
   return app;
 }
+
+/**
+ * Locally stored images (`<sha256>[-width].webp`): the name is the content, so they are cached
+ * for a year. Only such names are served; anything else under /uploads is a 404.
+ */
+export function uploadedImages(dir: string) {
+  const app = new Hono();
+  app.get('/:name{[0-9a-f]{64}(-[0-9]{2,4})?\\.webp}', cacheControl(immutable), serveStatic({ root: dir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }));
+  app.all('*', (c) => c.text('Not found', 404));
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { Clock } from '../../shared/clock.js';
+import { appError, type AppError } from '../../shared/errors.js';
+import type { IdGenerator } from '../../shared/ids.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { ProductInput } from './domain/product.js';
+import type { CategoryStore, ProductStore } from './ports.js';
+
+type Deps = { categories: CategoryStore; products: ProductStore; clock: Clock; newId: IdGenerator };
+
+const unknownCategory = (name: string) => appError('catalogue/unknown-category', `There is no category named "${name}".`);
+const notFound = () => appError('catalogue/product-not-found', 'This product does not exist (any more).');
+
+/** Admin: a new product. Its category must exist; the input is already shaped by the API schema. */
+export function addProduct(deps: Deps, input: ProductInput): Result<{ insertedId: string }, AppError> {
+  const category = deps.categories.byName(input.category);
+  if (!category) return err(unknownCategory(input.category));
+  const id = deps.newId();
+  const { category: _name, ...fields } = input;
+  deps.products.insert({ ...fields, id, categoryId: category.id, createdAt: deps.clock.now() });
+  return ok({ insertedId: id });
+}
+
+/** Admin: replaces every field of a product (the spec's update form sends them all). */
+export function updateProduct(deps: Deps, id: string, input: ProductInput): Result<{ modifiedCount: number }, AppError> {
+  if (!deps.products.byId(id)) return err(notFound());
+  const category = deps.categories.byName(input.category);
+  if (!category) return err(unknownCategory(input.category));
+  const { category: _name, ...fields } = input;
+  return ok({ modifiedCount: deps.products.update(id, { ...fields, categoryId: category.id, updatedAt: deps.clock.now() }) });
+}
+
+export function deleteProduct(deps: Pick<Deps, 'products'>, id: string): Result<{ deletedCount: number }, AppError> {
+  const deletedCount = deps.products.delete(id);
+  return deletedCount ? ok({ deletedCount }) : err(notFound());
+}

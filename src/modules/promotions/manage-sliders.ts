@@ -1,0 +1,31 @@
+import type { Clock } from '../../shared/clock.js';
+import { appError, type AppError } from '../../shared/errors.js';
+import type { IdGenerator } from '../../shared/ids.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { SliderStore } from './ports.js';
+
+// The admin's banner use cases: a banner is only an image URL, so these stay small.
+
+export function addSlider(deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator }, input: { image: string }): { insertedId: string } {
+  const id = deps.newId();
+  deps.sliders.insert({ id, image: input.image, createdAt: deps.clock.now() });
+  return { insertedId: id };
+}
+
+export function deleteSlider(deps: { sliders: SliderStore }, id: string): Result<{ deletedCount: number }, AppError> {
+  const deletedCount = deps.sliders.delete(id);
+  return deletedCount ? ok({ deletedCount }) : err(appError('promotions/slider-not-found', 'This banner does not exist (any more).'));
+}
+
+/** First start: the demo banners, when there are none. */
+export async function seedDemoSliders(
+  deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator },
+  makeImages: () => Promise<string[]>,
+): Promise<number> {
+  if (deps.sliders.count() > 0) return 0;
+  const images = await makeImages();
+  const start = deps.clock.now().getTime();
+  // Newest first: the first banner gets the latest time.
+  images.forEach((image, i) => deps.sliders.insert({ id: deps.newId(), image, createdAt: new Date(start - i) }));
+  return images.length;
+}
