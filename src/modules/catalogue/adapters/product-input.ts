@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isShowableImageUrl } from '../../../shared/image-url.js';
 import { maxImagesPerProduct, maxPrice } from '../domain/product.js';
 
 /** A list of labels (sizes, colors): trimmed, empties dropped, at most 20 of at most 40 characters. */
@@ -15,7 +16,7 @@ export const imageUrl = z
   .string({ message: 'Each image must be a URL' })
   .trim()
   .max(2048)
-  .refine((u) => /^\/uploads\/[A-Za-z0-9._-]+$/.test(u) || /^https:\/\/[^\s"'<>]+$/.test(u), 'Each image must be an https URL or an uploaded image');
+  .refine(isShowableImageUrl, 'Each image must be an https URL or an uploaded image');
 
 /**
  * The product body of POST and PATCH /api/products, written for the API. Unknown fields (an

@@ -5,6 +5,7 @@ import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { parseJsonBody } from '../../../platform/http/validate.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
+import { isShowableImageUrl } from '../../../shared/image-url.js';
 import type { IdGenerator } from '../../../shared/ids.js';
 import type { Slider } from '../domain/slider.js';
 import { addSlider, deleteSlider } from '../manage-sliders.js';
@@ -18,7 +19,7 @@ const sliderInput = z.object({
     .string({ message: 'Image is required' })
     .trim()
     .max(2048)
-    .refine((u) => /^\/uploads\/[A-Za-z0-9._-]+$/.test(u) || /^https:\/\/[^\s"'<>]+$/.test(u), 'The image must be an https URL or an uploaded image'),
+    .refine(isShowableImageUrl, 'The image must be an https URL or an uploaded image'),
 });
 
 export function promotionsRoutes(deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator; requireAdmin: MiddlewareHandler; changes: ChangeTag }) {
