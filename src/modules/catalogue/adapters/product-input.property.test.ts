@@ -6,7 +6,10 @@ const text = (min: number, max: number) =>
   fc.string({ minLength: min, maxLength: max }).filter((s) => s.trim().length >= min);
 const imageUrl = fc.oneof(
   fc.webUrl({ validSchemes: ['https'] }).filter((u) => !/["'<>\s]/.test(u)),
-  fc.stringMatching(/^[A-Za-z0-9._-]{1,40}$/).map((n) => `/uploads/${n}`),
+  fc
+    .stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,39}$/)
+    .filter((n) => !n.includes('..'))
+    .map((n) => `/uploads/${n}`),
 );
 const validInput = fc.record({
   title: text(1, 120),
@@ -70,7 +73,7 @@ describe('the product input schema', () => {
 
   it('refuses no image, more than three, and anything that is not an https URL or an upload', () => {
     const badUrl = fc.oneof(
-      fc.constantFrom('javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://x.test/a.png', '//evil.test/a.png', '/etc/passwd', '/uploads/../secrets.json', ''),
+      fc.constantFrom('javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://x.test/a.png', '//evil.test/a.png', '/etc/passwd', '/uploads/../secrets.json', '/uploads/.hidden', '/uploads/a..b', ''),
       fc.string().filter((s) => !s.startsWith('https://') && !s.startsWith('/uploads/')),
     );
     fc.assert(
