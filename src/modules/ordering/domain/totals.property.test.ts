@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { deliveryFees, deliveryZones, discountOf, lineTotal, orderTotals, percentToBasisPoints } from './totals.js';
+
+const line = fc.record({ unitPrice: fc.integer({ min: 1, max: 10_000_000 }), quantity: fc.integer({ min: 1, max: 99 }) });
+const lines = fc.array(line, { minLength: 1, maxLength: 30 });
+const bp = fc.integer({ min: 0, max: 10_000 });
+const zone = fc.constantFrom(...deliveryZones);
+
+describe('order totals', () => {
+  it('0 <= discount <= subtotal, for every subtotal and percentage', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), bp, (subtotal, b) => {
+        const d = discountOf(subtotal, b);
+        expect(Number.isSafeInteger(d)).toBe(true);
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(subtotal);
+      }),
+    );
+  });
+
+  it('rounds the discount to the nearest taka, halves up', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 9 }), bp, (subtotal, b) => {
+        const exact = (subtotal * b) / 10000;
+        const d = discountOf(subtotal, b);
+        expect(Math.abs(d - exact)).toBeLessThanOrEqual(0.5);
+        if (exact - Math.floor(exact) === 0.5) expect(d).toBe(Math.ceil(exact));
+      }),
+    );
+    expect(discountOf(999, 1250)).toBe(125); // 124.875
+    expect(discountOf(10, 500)).toBe(1); // 0.5 -> 1
+    expect(discountOf(1000, percentToBasisPoints(33.33))).toBe(333);
+  });
+
+  it('total = subtotal - discount + fee, with line = unit price x quantity', () => {
+    fc.assert(
+      fc.property(lines, bp, zone, (ls, b, z) => {
+        const t = orderTotals(ls, b, z);
+        expect(t.subtotal).toBe(ls.reduce((s, l) => s + l.unitPrice * l.quantity, 0));
+        expect(t.total).toBe(t.subtotal - t.discount + t.fee);
+        for (const l of ls) expect(lineTotal(l)).toBe(l.unitPrice * l.quantity);
+      }),
+    );
+  });
+
+  it('a 100 % coupon leaves exactly the delivery fee', () => {
+    fc.assert(
+      fc.property(lines, zone, (ls, z) => {
+        const t = orderTotals(ls, 10_000, z);
+        expect(t.discount).toBe(t.subtotal);
+        expect(t.total).toBe(deliveryFees[z]);
+      }),
+    );
+  });
+
+  it('the fee matches the zone: 60, 80, 100', () => {
+    fc.assert(
+      fc.property(lines, bp, zone, (ls, b, z) => {
+        expect(orderTotals(ls, b, z).fee).toBe({ 'Inside Dhaka': 60, 'Suburbs Dhaka': 80, 'Outside Dhaka': 100 }[z]);
+      }),
+    );
+  });
+
+  it('reads coupon percentages with two decimals as basis points', () => {
+    expect(percentToBasisPoints(1)).toBe(100);
+    expect(percentToBasisPoints(12.5)).toBe(1250);
+    expect(percentToBasisPoints(0.07 * 100)).toBe(700);
+    expect(percentToBasisPoints(100)).toBe(10_000);
+  });
+});
