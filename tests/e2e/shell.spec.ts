@@ -2,7 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // Against the built production server on a fresh DATA_DIR with the demo categories
-// and the default settings (tests/support/e2e-server.mjs).
+// and the default settings (tests/support/e2e-server.mjs). Other journeys may add categories
+// to the same server, so these check that the demo ones are there, in their order.
 const demoCategories = ['Figures', 'Trading Cards', 'Apparel', 'Posters', 'Keychains', 'Plush'];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -22,7 +23,7 @@ test('the home page shows the navbar and the footer with the demo categories', a
 
   const footer = page.getByRole('contentinfo');
   const categoryLinks = footer.getByTestId('footer-categories').getByRole('link');
-  await expect(categoryLinks).toHaveText(demoCategories);
+  await expect(categoryLinks.filter({ hasText: new RegExp(`^(${demoCategories.join('|')})$`) })).toHaveText(demoCategories);
   for (const link of await categoryLinks.all()) await expect(link).toHaveAttribute('href', '/allproductandcategories');
   for (const name of ['Return & Exchange', 'Order Issues']) {
     await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '/policy');
@@ -70,7 +71,7 @@ test('a reload on a deep client route renders the app', async ({ page }) => {
   await page.reload();
   await expect(mainNav(page)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await expect(page.getByTestId('footer-categories').getByRole('link')).toHaveCount(demoCategories.length);
+  await expect(page.getByTestId('footer-categories').getByRole('link', { name: 'Plush' })).toBeVisible();
 
   // A dashboard route is the app too: a visitor lands on the login page.
   expect((await page.goto('/dashboard/cart'))?.status()).toBe(200);
@@ -99,7 +100,7 @@ test('the page scrolls to the top on every path change', async ({ page }) => {
 });
 
 test('the grid has 2, 3 and 4 columns at 800, 1200 and 1600 px wide', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/category/Figures'); // 7 demo products: more than 4, so every column fills
   const grid = page.getByTestId('product-grid').first();
   await expect(grid.getByRole('link').first()).toBeVisible();
   for (const [width, columns] of [
@@ -116,7 +117,7 @@ test('the grid has 2, 3 and 4 columns at 800, 1200 and 1600 px wide', async ({ p
     expect(tracks, `${width}px`).toBe(columns);
     // And the cards really sit in that many columns.
     const lefts = await grid.evaluate((el) => new Set([...el.children].map((c) => Math.round(c.getBoundingClientRect().left))).size);
-    expect(lefts, `${width}px cards`).toBe(Math.min(columns, demoCategories.length));
+    expect(lefts, `${width}px cards`).toBe(columns);
   }
 });
 
@@ -148,7 +149,7 @@ test('the app runs under the CSP with no console errors', async ({ page }) => {
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto('/');
-  await expect(page.getByTestId('footer-categories').getByRole('link')).toHaveCount(demoCategories.length);
+  await expect(page.getByTestId('footer-categories').getByRole('link', { name: 'Plush' })).toBeVisible();
   await page.goto('/contact');
   await expect(page.getByRole('link', { name: 'support@example.com' })).toBeVisible();
   expect(problems).toEqual([]);

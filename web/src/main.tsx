@@ -7,6 +7,8 @@ import { queryClient } from './lib/query-client';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/catalogue.css';
+import './styles/admin.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');

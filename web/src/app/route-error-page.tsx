@@ -14,10 +14,13 @@ export function RouteErrorPage({ standalone = false }: RouteErrorPageProps) {
   const shopName = useShopName();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const heading = notFound ? 'Page not found' : 'Something went wrong';
+  // A loader can say what was not found, e.g. `data({ message: 'Product not found' }, { status: 404 })`.
+  const detail = notFound ? notFoundDetail(error.data) : undefined;
 
   useEffect(() => {
-    console.error(error);
-  }, [error]);
+    // A 404 from a loader is an expected answer (an unknown product), not a fault to report.
+    if (!notFound) console.error(error);
+  }, [error, notFound]);
 
   useEffect(() => {
     document.title = documentTitle(heading, shopName);
@@ -29,9 +32,11 @@ export function RouteErrorPage({ standalone = false }: RouteErrorPageProps) {
         {heading}
       </h1>
       <p className="page__lead">
-        {notFound
-          ? 'The page you are looking for does not exist or has moved.'
-          : 'Sorry, this page could not be shown. Please go back or try again in a moment.'}
+        {detail
+          ? `${detail}. It may have been removed, or the link may be wrong.`
+          : notFound
+            ? 'The page you are looking for does not exist or has moved.'
+            : 'Sorry, this page could not be shown. Please go back or try again in a moment.'}
       </p>
       <div className="page__actions">
         {standalone ? (
@@ -55,4 +60,9 @@ export function RouteErrorPage({ standalone = false }: RouteErrorPageProps) {
       {content}
     </main>
   );
+}
+
+function notFoundDetail(data: unknown): string | undefined {
+  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : undefined;
 }

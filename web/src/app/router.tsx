@@ -1,8 +1,14 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { LoadingStatus } from '../components/loading-status';
+import { Spinner } from '../components/spinner';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
 import { SecretPage } from '../features/auth/pages/secret-page';
 import { SignupPage } from '../features/auth/pages/signup-page';
+import type { Product } from '../features/catalogue/api/get-product';
+import { AllProductsPage } from '../features/catalogue/pages/all-products-page';
+import { CategoryPage } from '../features/catalogue/pages/category-page';
+import { productLoader } from '../features/catalogue/product-loader';
 import { AboutPage } from '../features/static-pages/pages/about-page';
 import { NotFoundPage } from '../features/static-pages/pages/not-found-page';
 import { PolicyPage } from '../features/static-pages/pages/policy-page';
@@ -13,7 +19,7 @@ import { RequireUser } from './guards/require-user';
 import { AuthRoot } from './layouts/auth-root';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
-import { ContactRoute, HomeRoute } from './route-elements';
+import { ContactRoute, HomeRoute, ProductRoute } from './route-elements';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 
@@ -35,6 +41,24 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomeRoute />, handle: { title: 'Home' } satisfies RouteHandle },
               { path: 'about', element: <AboutPage />, handle: { title: 'About Us' } satisfies RouteHandle },
               { path: 'contact', element: <ContactRoute />, handle: { title: 'Contact' } satisfies RouteHandle },
+              {
+                path: 'product/:id',
+                loader: productLoader,
+                element: <ProductRoute />,
+                // Shown inside the layout while the first page load waits for the product.
+                hydrateFallbackElement: <Spinner label="Loading product" />,
+                handle: { title: ({ data }) => (data as Product | undefined)?.title } satisfies RouteHandle,
+              },
+              {
+                path: 'category/:categoryName',
+                element: <CategoryPage />,
+                handle: { title: ({ params }) => params.categoryName } satisfies RouteHandle,
+              },
+              {
+                path: 'allproductandcategories',
+                element: <AllProductsPage />,
+                handle: { title: 'All Products' } satisfies RouteHandle,
+              },
               { path: 'policy', element: <PolicyPage />, handle: { title: 'Our Policy' } satisfies RouteHandle },
               { path: 'login', element: <LoginPage />, handle: { title: 'Log in' } satisfies RouteHandle },
               { path: 'signup', element: <SignupPage />, handle: { title: 'Sign up' } satisfies RouteHandle },
@@ -81,7 +105,57 @@ export const routes: RouteObject[] = [
                 ),
                 handle: { title: 'Users' } satisfies RouteHandle,
               },
-              // The other dashboard pages (cart, orders, admin pages) are added by their features.
+              {
+                // Admin pages: one guard for all, and their code is loaded on first visit (not in the entry chunk).
+                element: (
+                  <RequireAdmin>
+                    <Outlet />
+                  </RequireAdmin>
+                ),
+                children: [
+                  {
+                    path: 'addcategory',
+                    lazy: () => import('../features/catalogue/pages/add-category-page').then((m) => ({ Component: m.AddCategoryPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Add Category' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'addproducts',
+                    lazy: () => import('../features/catalogue/pages/add-product-page').then((m) => ({ Component: m.AddProductPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Add Products' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'manageproducts',
+                    lazy: () =>
+                      import('../features/catalogue/pages/manage-products-page').then((m) => ({ Component: m.ManageProductsPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Manage Products' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'updateproduct/:id',
+                    loader: productLoader,
+                    lazy: () =>
+                      import('../features/catalogue/pages/update-product-page').then((m) => ({ Component: m.UpdateProductPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Update Product' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'addslider',
+                    lazy: () => import('../features/banners/pages/add-slider-page').then((m) => ({ Component: m.AddSliderPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Add Slider Image' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'managesliders',
+                    lazy: () =>
+                      import('../features/banners/pages/manage-sliders-page').then((m) => ({ Component: m.ManageSlidersPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Manage Slider Images' } satisfies RouteHandle,
+                  },
+                ],
+              },
+              // The other dashboard pages (cart, orders, coupons, all orders) are added by their features.
               { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
             ],
           },

@@ -1,3 +1,5 @@
+import { describeFailure, isSessionFailure } from './error-message';
+
 /**
  * sweetalert2, loaded on first use so it stays out of the first-load bundle (it injects its own styles).
  * The mixin gives every dialog the shop's colours, which keep white button text above 4.5:1.
@@ -8,4 +10,15 @@ export async function loadSwal() {
     confirmButtonColor: '#3730a3',
     cancelButtonColor: '#4b4a63',
   });
+}
+
+/**
+ * The error dialog for a failed call, with the server's message. A refused session shows nothing:
+ * the AuthProvider already logs out and shows /login.
+ */
+export async function showFailure(error: unknown, title = 'Error'): Promise<void> {
+  const failure = await describeFailure(error);
+  if (isSessionFailure(failure)) return;
+  const Swal = await loadSwal();
+  await Swal.fire({ icon: 'error', title, text: failure.message });
 }

@@ -4,6 +4,7 @@ import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useRouteTitle } from '../use-route-title';
+import { NavigationProgress } from './navigation-progress';
 import { ScrollToTop } from './scroll-to-top';
 import { ShopLogo } from './shop-logo';
 import { SkipLink } from './skip-link';
@@ -107,6 +108,7 @@ export function DashboardLayout() {
           </button>
         </div>
       </header>
+      <NavigationProgress />
 
       <div className="dashboard-body">
         <nav id={MENU_ID} className="dashboard-menu" aria-label="Dashboard" data-open={menuOpen}>

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { useRouteTitle } from '../use-route-title';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { NavigationProgress } from './navigation-progress';
 import { ScrollToTop } from './scroll-to-top';
 import { SkipLink } from './skip-link';
 
@@ -13,6 +14,7 @@ export function RootLayout() {
       <ScrollToTop />
       <SkipLink />
       <Navbar />
+      <NavigationProgress />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,78 +1,99 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { categoryPath, ProductCard } from '../../../components/product-card';
 import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
-import { categoryLabel, useCategories } from '../api/get-categories';
+import { categoryLabel, useCategories, type Category } from '../api/get-categories';
+import type { Product } from '../api/get-product';
+import { useProducts } from '../api/get-products';
 
 type HomePageProps = {
   shopName: string;
+  /** The banner slider; composed by the app layer (banners are another feature). */
+  banner?: ReactNode;
 };
 
-export function HomePage({ shopName }: HomePageProps) {
+export function HomePage({ shopName, banner }: HomePageProps) {
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="container hero__inner">
-          <p className="hero__eyebrow">Anime &amp; collectible card shop in Bangladesh</p>
-          <h1 id="hero-title" className="hero__title">
-            Welcome to {shopName}
-          </h1>
-          <p className="hero__lead">
-            Anime figures, trading cards, apparel and more, priced in BDT and delivered to your door with cash on
-            delivery.
-          </p>
-          <div className="hero__actions">
-            <Link className="button button--light" to="/allproductandcategories">
-              Browse all products
-            </Link>
-            <Link className="button button--ghost-light" to="/about">
-              About the shop
-            </Link>
-          </div>
-        </div>
-      </section>
-
-      <section className="section container" aria-labelledby="categories-title">
+      <h1 className="visually-hidden">Welcome to {shopName}</h1>
+      {banner}
+      <section className="section container" aria-labelledby="discover-title">
         <div className="section__header">
-          <h2 id="categories-title" className="section__title">
-            Shop by Category
+          <h2 id="discover-title" className="section__title">
+            Discover Our Products
           </h2>
-          <p className="section__lead">Pick a category to start browsing.</p>
+          <p className="section__lead">Figures, cards and collectibles by category. Prices in BDT, cash on delivery.</p>
         </div>
-        <CategoryTiles />
+        <ProductsByCategory />
       </section>
     </>
   );
 }
 
-function CategoryTiles() {
-  const { data: categories, status, error } = useCategories();
+type CategoryGroup = { category: Category; products: Product[] };
+
+/** Categories in the server's order (newest first), each with its products; empty ones are left out. */
+function groupByCategory(categories: readonly Category[], products: readonly Product[]): CategoryGroup[] {
+  const byName = new Map<string, Product[]>();
+  for (const product of products) {
+    const list = byName.get(product.category);
+    if (list) list.push(product);
+    else byName.set(product.category, [product]);
+  }
+  return categories.flatMap((category) => {
+    const list = byName.get(category.category);
+    return list ? [{ category, products: list }] : [];
+  });
+}
+
+function ProductsByCategory() {
+  // One call for all products, grouped here: not one call per category.
+  const categories = useCategories();
+  const products = useProducts();
+  const error = categories.error ?? products.error;
 
   useEffect(() => {
     if (error) console.error('Failed to load categories', error);
   }, [error]);
 
-  if (status === 'pending') return <Spinner />;
-  if (status === 'error') {
+  if (error) {
     return (
       <p className="notice notice--error" role="alert">
         Failed to load categories
       </p>
     );
   }
-  if (categories.length === 0) return <p className="notice">No categories with products found.</p>;
+  if (!categories.data || !products.data) return <Spinner label="Loading products" />;
+
+  const groups = groupByCategory(categories.data, products.data);
+  if (groups.length === 0) return <p className="notice">No categories with products found.</p>;
 
   return (
-    <ProductGrid>
-      {categories.map((category, index) => (
-        <Link
-          key={category._id}
-          to="/allproductandcategories"
-          className={`category-tile category-tile--${index % 6}`}
-        >
-          <span className="category-tile__name">{categoryLabel(category)}</span>
-        </Link>
-      ))}
-    </ProductGrid>
+    <div className="category-groups">
+      {groups.map(({ category, products: list }) => {
+        const headingId = `category-${category._id}`;
+        return (
+          <section key={category._id} className="category-group" aria-labelledby={headingId}>
+            <div className="category-group__header">
+              <h3 id={headingId} className="category-group__title">
+                {categoryLabel(category)}
+              </h3>
+              <Link to={categoryPath(category.category)} className="category-group__more">
+                View all<span className="visually-hidden"> {categoryLabel(category)}</span>
+                <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" width="16" height="16">
+                  <path d="M7.5 4.5 13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </Link>
+            </div>
+            <ProductGrid>
+              {list.map((product) => (
+                <ProductCard key={product._id} product={product} titleAs="h4" />
+              ))}
+            </ProductGrid>
+          </section>
+        );
+      })}
+    </div>
   );
 }

@@ -1,0 +1,66 @@
+import { Link } from 'react-router-dom';
+import { PRODUCT_GRID_SIZES, responsiveImageProps } from '../lib/image-srcset';
+
+/** What a card shows; a catalogue Product fits (declared here: shared components import no feature). */
+export type ProductCardData = {
+  _id: string;
+  title: string;
+  category: string;
+  price: number;
+  images: readonly string[];
+};
+
+type ProductCardProps = {
+  product: ProductCardData;
+  /** Heading level of the title, one below the heading of the list the card is in. */
+  titleAs?: 'h2' | 'h3' | 'h4';
+  /** Load the image at once (a card in the first screenful); otherwise it waits until scrolled near. */
+  eager?: boolean;
+};
+
+export const CARD_IMAGE_SIZE = 480;
+
+export function categoryPath(category: string): string {
+  return `/category/${encodeURIComponent(category)}`;
+}
+
+/**
+ * The whole card opens the product: the title link is stretched over the card (see .product-card__link),
+ * and the category link sits above it, so no link is nested in another and each has its own name.
+ */
+export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: ProductCardProps) {
+  const image = product.images[0];
+
+  return (
+    <article className="product-card" data-testid="product-card">
+      <div className="product-card__media">
+        {image ? (
+          <img
+            {...responsiveImageProps(image, PRODUCT_GRID_SIZES)}
+            alt={product.title}
+            width={CARD_IMAGE_SIZE}
+            height={CARD_IMAGE_SIZE}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="product-card__image"
+          />
+        ) : (
+          <span className="product-card__no-image">No photo</span>
+        )}
+      </div>
+      <div className="product-card__body">
+        <Title className="product-card__title">
+          <Link to={`/product/${encodeURIComponent(product._id)}`} className="product-card__link">
+            {product.title}
+          </Link>
+        </Title>
+        <p className="product-card__category">
+          <Link to={categoryPath(product.category)} className="product-card__category-link">
+            Category - {product.category}
+          </Link>
+        </p>
+        <p className="product-card__price">Price - {product.price} BDT</p>
+      </div>
+    </article>
+  );
+}

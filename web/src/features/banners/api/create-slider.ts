@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authApi } from '../../../lib/api-client';
+
+/** Admin only; `image` is a URL from POST /api/images. */
+export function createSlider(image: string): Promise<{ insertedId: string }> {
+  return authApi.post('sliders', { json: { image } }).json<{ insertedId: string }>();
+}
+
+export function useCreateSlider() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSlider,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sliders'] }),
+  });
+}

@@ -1,0 +1,29 @@
+import { NavLink } from 'react-router-dom';
+import { categoryPath } from '../../../components/product-card';
+import { categoryLabel, useCategories } from '../api/get-categories';
+
+/** A row of links: all products, then each category; the current one is marked (aria-current). */
+export function CategoryFilter() {
+  const { data: categories } = useCategories();
+  // A failure here only hides the shortcuts; the products below have their own states.
+  if (!categories || categories.length === 0) return null;
+
+  return (
+    <nav className="category-filter" aria-label="Categories">
+      <ul className="category-filter__list">
+        <li>
+          <NavLink to="/allproductandcategories" end className="category-filter__link">
+            All
+          </NavLink>
+        </li>
+        {categories.map((category) => (
+          <li key={category._id}>
+            <NavLink to={categoryPath(category.category)} end className="category-filter__link">
+              {categoryLabel(category)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,250 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ImageFileField } from '../../../components/image-file-field';
+import { loadSwal, showFailure } from '../../../lib/dialog';
+import { parseCommaList } from '../../../lib/parse-comma-list';
+import { useImageUploads } from '../../../lib/use-image-uploads';
+import type { ProductInput } from '../api/create-product';
+import { categoryLabel, useCategories } from '../api/get-categories';
+import type { Product } from '../api/get-product';
+
+/** Spec: up to 3 images per product. */
+const PHOTO_COUNT = 3;
+
+type ProductFormProps = {
+  /** The product to update; a blank form without it. */
+  product?: Product;
+  submitLabel: string;
+  /** Saves on the server; rejects on failure (the form shows the error). */
+  onSave: (input: ProductInput) => Promise<void>;
+  successTitle: string;
+  /** After the success dialog is closed. */
+  onSaved?: () => void;
+};
+
+/**
+ * The add and update product form. Photos are uploaded on submit (with progress per photo), after
+ * the browser's own checks; a new form (add) is cleared after a save.
+ */
+export function ProductForm({ product, submitLabel, onSave, successTitle, onSaved }: ProductFormProps) {
+  const uploads = useImageUploads(PHOTO_COUNT);
+  const { data: categories, status: categoriesStatus } = useCategories();
+  const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
+  const busy = stage !== 'idle';
+  const idPrefix = product ? `product-${product._id}` : 'new-product';
+
+  // Keep the product's own category selectable even if it is no longer in the list.
+  const categoryNames = categories?.map((category) => category.category) ?? [];
+  if (product && !categoryNames.includes(product.category)) categoryNames.unshift(product.category);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const text = (name: string) => String(fields.get(name) ?? '');
+
+    if (!uploads.hasFile) {
+      const Swal = await loadSwal();
+      void Swal.fire({ icon: 'warning', title: 'Image Required', text: 'Please upload at least one product image.' });
+      return;
+    }
+
+    let images: string[];
+    setStage('uploading');
+    try {
+      images = await uploads.uploadAll();
+    } catch (error) {
+      setStage('idle');
+      await showFailure(error, 'Upload failed');
+      return;
+    }
+
+    const input: ProductInput = {
+      title: text('title').trim(),
+      description: text('description').trim(),
+      category: text('category'),
+      price: Number.parseInt(text('price'), 10),
+      sizes: parseCommaList(text('sizes')),
+      colors: parseCommaList(text('colors')),
+      images,
+    };
+    setStage('saving');
+    try {
+      await onSave(input);
+    } catch (error) {
+      setStage('idle');
+      await showFailure(error);
+      return;
+    }
+    setStage('idle');
+    if (!product) {
+      form.reset();
+      uploads.reset();
+    }
+    const Swal = await loadSwal();
+    await Swal.fire({ icon: 'success', title: successTitle, text: input.title });
+    onSaved?.();
+  }
+
+  return (
+    <form className="form admin-form admin-form--wide" aria-busy={busy} onSubmit={(event) => void handleSubmit(event)}>
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${idPrefix}-title`}>
+          Title
+        </label>
+        <input
+          id={`${idPrefix}-title`}
+          name="title"
+          type="text"
+          className="form-field__input"
+          defaultValue={product?.title}
+          maxLength={120}
+          autoComplete="off"
+          required
+        />
+      </div>
+
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${idPrefix}-description`}>
+          Description
+        </label>
+        <textarea
+          id={`${idPrefix}-description`}
+          name="description"
+          className="form-field__input form-field__textarea"
+          defaultValue={product?.description}
+          maxLength={5000}
+          rows={5}
+        />
+      </div>
+
+      <div className="admin-form__grid">
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${idPrefix}-category`}>
+            Category
+          </label>
+          <select
+            id={`${idPrefix}-category`}
+            name="category"
+            className="form-field__input"
+            defaultValue={product?.category ?? ''}
+            aria-describedby={categoriesStatus === 'success' && categoryNames.length === 0 ? `${idPrefix}-category-hint` : undefined}
+            required
+          >
+            <option value="" disabled>
+              {categoriesStatus === 'pending' ? 'Loading categories…' : 'Choose a category'}
+            </option>
+            {categoryNames.map((name) => (
+              <option key={name} value={name}>
+                {categoryLabel({ category: name })}
+              </option>
+            ))}
+          </select>
+          {categoriesStatus === 'error' && (
+            <p className="form-field__error" role="alert">
+              Failed to load categories
+            </p>
+          )}
+          {categoriesStatus === 'success' && categoryNames.length === 0 && (
+            <p id={`${idPrefix}-category-hint`} className="form-field__hint">
+              No categories yet: <Link to="/dashboard/addcategory">add a category</Link> first.
+            </p>
+          )}
+        </div>
+
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${idPrefix}-price`}>
+            Price (BDT)
+          </label>
+          <input
+            id={`${idPrefix}-price`}
+            name="price"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={10_000_000}
+            step={1}
+            className="form-field__input"
+            defaultValue={product?.price}
+            required
+          />
+        </div>
+
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${idPrefix}-sizes`}>
+            Sizes
+          </label>
+          <input
+            id={`${idPrefix}-sizes`}
+            name="sizes"
+            type="text"
+            className="form-field__input"
+            defaultValue={product?.sizes.join(', ')}
+            placeholder="S, M, L, XL"
+            aria-describedby={`${idPrefix}-list-hint`}
+            autoComplete="off"
+          />
+        </div>
+
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${idPrefix}-colors`}>
+            Colors
+          </label>
+          <input
+            id={`${idPrefix}-colors`}
+            name="colors"
+            type="text"
+            className="form-field__input"
+            defaultValue={product?.colors.join(', ')}
+            placeholder="Black, White, Red"
+            aria-describedby={`${idPrefix}-list-hint`}
+            autoComplete="off"
+          />
+        </div>
+      </div>
+      <p id={`${idPrefix}-list-hint`} className="form-field__hint admin-form__note">
+        Sizes and colors: separate them with commas. Leave empty if they do not apply.
+      </p>
+
+      <fieldset className="admin-form__photos">
+        <legend className="form-field__label">Photos</legend>
+        {product && (
+          <div className="admin-form__current">
+            <p className="form-field__hint">
+              Current photos. Choose at least one new photo: the new photos replace these.
+            </p>
+            <ul className="admin-form__thumbs">
+              {product.images.map((image, index) => (
+                <li key={`${index}-${image}`}>
+                  <img src={image} alt={`Current photo ${index + 1}`} width={72} height={72} loading="lazy" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="admin-form__photo-grid">
+          {uploads.slots.map((slot, index) => (
+            <ImageFileField
+              key={index}
+              id={`${idPrefix}-photo-${index + 1}`}
+              name={`Photo ${index + 1}`}
+              required={index === 0}
+              slot={slot}
+              onFileChange={(file) => uploads.setFile(index, file)}
+              disabled={busy}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="admin-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {stage === 'uploading' ? 'Uploading photos…' : stage === 'saving' ? 'Saving…' : submitLabel}
+        </button>
+        <span className="visually-hidden" role="status">
+          {stage === 'uploading' ? 'Uploading photos' : stage === 'saving' ? 'Saving the product' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { ProductCard } from '../../../components/product-card';
+import { ProductGrid } from '../../../components/product-grid';
+import { Spinner } from '../../../components/spinner';
+import { newestFirst, useProducts } from '../api/get-products';
+
+type ProductListProps = {
+  /** Only this category's products (exact name); all products without it. */
+  category?: string;
+  titleAs?: 'h2' | 'h3';
+  /** Shown when the list is empty. */
+  emptyText?: string;
+  /** The first row loads at once when the list is the top of the page. */
+  eagerFirstRow?: boolean;
+};
+
+const FIRST_ROW = 4;
+
+/** Products newest first in the product grid, with the loading, error and empty states. */
+export function ProductList({ category, titleAs = 'h2', emptyText = 'No products yet.', eagerFirstRow = false }: ProductListProps) {
+  const { data, status, error } = useProducts(category);
+
+  useEffect(() => {
+    if (error) console.error('Failed to load products', error);
+  }, [error]);
+
+  if (status === 'pending') return <Spinner label="Loading products" />;
+  if (status === 'error') {
+    return (
+      <p className="notice notice--error" role="alert">
+        Failed to load products
+      </p>
+    );
+  }
+  if (data.length === 0) return <p className="notice">{emptyText}</p>;
+
+  return (
+    <ProductGrid>
+      {newestFirst(data).map((product, index) => (
+        <ProductCard key={product._id} product={product} titleAs={titleAs} eager={eagerFirstRow && index < FIRST_ROW} />
+      ))}
+    </ProductGrid>
+  );
+}

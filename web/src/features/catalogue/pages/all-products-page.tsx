@@ -1,0 +1,19 @@
+import { GoBack } from '../../../components/go-back';
+import { CategoryFilter } from '../components/category-filter';
+import { ProductList } from '../components/product-list';
+
+/** /allproductandcategories: every product, newest first, with links to each category. */
+export function AllProductsPage() {
+  return (
+    <section className="page container" aria-labelledby="all-products-title">
+      <GoBack />
+      <div className="section__header">
+        <h1 id="all-products-title" className="page__title">
+          All Products
+        </h1>
+        <CategoryFilter />
+      </div>
+      <ProductList eagerFirstRow />
+    </section>
+  );
+}

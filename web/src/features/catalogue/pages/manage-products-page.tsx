@@ -1,0 +1,126 @@
+import { Link } from 'react-router-dom';
+import { LoadingStatus } from '../../../components/loading-status';
+import { loadSwal, showFailure } from '../../../lib/dialog';
+import { responsiveImageProps } from '../../../lib/image-srcset';
+import { useDeleteProduct } from '../api/delete-product';
+import type { Product } from '../api/get-product';
+import { newestFirst, useProducts } from '../api/get-products';
+
+/** /dashboard/manageproducts (admin): every product, newest first, with Update and Delete. */
+export function ManageProductsPage() {
+  const { data: products, status } = useProducts();
+  const deleteProduct = useDeleteProduct();
+
+  async function handleDelete(product: Product) {
+    const Swal = await loadSwal();
+    const { isConfirmed } = await Swal.fire({
+      icon: 'warning',
+      title: 'Are you sure?',
+      text: "You won't be able to revert this!",
+      showCancelButton: true,
+      confirmButtonText: 'Yes, delete it!',
+    });
+    if (!isConfirmed) return;
+    try {
+      await deleteProduct.mutateAsync(product._id);
+      void Swal.fire({ icon: 'success', title: 'Deleted', text: `${product.title} has been deleted.` });
+    } catch (error) {
+      await showFailure(error);
+    }
+  }
+
+  return (
+    <section className="dashboard-page" aria-labelledby="products-title">
+      <h1 id="products-title" className="page__title">
+        Manage Products
+      </h1>
+      {status === 'pending' && <LoadingStatus label="Loading products..." />}
+      {status === 'error' && (
+        <p className="notice notice--error" role="alert">
+          Failed to load products
+        </p>
+      )}
+      {status === 'success' && (
+        <>
+          <div className="dashboard-page__bar">
+            <p className="page__lead" data-testid="products-total">
+              Total Products: {products.length}
+            </p>
+            <Link to="/dashboard/addproducts" className="button button--primary button--small">
+              Add Products
+            </Link>
+          </div>
+          {products.length === 0 ? (
+            <p className="notice">No products yet.</p>
+          ) : (
+            <div className="table-scroll" role="region" aria-labelledby="products-title" tabIndex={0}>
+              <table className="data-table">
+                <caption className="visually-hidden">Products of the shop, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Image</th>
+                    <th scope="col">Title</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {newestFirst(products).map((product, index) => {
+                    const titleId = `product-${product._id}-title`;
+                    const image = product.images[0];
+                    return (
+                      <tr key={product._id} data-testid="product-row">
+                        <td>{index + 1}</td>
+                        <td>
+                          {image ? (
+                            <img
+                              {...responsiveImageProps(image, '56px')}
+                              alt=""
+                              width={56}
+                              height={56}
+                              loading="lazy"
+                              className="data-table__thumb"
+                            />
+                          ) : (
+                            <span className="data-table__tag">No photo</span>
+                          )}
+                        </td>
+                        <th scope="row" id={titleId}>
+                          {product.title}
+                        </th>
+                        <td className="data-table__nowrap">{product.category}</td>
+                        <td className="data-table__nowrap">{product.price} BDT</td>
+                        <td>
+                          <div className="data-table__actions">
+                            <Link
+                              to={`/dashboard/updateproduct/${encodeURIComponent(product._id)}`}
+                              className="button button--secondary button--small"
+                              aria-describedby={titleId}
+                            >
+                              Update
+                            </Link>
+                            <button
+                              type="button"
+                              className="button button--danger button--small"
+                              aria-describedby={titleId}
+                              disabled={deleteProduct.isPending}
+                              onClick={() => void handleDelete(product)}
+                            >
+                              Delete
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { GoBack } from '../../../components/go-back';
+import { categoryPath } from '../../../components/product-card';
+import { productQueryOptions } from '../api/get-product';
+import { ProductGallery } from '../components/product-gallery';
+import { ProductList } from '../components/product-list';
+import { PurchaseForm } from '../components/purchase-form';
+import type { PurchaseHandler } from '../purchase';
+
+type ProductPageProps = {
+  /** What Add to Cart and Order Now do for a signed-in customer. */
+  onPurchase: PurchaseHandler;
+};
+
+/** /product/:id, after productLoader has put the product in the cache (an unknown id never gets here). */
+export function ProductPage({ onPurchase }: ProductPageProps) {
+  const { id = '' } = useParams();
+  const { data: product } = useSuspenseQuery(productQueryOptions(id));
+  const sizes = product.sizes.join(', ');
+  const colors = product.colors.join(', ');
+
+  return (
+    <div className="page container product-page">
+      <GoBack />
+      {/* Keyed by product: opening another product from the list below starts a fresh gallery and form. */}
+      <article key={product._id} className="product-detail" aria-labelledby="product-title">
+        <ProductGallery title={product.title} images={product.images} />
+        <div className="product-detail__info">
+          <h1 id="product-title" className="product-detail__title">
+            {product.title}
+          </h1>
+          <p className="product-detail__price" data-testid="product-price">
+            Price: {product.price} BDT
+          </p>
+          <ul className="product-detail__facts">
+            <li>
+              <span className="product-detail__label">Product Type:</span>{' '}
+              <Link to={categoryPath(product.category)}>{product.category}</Link>
+            </li>
+            <li>
+              <span className="product-detail__label">Sizes:</span> {sizes || 'Not specified'}
+            </li>
+            <li>
+              <span className="product-detail__label">Colors:</span> {colors || 'Not specified'}
+            </li>
+          </ul>
+          {product.description.trim() !== '' && (
+            <div className="product-detail__description">
+              <h2 className="product-detail__subheading">Description</h2>
+              {product.description
+                .split(/\n{2,}/)
+                .map((paragraph) => paragraph.trim())
+                .filter(Boolean)
+                .map((paragraph, index) => (
+                  <p key={index}>{paragraph}</p>
+                ))}
+            </div>
+          )}
+          <PurchaseForm product={product} onPurchase={onPurchase} />
+        </div>
+      </article>
+
+      <section className="section" aria-labelledby="all-products-title">
+        <div className="section__header">
+          <h2 id="all-products-title" className="section__title">
+            All Products
+          </h2>
+        </div>
+        <ProductList titleAs="h3" />
+      </section>
+    </div>
+  );
+}

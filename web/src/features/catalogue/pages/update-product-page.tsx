@@ -1,0 +1,35 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { productQueryOptions } from '../api/get-product';
+import { useUpdateProduct } from '../api/update-product';
+import { ProductForm } from '../components/product-form';
+
+/** /dashboard/updateproduct/:id (admin), after productLoader has put the product in the cache. */
+export function UpdateProductPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: product } = useSuspenseQuery(productQueryOptions(id));
+  const updateProduct = useUpdateProduct();
+
+  return (
+    <section className="dashboard-page" aria-labelledby="update-product-title">
+      <h1 id="update-product-title" className="page__title">
+        Update Product
+      </h1>
+      <p className="page__lead">
+        Editing <Link to={`/product/${encodeURIComponent(product._id)}`}>{product.title}</Link>.
+      </p>
+      {/* Keyed by id: the fields start from this product's values (a background refetch does not reset them). */}
+      <ProductForm
+        key={product._id}
+        product={product}
+        submitLabel="Update Product"
+        successTitle="Product Updated Successfully"
+        onSave={async (input) => {
+          await updateProduct.mutateAsync({ id: product._id, input });
+        }}
+        onSaved={() => void navigate('/dashboard/manageproducts')}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Images stored by the shop's own server (`/uploads/<name>.webp`) also exist as 480 and 960 px wide
+ * copies (`<name>-480.webp`, `<name>-960.webp`; see docs/api/catalogue.md). Images hosted elsewhere
+ * (imgbb) have no such copies and are used as they are.
+ */
+const LOCAL_UPLOAD = /^\/uploads\/([^/?#]+)\.webp$/;
+
+/** The `srcSet` for a local upload, or undefined for any other URL. */
+export function uploadSrcSet(url: string): string | undefined {
+  const match = LOCAL_UPLOAD.exec(url);
+  if (!match) return undefined;
+  const name = match[1];
+  return `/uploads/${name}-480.webp 480w, /uploads/${name}-960.webp 960w`;
+}
+
+/**
+ * `sizes` for an image that fills one cell of the product grid: 2 columns up to 860px, 3 up to 1365px,
+ * 4 above, inside a container at most 1240px wide (so never more than about 300px per card).
+ */
+export const PRODUCT_GRID_SIZES = '(min-width: 1366px) 300px, (min-width: 861px) 33vw, 50vw';
+
+/** Props for an <img> showing `url` at the given `sizes`: src, plus srcSet and sizes when copies exist. */
+export function responsiveImageProps(url: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
+  const srcSet = uploadSrcSet(url);
+  return srcSet ? { src: url, srcSet, sizes } : { src: url };
+}
