@@ -24,8 +24,9 @@ export type CspSources = { connectSrc?: string[]; frameSrc?: string[]; scriptSrc
 export type AppDeps = {
   logger: Logger;
   site: SiteConfig;
-  /** Each module's Hono router, mounted under /api. */
-  routers: ReadonlyArray<Hono>;
+  /** Each module's Hono router, mounted under /api (each may type its own context variables). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  routers: ReadonlyArray<Hono<any, any, any>>;
   /** Database liveness for /api/health. */
   checkDatabase: () => { ok: true } | { ok: false; reason: string };
   bodyLimitBytes: number;

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { createApp } from './app.js';
 import { loadEnv } from './env.js';
+import { createCartModule } from './modules/cart/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
@@ -78,6 +79,7 @@ const images = env.IMGBB_API_KEY ? createImgbbImageStore({ apiKey: env.IMGBB_API
 const { requireAdmin } = identity.guards;
 const catalogue = createCatalogueModule({ db: database.db, clock: systemClock, newId, images, requireAdmin, logger });
 const promotions = createPromotionsModule({ db: database.db, clock: systemClock, newId, requireAdmin });
+const cart = createCartModule({ db: database.db, clock: systemClock, newId, products: catalogue, requireUser: identity.guards.requireUser });
 
 /** Demo pictures are drawn here and always kept locally (never sent to imgbb). */
 async function demoImage(spec: { title: string; subtitle: string; hue: number; seed: string }, size: { width: number; height: number }) {
@@ -133,7 +135,7 @@ const app = createApp({
     social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
     auth: identity.publicConfig,
   },
-  routers: [identity.routes, catalogue.routes, promotions.routes],
+  routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes],
   cspSources: identity.cspSources,
   uploadsDir,
   uploadLimits: {

@@ -32,6 +32,10 @@ export const httpStatusByCode = {
   'catalogue/unknown-category': 400,
   'catalogue/product-not-found': 404,
   'promotions/slider-not-found': 404,
+  'cart/product-not-found': 404,
+  'cart/invalid-choice': 400,
+  'cart/quantity-limit': 409,
+  'cart/line-not-found': 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

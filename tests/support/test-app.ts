@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type SiteConfig } from '../../src/app.js';
+import { createCartModule } from '../../src/modules/cart/index.js';
 import { createCatalogueModule } from '../../src/modules/catalogue/index.js';
 import { createIdentityModule, type FirebaseSettings } from '../../src/modules/identity/index.js';
 import { createPromotionsModule } from '../../src/modules/promotions/index.js';
@@ -75,10 +76,11 @@ export function createTestApp(options: TestAppOptions = {}) {
   const { requireAdmin } = identity.guards;
   const catalogue = createCatalogueModule({ db: database.db, clock: time.clock, newId, images, requireAdmin, logger });
   const promotions = createPromotionsModule({ db: database.db, clock: time.clock, newId, requireAdmin });
+  const cart = createCartModule({ db: database.db, clock: time.clock, newId, products: catalogue, requireUser: identity.guards.requireUser });
   const app = createApp({
     logger,
     site: { ...testSite, auth: identity.publicConfig },
-    routers: [identity.routes, catalogue.routes, promotions.routes],
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes],
     uploadsDir,
     uploadLimits: {
       '/api/images': { bytes: 5 * 1024 * 1024 + 64 * 1024, error: { code: 'images/too-large', message: 'Images can be at most 5 MB.' } },
@@ -97,6 +99,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     logger,
     catalogue,
     promotions,
+    cart,
     identity,
     uploadsDir,
     outbox,

@@ -1,0 +1,30 @@
+import type { CartLine } from './domain/cart-line.js';
+import type { CartStore, ProductLookup } from './ports.js';
+
+/** A cart line as the shopper sees it: priced from the catalogue now. */
+export type PricedCartLine = CartLine & {
+  title: string;
+  category: string;
+  image: string;
+  unitPrice: number;
+  /** unitPrice x quantity */
+  price: number;
+  /** false when the product was deleted since: it cannot be ordered. */
+  available: boolean;
+};
+
+export function viewCart(deps: { cart: CartStore; products: ProductLookup }, userId: string): PricedCartLine[] {
+  return deps.cart.listFor(userId).map((line) => {
+    const product = deps.products.productById(line.productId);
+    if (!product) return { ...line, title: 'No longer available', category: '', image: '', unitPrice: 0, price: 0, available: false };
+    return {
+      ...line,
+      title: product.title,
+      category: product.category,
+      image: product.images[0] ?? '',
+      unitPrice: product.price,
+      price: product.price * line.quantity,
+      available: true,
+    };
+  });
+}
