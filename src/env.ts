@@ -55,6 +55,8 @@ export const envSchema = z.object({
     .regex(/^[0-9a-zA-Z.\-[\]:]+:\d+$/, { message: 'must be host:port' })
     .optional(),
 
+  /** When set, the order log's hash chain is keyed (HMAC-SHA-256): a forger also needs this key. */
+  AUDIT_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** With a key, uploaded images go to imgbb; without, they are kept under DATA_DIR/uploads. */
   IMGBB_API_KEY: z.string().min(8, { message: 'must be an imgbb API key' }).optional(),
   IMGBB_API_URL: z.url({ message: 'must be a URL' }).default('https://api.imgbb.com/1/upload'),

@@ -8,6 +8,7 @@ import { loadEnv } from './env.js';
 import { createCartModule } from './modules/cart/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
+import { createOrderingModule } from './modules/ordering/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
 import { renderDemoArt } from './platform/image-store/demo-art.js';
 import { createImgbbImageStore } from './platform/image-store/imgbb-image-store.js';
@@ -78,8 +79,26 @@ const localImages = createLocalDiskImageStore({ dir: uploadsDir });
 const images = env.IMGBB_API_KEY ? createImgbbImageStore({ apiKey: env.IMGBB_API_KEY, endpoint: env.IMGBB_API_URL }) : localImages;
 const { requireAdmin } = identity.guards;
 const catalogue = createCatalogueModule({ db: database.db, clock: systemClock, newId, images, requireAdmin, logger });
-const promotions = createPromotionsModule({ db: database.db, clock: systemClock, newId, requireAdmin });
+const promotions = createPromotionsModule({ db: database.db, clock: systemClock, newId, requireAdmin, requireUser: identity.guards.requireUser });
 const cart = createCartModule({ db: database.db, clock: systemClock, newId, products: catalogue, requireUser: identity.guards.requireUser });
+
+const ordering = createOrderingModule({
+  db: database.db,
+  clock: systemClock,
+  newId,
+  requireUser: identity.guards.requireUser,
+  requireAdmin: identity.guards.requireAdmin,
+  auditKey: env.AUDIT_KEY,
+  ports: {
+    productById: (id) => catalogue.productById(id),
+    cartLines: (userId) => cart.pricedLines(userId),
+    removeCartLines: (ids) => cart.removeLines(ids),
+    couponPercentBasisPoints: (code) => {
+      const coupon = promotions.couponByCode(code);
+      return coupon.ok ? coupon.value.discountBasisPoints : null;
+    },
+  },
+});
 
 /** Demo pictures are drawn here and always kept locally (never sent to imgbb). */
 async function demoImage(spec: { title: string; subtitle: string; hue: number; seed: string }, size: { width: number; height: number }) {
@@ -135,7 +154,7 @@ const app = createApp({
     social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
     auth: identity.publicConfig,
   },
-  routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes],
+  routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, ordering.routes],
   cspSources: identity.cspSources,
   uploadsDir,
   uploadLimits: {

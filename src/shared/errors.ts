@@ -36,6 +36,15 @@ export const httpStatusByCode = {
   'cart/invalid-choice': 400,
   'cart/quantity-limit': 409,
   'cart/line-not-found': 404,
+  'promotions/coupon-exists': 400,
+  'promotions/coupon-not-found': 404,
+  'ordering/cart-empty': 400,
+  'ordering/coupon-invalid': 400,
+  'ordering/product-unavailable': 409,
+  'ordering/total-changed': 409,
+  'ordering/illegal-transition': 409,
+  'ordering/order-not-found': 404,
+  'ordering/idempotency-conflict': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

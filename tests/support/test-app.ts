@@ -5,6 +5,7 @@ import { createApp, type SiteConfig } from '../../src/app.js';
 import { createCartModule } from '../../src/modules/cart/index.js';
 import { createCatalogueModule } from '../../src/modules/catalogue/index.js';
 import { createIdentityModule, type FirebaseSettings } from '../../src/modules/identity/index.js';
+import { createOrderingModule } from '../../src/modules/ordering/index.js';
 import { createPromotionsModule } from '../../src/modules/promotions/index.js';
 import type { ImageStore } from '../../src/platform/image-store/image-store.js';
 import { createLocalDiskImageStore } from '../../src/platform/image-store/local-disk-image-store.js';
@@ -38,6 +39,8 @@ export type TestAppOptions = {
   trustProxy?: boolean;
   /** Defaults to the local disk store in the test's folder. */
   images?: ImageStore;
+  auditKey?: string;
+  couponChecksPer15Min?: number;
 };
 
 /**
@@ -75,12 +78,30 @@ export function createTestApp(options: TestAppOptions = {}) {
   const images = options.images ?? createLocalDiskImageStore({ dir: uploadsDir });
   const { requireAdmin } = identity.guards;
   const catalogue = createCatalogueModule({ db: database.db, clock: time.clock, newId, images, requireAdmin, logger });
-  const promotions = createPromotionsModule({ db: database.db, clock: time.clock, newId, requireAdmin });
+  const promotions = createPromotionsModule({ db: database.db, clock: time.clock, newId, requireAdmin, requireUser: identity.guards.requireUser, couponChecksPer15Min: options.couponChecksPer15Min ?? 1000 });
   const cart = createCartModule({ db: database.db, clock: time.clock, newId, products: catalogue, requireUser: identity.guards.requireUser });
+
+  const ordering = createOrderingModule({
+    db: database.db,
+    clock: time.clock,
+    newId,
+    requireUser: identity.guards.requireUser,
+    requireAdmin: identity.guards.requireAdmin,
+    auditKey: options.auditKey,
+    ports: {
+      productById: (id) => catalogue.productById(id),
+      cartLines: (userId) => cart.pricedLines(userId),
+      removeCartLines: (ids) => cart.removeLines(ids),
+      couponPercentBasisPoints: (code) => {
+        const coupon = promotions.couponByCode(code);
+        return coupon.ok ? coupon.value.discountBasisPoints : null;
+      },
+    },
+  });
   const app = createApp({
     logger,
     site: { ...testSite, auth: identity.publicConfig },
-    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes],
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, ordering.routes],
     uploadsDir,
     uploadLimits: {
       '/api/images': { bytes: 5 * 1024 * 1024 + 64 * 1024, error: { code: 'images/too-large', message: 'Images can be at most 5 MB.' } },
@@ -100,6 +121,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     catalogue,
     promotions,
     cart,
+    ordering,
     identity,
     uploadsDir,
     outbox,

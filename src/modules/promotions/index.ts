@@ -4,20 +4,37 @@ import type { Db } from '../../platform/sqlite.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { promotionsRoutes } from './adapters/http.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
+import type { AuthVariables } from '../identity/index.js';
+import { createSqliteCouponStore } from './adapters/sqlite-coupon-store.js';
 import { createSqliteSliderStore } from './adapters/sqlite-slider-store.js';
+import { findCoupon } from './manage-coupons.js';
 import { seedDemoSliders } from './manage-sliders.js';
 
-export type { SliderDto } from './adapters/http.js';
+export type { CouponDto, SliderDto } from './adapters/http.js';
+export type { Coupon } from './domain/coupon.js';
 export { demoBanners } from './domain/demo-banners.js';
 
-export type PromotionsDeps = { db: Db; clock: Clock; newId: IdGenerator; requireAdmin: MiddlewareHandler };
+export type PromotionsDeps = {
+  db: Db;
+  clock: Clock;
+  newId: IdGenerator;
+  requireAdmin: MiddlewareHandler;
+  requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
+  /** Coupon look-ups allowed per user in 15 minutes. */
+  couponChecksPer15Min?: number;
+};
 
 /** The promotions module's whole public surface (banners now; coupons join it later). */
 export function createPromotionsModule(deps: PromotionsDeps) {
   const sliders = createSqliteSliderStore(deps.db);
+  const coupons = createSqliteCouponStore(deps.db);
   const changes = createChangeTag();
+  const couponChecks = createRateLimiter({ limit: deps.couponChecksPer15Min ?? 30, windowMs: 15 * 60 * 1000, clock: deps.clock });
   return {
-    routes: promotionsRoutes({ sliders, clock: deps.clock, newId: deps.newId, requireAdmin: deps.requireAdmin, changes }),
+    routes: promotionsRoutes({ ...deps, sliders, coupons, couponChecks, changes }),
+    /** For ordering: the coupon behind a code now (checked again at every order). */
+    couponByCode: (code: string) => findCoupon({ coupons }, code),
     seedDemo: async (makeImages: () => Promise<string[]>) => {
       const banners = await seedDemoSliders({ sliders, clock: deps.clock, newId: deps.newId }, makeImages);
       if (banners > 0) changes.bump();

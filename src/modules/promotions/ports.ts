@@ -1,3 +1,4 @@
+import type { Coupon } from './domain/coupon.js';
 import type { Slider } from './domain/slider.js';
 
 /** Synchronous storage (decision 001). */
@@ -6,5 +7,13 @@ export type SliderStore = {
   list(): Slider[];
   count(): number;
   insert(slider: Slider): void;
+  delete(id: string): number;
+};
+
+export type CouponStore = {
+  /** Newest first. */
+  list(): Coupon[];
+  byCode(code: string): Coupon | null;
+  insert(coupon: Coupon): void;
   delete(id: string): number;
 };

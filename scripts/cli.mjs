@@ -1,0 +1,11 @@
+// `npm run admin -- ...` and `npm run audit:verify`: the shop's commands, run against DATA_DIR.
+import { at, buildServerIfNeeded } from './build-if-needed.mjs';
+
+const [name, ...args] = process.argv.slice(2);
+if (!name || !/^[a-z-]+$/.test(name)) {
+  console.error('usage: node scripts/cli.mjs <admin|audit-verify> [arguments]');
+  process.exit(2);
+}
+buildServerIfNeeded();
+process.argv = [process.argv[0] ?? 'node', at('dist', 'cli', `${name}.js`), ...args];
+await import(at('dist', 'cli', `${name}.js`));

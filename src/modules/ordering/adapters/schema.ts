@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The append-only log (triggers in the migration abort UPDATE and DELETE). `id` orders every
+ * event of the shop; each event's hash covers its content and the previous event's hash.
+ */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: text('order_id').notNull(),
+    seq: integer('seq').notNull(),
+    type: text('type', { enum: ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted'] }).notNull(),
+    payload: text('payload').notNull(),
+    actor: text('actor').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [uniqueIndex('order_events_order_seq').on(t.orderId, t.seq)],
+);
+
+/** The listing projection: rebuilt from the log by `npm run audit:verify` and compared. */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    ownerUserId: text('owner_user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    deliveryLocation: text('delivery_location').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    appliedCoupon: text('applied_coupon'),
+    discountBasisPoints: integer('discount_bp').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    fee: integer('fee').notNull(),
+    amount: integer('amount').notNull(),
+    items: text('items').notNull(),
+    status: text('status', { enum: ['Pending', 'Confirmed', 'Canceled'] }).notNull(),
+    removed: integer('removed', { mode: 'boolean' }).notNull().default(false),
+    placedAt: integer('placed_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    index('orders_owner').on(t.ownerUserId, t.placedAt),
+    index('orders_placed').on(t.placedAt),
+    check('orders_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Idempotency keys: a retried or double-clicked order answers the first one. */
+export const orderRequests = sqliteTable(
+  'order_requests',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: text('order_id').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
+import { appError, type AppError } from '../../shared/errors.js';
+import type { IdGenerator } from '../../shared/ids.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { canonicalJson } from './domain/canonical-json.js';
+import { apply, type Actor, type OrderLine, type OrderState, type PlacedSnapshot } from './domain/order.js';
+import { basisPointsToPercent, orderTotals, type DeliveryZone } from './domain/totals.js';
+import type { IdempotencyStore, OrderingPorts, OrderLog, OrderProjection } from './ports.js';
+
+export type PlaceOrderInput = {
+  name: string;
+  /** Already normalised (+8801XXXXXXXXX). */
+  phone: string;
+  address: string;
+  deliveryLocation: DeliveryZone;
+  paymentMethod: 'Cash On Delivery';
+  appliedCoupon?: string | undefined;
+  /** The total the page showed; compared, never stored. */
+  amount?: number | undefined;
+  /** Order Now: one product instead of the cart. */
+  items?: Array<{ productId: string; size: string; color: string; quantity: number }> | undefined;
+};
+
+export type PlaceOrderDeps = {
+  log: OrderLog;
+  projection: OrderProjection;
+  requests: IdempotencyStore;
+  ports: OrderingPorts;
+  clock: Clock;
+  newId: IdGenerator;
+  transaction: <T>(fn: () => T) => T;
+};
+
+export type Placed = { order: OrderState; replayed: boolean };
+
+type Fresh = { subtotal: number; discount: number; fee: number; amount: number; discountPercent: number };
+export type PlaceOrderError = AppError & { fresh?: Fresh };
+
+/**
+ * Places a cash-on-delivery order priced by the server alone: every line from the catalogue now,
+ * the coupon checked again, the zone's fee added. Synchronous from start to commit, so concurrent
+ * requests (one process) cannot interleave: the idempotency check, the Placed event, its
+ * projection and the removal of the ordered cart lines are one transaction.
+ */
+export function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput, idempotencyKey?: string): Result<Placed, PlaceOrderError> {
+  const requestHash = createHash('sha256').update(canonicalJson(input)).digest('hex');
+  if (idempotencyKey) {
+    const earlier = deps.requests.find(caller.userId, idempotencyKey);
+    if (earlier) return replay(deps, earlier, requestHash);
+  }
+
+  // The lines: the Order Now item, or the whole cart.
+  let lines: OrderLine[];
+  let cartLineIds: string[] = [];
+  if (input.items) {
+    const lineOrError = orderNowLine(deps.ports, input.items);
+    if (!lineOrError.ok) return lineOrError;
+    lines = [lineOrError.value];
+  } else {
+    const cart = deps.ports.cartLines(caller.userId);
+    if (cart.length === 0) return err(appError('ordering/cart-empty', 'Your cart is empty.'));
+    const gone = cart.find((line) => !line.available);
+    if (gone) {
+      return err(appError('ordering/product-unavailable', 'A product in your cart is no longer available. Remove it from your cart, then order again.'));
+    }
+    lines = cart.map(({ productId, title, category, image, size, color, quantity, unitPrice }) => ({
+      productId,
+      title,
+      category,
+      image,
+      size,
+      color,
+      quantity,
+      unitPrice,
+      price: unitPrice * quantity,
+    }));
+    cartLineIds = cart.map((line) => line.id);
+  }
+
+  const code = input.appliedCoupon?.trim().toUpperCase() || null;
+  const bp = code ? deps.ports.couponPercentBasisPoints(code) : 0;
+  if (bp === null) return err(appError('ordering/coupon-invalid', `The coupon ${code} is not valid (any more). Remove it or try another code.`));
+
+  const totals = orderTotals(lines, bp, input.deliveryLocation);
+  if (input.amount !== undefined && input.amount !== totals.total) {
+    return err({
+      ...appError('ordering/total-changed', `The total is now ${totals.total} BDT, not ${input.amount} BDT: prices or the coupon changed. Please check and confirm again.`),
+      fresh: { subtotal: totals.subtotal, discount: totals.discount, fee: totals.fee, amount: totals.total, discountPercent: basisPointsToPercent(bp) },
+    });
+  }
+
+  const placed: PlacedSnapshot = {
+    owner: { userId: caller.userId, email: caller.email },
+    name: input.name,
+    phone: input.phone,
+    address: input.address,
+    deliveryLocation: input.deliveryLocation,
+    paymentMethod: input.paymentMethod,
+    appliedCoupon: code,
+    discountBasisPoints: bp,
+    lines,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    fee: totals.fee,
+    total: totals.total,
+  };
+  const orderId = deps.newId();
+  const at = deps.clock.now();
+  return deps.transaction(() => {
+    const event = deps.log.append({ type: 'Placed', payload: placed, orderId, seq: 1, actor: caller, at });
+    const state = apply(null, event);
+    if ('problem' in state) throw new Error(`a new order could not be placed: ${state.problem}`);
+    deps.projection.save(state);
+    if (cartLineIds.length) deps.ports.removeCartLines(cartLineIds);
+    if (idempotencyKey) deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: at });
+    return ok({ order: state, replayed: false });
+  });
+}
+
+function replay(deps: PlaceOrderDeps, earlier: { requestHash: string; orderId: string }, requestHash: string): Result<Placed, PlaceOrderError> {
+  if (earlier.requestHash !== requestHash) {
+    return err(appError('ordering/idempotency-conflict', 'This Idempotency-Key was already used for a different order.'));
+  }
+  const order = deps.projection.byId(earlier.orderId);
+  if (!order) throw new Error(`idempotency key points at a missing order ${earlier.orderId}`);
+  return ok({ order, replayed: true });
+}
+
+function orderNowLine(ports: OrderingPorts, items: NonNullable<PlaceOrderInput['items']>): Result<OrderLine, PlaceOrderError> {
+  const [item] = items;
+  if (!item || items.length !== 1) return err(appError('http/validation', 'Order Now takes exactly one item.'));
+  const product = ports.productById(item.productId);
+  if (!product) return err(appError('ordering/product-unavailable', 'This product is no longer available.'));
+  if (item.size !== '' && !product.sizes.includes(item.size)) return err(appError('http/validation', `"${item.size}" is not a size of ${product.title}.`));
+  if (item.color !== '' && !product.colors.includes(item.color)) return err(appError('http/validation', `"${item.color}" is not a color of ${product.title}.`));
+  return ok({
+    productId: product.id,
+    title: product.title,
+    category: product.category,
+    image: product.images[0] ?? '',
+    size: item.size,
+    color: item.color,
+    quantity: item.quantity,
+    unitPrice: product.price,
+    price: product.price * item.quantity,
+  });
+}

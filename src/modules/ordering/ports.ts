@@ -1,0 +1,52 @@
+import type { Actor, OrderEvent, OrderState, RecordedEvent } from './domain/order.js';
+
+/** A stored event, with its place in the shop-wide chain. */
+export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: string };
+
+/** The append-only order log. Synchronous: it is written inside the order's transaction. */
+export type OrderLog = {
+  append(event: OrderEvent & { orderId: string; seq: number; actor: Actor; at: Date }): StoredEvent;
+  eventsOf(orderId: string): StoredEvent[];
+  /** Every event, in log order (for the audit). */
+  all(): StoredEvent[];
+  /** The newest events first, for the audit page. */
+  latest(limit: number): StoredEvent[];
+  count(): number;
+};
+
+/** The listing table, written in the same transaction as the event. */
+export type OrderProjection = {
+  save(state: OrderState): void;
+  byId(id: string): OrderState | null;
+  /** Not removed, newest first. */
+  listFor(userId: string): OrderState[];
+  listAll(): OrderState[];
+  /** Every row, removed ones included (for the audit). */
+  everything(): OrderState[];
+};
+
+export type IdempotencyStore = {
+  find(userId: string, key: string): { requestHash: string; orderId: string } | null;
+  remember(row: { userId: string; key: string; requestHash: string; orderId: string; createdAt: Date }): void;
+};
+
+/** What ordering needs from the other modules, wired in main.ts. */
+export type OrderableProduct = { id: string; title: string; category: string; price: number; sizes: string[]; colors: string[]; images: string[] };
+export type CartLineForOrder = {
+  id: string;
+  productId: string;
+  title: string;
+  category: string;
+  image: string;
+  size: string;
+  color: string;
+  quantity: number;
+  unitPrice: number;
+  available: boolean;
+};
+export type OrderingPorts = {
+  productById(id: string): OrderableProduct | null;
+  cartLines(userId: string): CartLineForOrder[];
+  removeCartLines(ids: readonly string[]): number;
+  couponPercentBasisPoints(code: string): number | null;
+};

@@ -1,0 +1,17 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/sqlite.js';
+import type { CouponStore } from '../ports.js';
+import { coupons } from './schema.js';
+
+export function createSqliteCouponStore(db: Db): CouponStore {
+  // Read at every coupon check and every order: prepared once.
+  const byCode = db.select().from(coupons).where(eq(coupons.code, sql.placeholder('code'))).prepare();
+  return {
+    list: () => db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id)).all(),
+    byCode: (code) => byCode.get({ code }) ?? null,
+    insert: (c) => {
+      db.insert(coupons).values(c).run();
+    },
+    delete: (id) => db.delete(coupons).where(eq(coupons.id, id)).run().changes,
+  };
+}

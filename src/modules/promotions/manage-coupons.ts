@@ -1,0 +1,35 @@
+import type { Clock } from '../../shared/clock.js';
+import { appError, type AppError } from '../../shared/errors.js';
+import type { IdGenerator } from '../../shared/ids.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { normalizeCouponCode, type Coupon } from './domain/coupon.js';
+import type { CouponStore } from './ports.js';
+
+const exists = (code: string) => err(appError('promotions/coupon-exists', `Coupon code already exists! (${code})`));
+
+export function addCoupon(
+  deps: { coupons: CouponStore; clock: Clock; newId: IdGenerator },
+  input: { code: string; discountBasisPoints: number },
+): Result<{ insertedId: string }, AppError> {
+  const code = normalizeCouponCode(input.code);
+  if (deps.coupons.byCode(code)) return exists(code);
+  const id = deps.newId();
+  try {
+    deps.coupons.insert({ id, code, discountBasisPoints: input.discountBasisPoints, createdAt: deps.clock.now() });
+  } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return exists(code);
+    throw e;
+  }
+  return ok({ insertedId: id });
+}
+
+export function deleteCoupon(deps: { coupons: CouponStore }, id: string): Result<{ deletedCount: number }, AppError> {
+  const deletedCount = deps.coupons.delete(id);
+  return deletedCount ? ok({ deletedCount }) : err(appError('promotions/coupon-not-found', 'This coupon does not exist (any more).'));
+}
+
+/** The coupon behind a code, as checkout and ordering see it (codes in any case). */
+export function findCoupon(deps: { coupons: CouponStore }, code: string): Result<Coupon, AppError> {
+  const coupon = deps.coupons.byCode(normalizeCouponCode(code));
+  return coupon ? ok(coupon) : err(appError('promotions/coupon-not-found', 'Invalid Coupon: please enter a valid code.'));
+}
