@@ -1,4 +1,4 @@
-import type { Actor, OrderEvent, OrderState, RecordedEvent } from './domain/order.js';
+import type { Actor, OrderEvent, OrderLine, OrderState, RecordedEvent } from './domain/order.js';
 
 /** A stored event, with its place in the shop-wide chain. */
 export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: string };
@@ -32,18 +32,8 @@ export type IdempotencyStore = {
 
 /** What ordering needs from the other modules, wired in main.ts. */
 export type OrderableProduct = { id: string; title: string; category: string; price: number; sizes: string[]; colors: string[]; images: string[] };
-export type CartLineForOrder = {
-  id: string;
-  productId: string;
-  title: string;
-  category: string;
-  image: string;
-  size: string;
-  color: string;
-  quantity: number;
-  unitPrice: number;
-  available: boolean;
-};
+/** A cart line as the cart prices it now: an order line to be, plus its cart id. */
+export type CartLineForOrder = Omit<OrderLine, 'price'> & { id: string; available: boolean };
 export type OrderingPorts = {
   productById(id: string): OrderableProduct | null;
   cartLines(userId: string): CartLineForOrder[];

@@ -1,26 +1,18 @@
-/** A product as the shop sells it. Prices are whole taka. */
-export type Product = {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  price: number;
-  sizes: string[];
-  colors: string[];
-  images: string[];
-  createdAt: Date;
-};
-
 /** What an admin supplies for a product (already shaped by the API schema). */
 export type ProductInput = {
   title: string;
   description: string;
+  /** The category's name. */
   category: string;
+  /** Whole taka. */
   price: number;
   sizes: string[];
   colors: string[];
   images: string[];
 };
+
+/** A product as the shop sells it. */
+export type Product = ProductInput & { id: string; createdAt: Date };
 
 export const maxImagesPerProduct = 3;
 export const maxPrice = 10_000_000;
