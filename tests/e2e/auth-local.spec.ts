@@ -116,6 +116,7 @@ test('menus by role; an admin makes a customer admin and deletes a user; a custo
     'Manage Slider Images',
     'Add Coupon',
     'Manage Coupons',
+    'Audit',
   ]);
   const row = (email: string) => page.getByTestId('user-row').filter({ hasText: email });
   await expect(row(customerEmail)).toBeVisible();

@@ -27,12 +27,12 @@ describe('local disk image store', () => {
     }
   });
 
-  it('uses the given public path, and writes only what exists for a narrow picture', async () => {
+  it('uses the given public path, and writes every copy a page may name, even for a narrow picture', async () => {
     const dir = freshDir();
     const image = await preparedImage(400, 300);
     const stored = await createLocalDiskImageStore({ dir, publicPath: '/media/img/' }).save(image);
     expect(stored.url).toBe(`/media/img/${image.hash}.webp`);
-    expect(readdirSync(dir)).toEqual([`${image.hash}.webp`]);
+    expect(readdirSync(dir).sort()).toEqual([`${image.hash}-480.webp`, `${image.hash}-960.webp`, `${image.hash}.webp`].sort());
   });
 
   it('the same picture twice writes nothing new', async () => {

@@ -38,7 +38,9 @@ describe('prepareImage accepts real images and re-encodes them as WebP', () => {
     expect(image.width).toBe(640);
     expect(image.height).toBe(400);
     expect(image.hash).toBe(createHash('sha256').update(image.webp).digest('hex'));
-    expect(image.variants.map((v) => v.width)).toEqual([480]);
+    expect(image.variants.map((v) => v.width)).toEqual([480, 960]);
+    // 640 px is narrower than 960: that copy is the full picture, not an enlargement.
+    expect(image.variants[1]?.webp.equals(image.webp)).toBe(true);
   });
 
   it('scales a 3000 px picture down to 1600 px and makes 480 and 960 px variants', async () => {
@@ -58,10 +60,14 @@ describe('prepareImage accepts real images and re-encodes them as WebP', () => {
     }
   });
 
-  it('never enlarges, and a 300 px picture has no variants', async () => {
+  it("never enlarges: a 300 px picture's copies are the picture itself", async () => {
     const image = await prepared(await makeImage('png', 300, 200));
     expect([image.width, image.height]).toEqual([300, 200]);
-    expect(image.variants).toEqual([]);
+    expect(image.variants.map((v) => v.width)).toEqual([480, 960]);
+    for (const variant of image.variants) {
+      expect(variant.webp.equals(image.webp)).toBe(true);
+      expect((await sharp(variant.webp).metadata()).width).toBe(300);
+    }
   });
 
   it('the same picture gives the same hash; a different one another', async () => {

@@ -9,6 +9,7 @@ import './styles/layout.css';
 import './styles/components.css';
 import './styles/catalogue.css';
 import './styles/admin.css';
+import './styles/orders.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');

@@ -14,7 +14,7 @@ export type ImageStore = {
 export type PreparedImage = {
   /** Full picture, WebP, at most 1600 px wide, metadata stripped. */
   webp: Buffer;
-  /** Smaller WebP copies by width (480, 960), for srcset; absent when the original is narrower. */
+  /** WebP copies by width (480, 960), for srcset; a copy wider than the picture is the full picture. */
   variants: ReadonlyArray<{ width: number; webp: Buffer }>;
   width: number;
   height: number;

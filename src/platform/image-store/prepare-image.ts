@@ -5,7 +5,10 @@ import { maxUploadBytes, type ImageRejection, type PreparedImage } from './image
 
 /** Widest picture we keep; wider uploads are scaled down, narrower ones are never enlarged. */
 export const maxImageWidth = 1600;
-/** Smaller copies for srcset, made only when the picture is wider than the variant. */
+/**
+ * The copies for srcset. Every picture has all of them, so a page can name them without
+ * knowing the picture's size: a copy wider than the picture is the full picture (never enlarged).
+ */
 export const variantWidths = [480, 960] as const;
 /**
  * Decompression-bomb guard: a few KB of PNG can claim 100k x 100k pixels. 40 MP is above any
@@ -65,12 +68,10 @@ export async function prepareImage(bytes: Uint8Array, _declaredName?: string): P
       .webp({ quality: webpQuality })
       .toBuffer({ resolveWithObject: true });
     const variants = await Promise.all(
-      variantWidths
-        .filter((width) => full.info.width > width)
-        .map(async (width) => ({
-          width,
-          webp: await decoded.clone().resize({ width }).webp({ quality: webpQuality }).toBuffer(),
-        })),
+      variantWidths.map(async (width) => ({
+        width,
+        webp: full.info.width > width ? await decoded.clone().resize({ width }).webp({ quality: webpQuality }).toBuffer() : full.data,
+      })),
     );
     return ok({
       webp: full.data,

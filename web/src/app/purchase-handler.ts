@@ -1,22 +1,38 @@
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAddToCart } from '../features/cart/api/add-to-cart';
 import type { PurchaseHandler } from '../features/catalogue/purchase';
-import { loadSwal } from '../lib/dialog';
+import type { OrderNowState } from '../features/orders/order-now';
+import { loadSwal, showFailure } from '../lib/dialog';
 
 /**
- * What Add to Cart and Order Now do for a signed-in customer, in one place. The cart and ordering
- * features will replace this placeholder (they are not built yet); the product page already checks
- * that the visitor is signed in and collects size, color and quantity.
+ * What Add to Cart and Order Now do for a signed-in customer (the product page has already sent a
+ * visitor to log in). Add to Cart writes a cart line; Order Now writes nothing and takes the one item
+ * to checkout in the router state, where the server prices it again.
  */
 export function usePurchaseHandler(): PurchaseHandler {
-  return useCallback(async (request) => {
-    const Swal = await loadSwal();
-    await Swal.fire({
-      icon: 'info',
-      title: 'Coming soon',
-      text:
-        request.intent === 'order-now'
-          ? 'Ordering online opens soon. Thank you for your patience!'
-          : 'The cart opens soon. Thank you for your patience!',
-    });
-  }, []);
+  const navigate = useNavigate();
+  const { mutateAsync: addToCart } = useAddToCart();
+
+  return useCallback(
+    async ({ intent, product, size, color, quantity }) => {
+      if (intent === 'order-now') {
+        const state: OrderNowState = {
+          orderNow: { productId: product._id, title: product.title, image: product.images[0] ?? '', size, color, quantity, unitPrice: product.price },
+        };
+        await navigate('/dashboard/checkout', { state });
+        return;
+      }
+      const swal = loadSwal();
+      try {
+        await addToCart({ productId: product._id, quantity, size, color });
+      } catch (error) {
+        // 409 cart/quantity-limit, 400 cart/invalid-choice, 404 cart/product-not-found: the server's words.
+        await showFailure(error);
+        return;
+      }
+      void (await swal).fire({ icon: 'success', title: `${product.title} added to your cart` });
+    },
+    [addToCart, navigate],
+  );
 }

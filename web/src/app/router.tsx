@@ -96,6 +96,25 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/dashboard/profile" replace /> },
               { path: 'profile', element: <ProfilePage />, handle: { title: 'Profile' } satisfies RouteHandle },
+              // Customer pages (the layout's RequireUser guards them); loaded on first visit, like the admin pages.
+              {
+                path: 'cart',
+                lazy: () => import('../features/cart/pages/cart-page').then((m) => ({ Component: m.CartPage })),
+                hydrateFallbackElement: <LoadingStatus />,
+                handle: { title: 'My Cart' } satisfies RouteHandle,
+              },
+              {
+                path: 'checkout',
+                lazy: () => import('./checkout-route').then((m) => ({ Component: m.CheckoutRoute })),
+                hydrateFallbackElement: <LoadingStatus />,
+                handle: { title: 'Checkout' } satisfies RouteHandle,
+              },
+              {
+                path: 'orders',
+                lazy: () => import('../features/orders/pages/my-orders-page').then((m) => ({ Component: m.MyOrdersPage })),
+                hydrateFallbackElement: <LoadingStatus />,
+                handle: { title: 'My Orders' } satisfies RouteHandle,
+              },
               {
                 path: 'users',
                 element: (
@@ -153,9 +172,33 @@ export const routes: RouteObject[] = [
                     hydrateFallbackElement: <LoadingStatus />,
                     handle: { title: 'Manage Slider Images' } satisfies RouteHandle,
                   },
+                  {
+                    path: 'allorders',
+                    lazy: () => import('../features/orders/pages/all-orders-page').then((m) => ({ Component: m.AllOrdersPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'All Orders' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'addcoupon',
+                    lazy: () => import('../features/coupons/pages/add-coupon-page').then((m) => ({ Component: m.AddCouponPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Add Coupon' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'managecoupons',
+                    lazy: () =>
+                      import('../features/coupons/pages/manage-coupons-page').then((m) => ({ Component: m.ManageCouponsPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Manage Coupons' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'audit',
+                    lazy: () => import('../features/orders/pages/audit-page').then((m) => ({ Component: m.AuditPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Order Audit' } satisfies RouteHandle,
+                  },
                 ],
               },
-              // The other dashboard pages (cart, orders, coupons, all orders) are added by their features.
               { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
             ],
           },

@@ -22,6 +22,7 @@ const ADMIN_MENU: MenuLink[] = [
   { to: '/dashboard/managesliders', label: 'Manage Slider Images' },
   { to: '/dashboard/addcoupon', label: 'Add Coupon' },
   { to: '/dashboard/managecoupons', label: 'Manage Coupons' },
+  { to: '/dashboard/audit', label: 'Audit' },
 ];
 
 const CUSTOMER_MENU: MenuLink[] = [

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { cartItemCount, useCart } from '../../features/cart/api/get-cart';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
 import { ShopLogo } from './shop-logo';
@@ -16,6 +17,8 @@ const MENU_ID = 'main-menu';
 export function Navbar() {
   const shopName = useShopName();
   const { user } = useAuth();
+  const { data: cartItems } = useCart(user?.email);
+  const cartCount = cartItems ? cartItemCount(cartItems) : 0;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
@@ -84,6 +87,14 @@ export function Navbar() {
                   <circle cx="17" cy="19" r="1.6" fill="currentColor" />
                 </svg>
                 Cart
+                {cartCount > 0 && (
+                  <>
+                    <span className="navbar__cart-count" aria-hidden="true" data-testid="cart-count">
+                      {cartCount > 99 ? '99+' : cartCount}
+                    </span>
+                    <span className="visually-hidden"> ({cartCount === 1 ? '1 item' : `${cartCount} items`})</span>
+                  </>
+                )}
               </NavLink>
             ) : (
               <NavLink to="/login" className="button button--primary navbar__login">

@@ -95,6 +95,7 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
             type="number"
             inputMode="numeric"
             min={1}
+            max={99}
             step={1}
             defaultValue={1}
             required

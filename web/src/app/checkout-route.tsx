@@ -1,0 +1,45 @@
+// Checkout needs three features: the cart (what is ordered), coupons (Apply) and orders (the page and
+// Place Order). Features do not import each other, so the app layer wires them here. Loaded lazily.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { cartQueryKeyRoot, useCart } from '../features/cart/api/get-cart';
+import { useCouponLookup } from '../features/coupons/api/get-coupon-discount';
+import type { CheckoutLine } from '../features/orders/components/checkout-summary';
+import { readOrderNow } from '../features/orders/order-now';
+import { CheckoutPage, type CheckoutCart } from '../features/orders/pages/checkout-page';
+import { useAuth } from '../lib/auth/use-auth';
+
+export function CheckoutRoute() {
+  const { user } = useAuth();
+  const { state } = useLocation();
+  const orderNow = useMemo(() => readOrderNow(state), [state]);
+  const queryClient = useQueryClient();
+  const lookupCoupon = useCouponLookup();
+  // Order Now leaves the cart alone, so it does not need it.
+  const { data: items, status } = useCart(orderNow ? undefined : user?.email);
+
+  const cart = useMemo<CheckoutCart>(
+    () => ({
+      status: orderNow ? 'success' : status,
+      lines: (items ?? []).map(
+        (item): CheckoutLine => ({
+          key: item._id,
+          title: item.title,
+          image: item.image,
+          size: item.size,
+          color: item.color,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice,
+          price: item.price,
+          available: item.available,
+        }),
+      ),
+    }),
+    [items, status, orderNow],
+  );
+
+  const onCartChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartQueryKeyRoot }), [queryClient]);
+
+  return <CheckoutPage orderNow={orderNow} cart={cart} lookupCoupon={lookupCoupon} onCartChanged={onCartChanged} />;
+}

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authApi } from '../../../lib/api-client';
+import { retryUnlessClientError } from '../../../lib/query-client';
+
+// Mirrors docs/api/ordering.md (cart); declared here, as the web imports no server code.
+export type CartItem = {
+  _id: string;
+  productId: string;
+  title: string;
+  quantity: number;
+  /** unitPrice x quantity, priced from the catalogue now (whole taka). */
+  price: number;
+  unitPrice: number;
+  email: string;
+  image: string;
+  category: string;
+  /** '' when none was chosen. */
+  size: string;
+  color: string;
+  /** false when the product was deleted since: the line cannot be ordered. */
+  available: boolean;
+};
+
+/** Own cart only (another email: 403); newest first. */
+export function getCart(email: string): Promise<CartItem[]> {
+  return authApi.get('carts', { searchParams: { email } }).json<CartItem[]>();
+}
+
+/** Every cart query starts with this key: invalidate it after any change to the cart or an order. */
+export const cartQueryKeyRoot = ['carts'] as const;
+
+export const cartQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: [...cartQueryKeyRoot, email],
+    queryFn: () => getCart(email),
+    staleTime: 30_000,
+    retry: retryUnlessClientError,
+    // Private (no `meta.public`): dropped from the cache at log-out.
+  });
+
+/** Idle until an email is known (a visitor has no cart). */
+export function useCart(email: string | undefined) {
+  return useQuery({ ...cartQueryOptions(email ?? ''), enabled: Boolean(email) });
+}
+
+/** Number of pieces in the cart (the sum of the quantities). */
+export function cartItemCount(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+export function cartTotalPrice(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.price, 0);
+}

@@ -1,0 +1,145 @@
+import { Link } from 'react-router-dom';
+import { LoadingStatus } from '../../../components/loading-status';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { loadSwal, showFailure } from '../../../lib/dialog';
+import { responsiveImageProps } from '../../../lib/image-srcset';
+import { cartItemCount, cartTotalPrice, useCart, type CartItem } from '../api/get-cart';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+
+/** /dashboard/cart: the customer's cart lines, totals, Remove per line and the way to checkout. */
+export function CartPage() {
+  const { user } = useAuth();
+  const { data: items, status } = useCart(user?.email);
+  const removeItem = useRemoveCartItem();
+
+  async function handleRemove(item: CartItem) {
+    const Swal = await loadSwal();
+    const { isConfirmed } = await Swal.fire({
+      icon: 'warning',
+      title: 'Are you sure?',
+      text: 'Remove this item from your cart?',
+      showCancelButton: true,
+      confirmButtonText: 'Yes, remove it!',
+    });
+    if (!isConfirmed) return;
+    try {
+      await removeItem.mutateAsync(item._id);
+      void Swal.fire({ icon: 'success', title: 'Done', text: 'The product was removed from your cart.' });
+    } catch (error) {
+      await showFailure(error);
+    }
+  }
+
+  const unavailable = items?.some((item) => !item.available) ?? false;
+  const empty = !items || items.length === 0;
+
+  return (
+    <section className="dashboard-page" aria-labelledby="cart-title">
+      <h1 id="cart-title" className="page__title">
+        My Cart
+      </h1>
+      {status === 'pending' && <LoadingStatus label="Loading your cart..." />}
+      {status === 'error' && (
+        <p className="notice notice--error" role="alert">
+          Failed to load your cart
+        </p>
+      )}
+      {status === 'success' && (
+        <>
+          <div className="dashboard-page__bar cart-summary">
+            <p className="page__lead" data-testid="cart-total-items">
+              Total Items: {cartItemCount(items)}
+            </p>
+            <p className="page__lead" data-testid="cart-total-price">
+              Total Price: {cartTotalPrice(items)} BDT
+            </p>
+            {empty ? (
+              // Not a link while there is nothing to order; it only looks like the (disabled) button.
+              <span className="button button--primary button--small button--disabled" aria-disabled="true" data-testid="checkout-link">
+                Checkout
+              </span>
+            ) : (
+              <Link to="/dashboard/checkout" className="button button--primary button--small" data-testid="checkout-link">
+                Checkout
+              </Link>
+            )}
+          </div>
+          {unavailable && (
+            <p className="notice notice--error cart-notice" role="alert">
+              A product in your cart is no longer available. Remove it before you check out.
+            </p>
+          )}
+          {empty ? (
+            <p className="notice">
+              <span data-testid="empty-state">Your cart is empty.</span> <Link to="/allproductandcategories">Browse the products</Link>.
+            </p>
+          ) : (
+            <div className="table-scroll" role="region" aria-labelledby="cart-title" tabIndex={0}>
+              <table className="data-table">
+                <caption className="visually-hidden">Products in your cart, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Image</th>
+                    <th scope="col">Title</th>
+                    <th scope="col">Size</th>
+                    <th scope="col">Color</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Action</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((item, index) => {
+                    const titleId = `cart-${item._id}-title`;
+                    return (
+                      <tr key={item._id} data-testid="cart-line" data-available={item.available}>
+                        <td>{index + 1}</td>
+                        <td>
+                          {item.image ? (
+                            <img
+                              {...responsiveImageProps(item.image, '56px')}
+                              alt=""
+                              width={56}
+                              height={56}
+                              loading="lazy"
+                              className="data-table__thumb"
+                            />
+                          ) : (
+                            <span className="data-table__tag">No photo</span>
+                          )}
+                        </td>
+                        <th scope="row" id={titleId}>
+                          {item.available ? (
+                            item.title
+                          ) : (
+                            <span className="status-badge status-badge--canceled">No longer available</span>
+                          )}
+                        </th>
+                        <td>{item.size || '—'}</td>
+                        <td>{item.color || '—'}</td>
+                        <td>{item.quantity}</td>
+                        <td className="data-table__nowrap">{item.price} BDT</td>
+                        <td>
+                          <button
+                            type="button"
+                            className="button button--danger button--small"
+                            aria-describedby={titleId}
+                            disabled={removeItem.isPending}
+                            onClick={() => void handleRemove(item)}
+                          >
+                            Remove
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { UppercaseInput } from '../../../components/uppercase-input';
+import { loadSwal } from '../../../lib/dialog';
+import { describeFailure, isSessionFailure } from '../../../lib/error-message';
+import { useCreateCoupon } from '../api/create-coupon';
+
+/** The server's rule for codes (docs/api/ordering.md): letters, digits, - and _, at most 32. */
+const CODE_PATTERN = /^[A-Z0-9_-]{1,32}$/;
+
+/** A percentage from 1 to 100 with at most two decimals, or null. */
+function parsePercent(raw: string): number | null {
+  const percent = Number.parseFloat(raw);
+  if (!Number.isFinite(percent) || percent < 1 || percent > 100) return null;
+  if (Math.abs(percent * 100 - Math.round(percent * 100)) > 1e-6) return null;
+  return percent;
+}
+
+/** /dashboard/addcoupon (admin). */
+export function AddCouponPage() {
+  const createCoupon = useCreateCoupon();
+  const [code, setCode] = useState('');
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const trimmed = code.trim();
+    const percent = parsePercent(String(new FormData(form).get('discountPercent') ?? ''));
+    const Swal = await loadSwal();
+    if (!CODE_PATTERN.test(trimmed)) {
+      void Swal.fire({
+        icon: 'warning',
+        title: 'Invalid Code',
+        text: 'Use letters, digits, - and _ only (at most 32 characters).',
+      });
+      return;
+    }
+    if (percent === null) {
+      void Swal.fire({ icon: 'warning', title: 'Invalid Discount', text: 'The discount is from 1 to 100 percent, with at most two decimals.' });
+      return;
+    }
+    try {
+      await createCoupon.mutateAsync({ code: trimmed, discountPercent: percent });
+    } catch (error) {
+      const failure = await describeFailure(error);
+      if (isSessionFailure(failure)) return;
+      // The spec: a 400 is a duplicate code. A validation refusal (the checks above missed something) says why.
+      const text =
+        failure.status === 400
+          ? failure.code === 'http/validation'
+            ? failure.message
+            : 'Coupon code already exists!'
+          : 'Failed to add coupon!';
+      void Swal.fire({ icon: 'error', title: 'Error', text });
+      return;
+    }
+    form.reset();
+    setCode('');
+    void Swal.fire({ icon: 'success', title: 'Coupon Added!', text: `Code ${trimmed} gives ${percent}% off.` });
+  }
+
+  return (
+    <section className="dashboard-page" aria-labelledby="add-coupon-title">
+      <h1 id="add-coupon-title" className="page__title">
+        Add Coupon
+      </h1>
+      <p className="page__lead">Customers enter the code at checkout to get the discount on their products.</p>
+      <form className="form admin-form" onSubmit={(event) => void handleSubmit(event)}>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="coupon-code">
+            Coupon Code
+          </label>
+          <UppercaseInput
+            id="coupon-code"
+            name="code"
+            className="form-field__input"
+            value={code}
+            onValueChange={setCode}
+            maxLength={32}
+            pattern="[A-Za-z0-9_\-]+"
+            title="Letters, digits, - and _ only"
+            aria-describedby="coupon-code-hint"
+            required
+          />
+          <p id="coupon-code-hint" className="form-field__hint">
+            Letters, digits, - and _; saved in capitals (e.g. EID25).
+          </p>
+        </div>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="coupon-discount">
+            Discount (%)
+          </label>
+          <input
+            id="coupon-discount"
+            name="discountPercent"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={100}
+            step={0.01}
+            className="form-field__input"
+            required
+          />
+        </div>
+        <div className="admin-form__actions">
+          <button type="submit" className="button button--primary" disabled={createCoupon.isPending}>
+            Add Coupon
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

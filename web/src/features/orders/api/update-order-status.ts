@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authApi } from '../../../lib/api-client';
+import { ordersQueryKeyRoot } from './get-orders';
+
+export type StatusChange = { id: string; status: 'Confirmed' | 'Canceled' };
+
+/** Admin only; Pending -> Confirmed or Canceled, anything else 409 `ordering/illegal-transition`. */
+export function updateOrderStatus({ id, status }: StatusChange): Promise<{ modifiedCount: number }> {
+  return authApi.patch(`orders/${encodeURIComponent(id)}`, { json: { status } }).json<{ modifiedCount: number }>();
+}
+
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrderStatus,
+    // The lists, the timelines and the audit log all change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKeyRoot }),
+  });
+}

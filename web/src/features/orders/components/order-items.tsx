@@ -1,0 +1,48 @@
+import { responsiveImageProps } from '../../../lib/image-srcset';
+import type { OrderLine } from '../api/get-orders';
+
+type OrderItemsProps = {
+  items: readonly OrderLine[];
+  /** Small text list without images (the admin table). */
+  compact?: boolean;
+};
+
+function details(item: OrderLine): string {
+  return [item.size && `Size: ${item.size}`, item.color && `Color: ${item.color}`, `Qty: ${item.quantity}`].filter(Boolean).join(' · ');
+}
+
+/** The lines of an order as they were priced when it was placed. */
+export function OrderItems({ items, compact = false }: OrderItemsProps) {
+  if (compact) {
+    return (
+      <ul className="order-items order-items--compact">
+        {items.map((item, index) => (
+          <li key={`${item.productId}-${item.size}-${item.color}-${index}`}>
+            {item.title} × {item.quantity}
+            {(item.size || item.color) && (
+              <span className="order-items__details"> ({[item.size, item.color].filter(Boolean).join(', ')})</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="order-items">
+      {items.map((item, index) => (
+        <li key={`${item.productId}-${item.size}-${item.color}-${index}`} className="order-items__line" data-testid="order-item">
+          {item.image ? (
+            <img {...responsiveImageProps(item.image, '56px')} alt="" width={56} height={56} loading="lazy" className="data-table__thumb" />
+          ) : (
+            <span className="order-items__no-photo" aria-hidden="true" />
+          )}
+          <span className="order-items__text">
+            <span className="order-items__title">{item.title}</span>
+            <span className="order-items__details">{details(item)}</span>
+          </span>
+          <span className="order-items__price">{item.price} BDT</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

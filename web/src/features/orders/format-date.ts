@@ -1,0 +1,7 @@
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "21 Nov 2025, 13:49" in the viewer's time zone; the raw text for an unreadable date. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateTime.format(time);
+}

@@ -1,0 +1,30 @@
+/**
+ * Order Now: the product page sends one item to /dashboard/checkout in the router state
+ * (`{ orderNow: OrderNowItem }`); nothing is written to the cart. The server prices it again.
+ */
+export type OrderNowItem = {
+  productId: string;
+  title: string;
+  image: string;
+  size: string;
+  color: string;
+  quantity: number;
+  /** The price the product page showed (whole taka). */
+  unitPrice: number;
+};
+
+export type OrderNowState = { orderNow: OrderNowItem };
+
+const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** The Order Now item of a router state, or null (none, or not one we sent: history state can be anything). */
+export function readOrderNow(state: unknown): OrderNowItem | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const item = (state as Partial<OrderNowState>).orderNow as Partial<OrderNowItem> | undefined;
+  if (typeof item !== 'object' || item === null) return null;
+  const { productId, title, image, size, color, quantity, unitPrice } = item;
+  if (typeof productId !== 'string' || typeof title !== 'string' || typeof image !== 'string') return null;
+  if (typeof size !== 'string' || typeof color !== 'string') return null;
+  if (!isWholeNumber(quantity) || quantity < 1 || quantity > 99 || !isWholeNumber(unitPrice) || unitPrice < 0) return null;
+  return { productId, title, image, size, color, quantity, unitPrice };
+}

@@ -1,0 +1,187 @@
+import { Fragment, useState } from 'react';
+import { LoadingStatus } from '../../../components/loading-status';
+import { loadSwal, showFailure } from '../../../lib/dialog';
+import { useDeleteOrder } from '../api/delete-order';
+import { useAllOrders } from '../api/get-all-orders';
+import { newestFirst, type Order } from '../api/get-orders';
+import { useUpdateOrderStatus, type StatusChange } from '../api/update-order-status';
+import { OrderItems } from '../components/order-items';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderTimeline } from '../components/order-timeline';
+import { formatDateTime } from '../format-date';
+
+const COLUMNS = 11;
+
+/** /dashboard/allorders (admin): every order, newest first; Confirm or Cancel a Pending one, Delete any. */
+export function AllOrdersPage() {
+  const { data: orders, status } = useAllOrders();
+  const updateStatus = useUpdateOrderStatus();
+  const deleteOrder = useDeleteOrder();
+  const [openTimelines, setOpenTimelines] = useState<ReadonlySet<string>>(new Set());
+  const busy = updateStatus.isPending || deleteOrder.isPending;
+
+  function toggleTimeline(id: string) {
+    setOpenTimelines((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }
+
+  async function handleStatus(order: Order, change: StatusChange['status']) {
+    try {
+      await updateStatus.mutateAsync({ id: order._id, status: change });
+    } catch (error) {
+      await showFailure(error);
+      return;
+    }
+    const Swal = await loadSwal();
+    void Swal.fire({ icon: 'success', title: `Success: Order marked as ${change}` });
+  }
+
+  async function handleDelete(order: Order) {
+    const Swal = await loadSwal();
+    const { isConfirmed } = await Swal.fire({
+      icon: 'warning',
+      title: 'Delete permanently?',
+      text: "This order will be removed permanently. You won't be able to revert this!",
+      showCancelButton: true,
+      confirmButtonText: 'Yes, delete it!',
+    });
+    if (!isConfirmed) return;
+    try {
+      await deleteOrder.mutateAsync(order._id);
+      void Swal.fire({ icon: 'success', title: 'Deleted', text: `The order of ${order.name} has been deleted.` });
+    } catch (error) {
+      await showFailure(error);
+    }
+  }
+
+  return (
+    <section className="dashboard-page" aria-labelledby="all-orders-title">
+      <h1 id="all-orders-title" className="page__title">
+        All Orders
+      </h1>
+      {status === 'pending' && <LoadingStatus label="Loading orders..." />}
+      {status === 'error' && (
+        <p className="notice notice--error" role="alert">
+          Failed to load orders
+        </p>
+      )}
+      {status === 'success' && (
+        <>
+          <p className="page__lead" data-testid="orders-total">
+            Total Orders: {orders.length}
+          </p>
+          {orders.length === 0 ? (
+            <p className="notice">No orders yet.</p>
+          ) : (
+            <div className="table-scroll" role="region" aria-labelledby="all-orders-title" tabIndex={0}>
+              <table className="data-table orders-table">
+                <caption className="visually-hidden">All orders, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Phone</th>
+                    <th scope="col">Address</th>
+                    <th scope="col">Location</th>
+                    <th scope="col">Items</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Time</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {newestFirst(orders).map((order, index) => {
+                    const nameId = `order-${order._id}-customer`;
+                    const timelineId = `order-${order._id}-timeline`;
+                    const pending = order.status === 'Pending';
+                    const open = openTimelines.has(order._id);
+                    return (
+                      <Fragment key={order._id}>
+                        <tr data-testid="admin-order" data-order-id={order._id}>
+                          <td>{index + 1}</td>
+                          <th scope="row" id={nameId}>
+                            {order.name}
+                          </th>
+                          <td className="data-table__nowrap">{order.email}</td>
+                          <td className="data-table__nowrap">{order.phone}</td>
+                          <td className="orders-table__address">{order.address}</td>
+                          <td className="data-table__nowrap">{order.deliveryLocation}</td>
+                          <td className="orders-table__items">
+                            <OrderItems items={order.cartItems} compact />
+                          </td>
+                          <td className="data-table__nowrap" data-testid="order-total">
+                            {order.amount} BDT
+                            {order.appliedCoupon && <span className="data-table__tag"> ({order.appliedCoupon})</span>}
+                          </td>
+                          <td>
+                            <OrderStatusBadge status={order.status} />
+                          </td>
+                          <td className="data-table__nowrap">
+                            <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time>
+                          </td>
+                          <td>
+                            <div className="data-table__actions">
+                              <button
+                                type="button"
+                                className="button button--primary button--small"
+                                aria-describedby={nameId}
+                                disabled={busy || !pending}
+                                onClick={() => void handleStatus(order, 'Confirmed')}
+                              >
+                                Confirm
+                              </button>
+                              <button
+                                type="button"
+                                className="button button--secondary button--small"
+                                aria-describedby={nameId}
+                                disabled={busy || !pending}
+                                onClick={() => void handleStatus(order, 'Canceled')}
+                              >
+                                Cancel
+                              </button>
+                              <button
+                                type="button"
+                                className="button button--danger button--small"
+                                aria-describedby={nameId}
+                                disabled={busy}
+                                onClick={() => void handleDelete(order)}
+                              >
+                                Delete
+                              </button>
+                              <button
+                                type="button"
+                                className="button button--secondary button--small"
+                                aria-expanded={open}
+                                aria-controls={open ? timelineId : undefined}
+                                aria-describedby={nameId}
+                                onClick={() => toggleTimeline(order._id)}
+                              >
+                                Timeline
+                              </button>
+                            </div>
+                          </td>
+                        </tr>
+                        {open && (
+                          <tr className="orders-table__timeline-row" data-testid="order-timeline-row">
+                            <td colSpan={COLUMNS}>
+                              <OrderTimeline orderId={order._id} showActor id={timelineId} />
+                            </td>
+                          </tr>
+                        )}
+                      </Fragment>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { Link } from 'react-router-dom';
+import { LoadingStatus } from '../../../components/loading-status';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { loadSwal, showFailure } from '../../../lib/dialog';
+import { useDeleteOrder } from '../api/delete-order';
+import { newestFirst, useMyOrders, type Order } from '../api/get-orders';
+import { OrderItems } from '../components/order-items';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderTimeline } from '../components/order-timeline';
+import { formatDateTime } from '../format-date';
+
+/** /dashboard/orders: the customer's own orders, newest first; a Pending one can be cancelled. */
+export function MyOrdersPage() {
+  const { user } = useAuth();
+  const { data: orders, status } = useMyOrders(user?.email);
+  const cancelOrder = useDeleteOrder();
+
+  async function handleCancel(order: Order) {
+    const Swal = await loadSwal();
+    const { isConfirmed } = await Swal.fire({
+      icon: 'warning',
+      title: 'Are you sure?',
+      text: 'Do you want to cancel this order?',
+      showCancelButton: true,
+      confirmButtonText: 'Yes, cancel it!',
+      cancelButtonText: 'No, keep it',
+    });
+    if (!isConfirmed) return;
+    try {
+      await cancelOrder.mutateAsync(order._id);
+      void Swal.fire({ icon: 'success', title: 'Done', text: 'Your order has been cancelled.' });
+    } catch (error) {
+      await showFailure(error);
+    }
+  }
+
+  return (
+    <section className="dashboard-page" aria-labelledby="orders-title">
+      <h1 id="orders-title" className="page__title">
+        My Orders
+      </h1>
+      {status === 'pending' && <LoadingStatus label="Loading your orders..." />}
+      {status === 'error' && (
+        <p className="notice notice--error" role="alert">
+          Failed to load your orders
+        </p>
+      )}
+      {status === 'success' &&
+        (orders.length === 0 ? (
+          <p className="notice">
+            <span data-testid="empty-state">You have not placed any orders yet.</span> <Link to="/allproductandcategories">Browse the products</Link>.
+          </p>
+        ) : (
+          <>
+            <p className="page__lead" data-testid="orders-total">
+              Total Orders: {orders.length}
+            </p>
+            <ol className="order-list">
+              {newestFirst(orders).map((order) => {
+                const headingId = `order-${order._id}-heading`;
+                return (
+                  <li key={order._id}>
+                    <article className="order-card" aria-labelledby={headingId} data-testid="order" data-order-id={order._id}>
+                      <header className="order-card__header">
+                        <h2 id={headingId} className="order-card__title">
+                          Order of <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time>
+                        </h2>
+                        <OrderStatusBadge status={order.status} />
+                      </header>
+                      <OrderItems items={order.cartItems} />
+                      <dl className="totals order-card__totals">
+                        <div className="totals__row">
+                          <dt>Subtotal</dt>
+                          <dd>{order.subtotal} BDT</dd>
+                        </div>
+                        {order.discount > 0 && (
+                          <div className="totals__row">
+                            <dt>
+                              Discount ({order.discountPercent}%{order.appliedCoupon ? `, ${order.appliedCoupon}` : ''})
+                            </dt>
+                            <dd>- {order.discount} BDT</dd>
+                          </div>
+                        )}
+                        <div className="totals__row">
+                          <dt>Delivery Fee ({order.deliveryLocation})</dt>
+                          <dd>{order.fee} BDT</dd>
+                        </div>
+                        <div className="totals__row totals__row--total">
+                          <dt>Total</dt>
+                          <dd data-testid="order-total">{order.amount} BDT</dd>
+                        </div>
+                      </dl>
+                      <p className="order-card__delivery">
+                        Deliver to {order.name}, {order.phone}, {order.address} · {order.paymentMethod}
+                      </p>
+                      <div className="order-card__timeline">
+                        <h3 className="order-card__subheading">Timeline</h3>
+                        <OrderTimeline orderId={order._id} />
+                      </div>
+                      {order.status === 'Pending' && (
+                        <div className="order-card__actions">
+                          <button
+                            type="button"
+                            className="button button--danger button--small"
+                            aria-describedby={headingId}
+                            disabled={cancelOrder.isPending}
+                            onClick={() => void handleCancel(order)}
+                          >
+                            Cancel Order
+                          </button>
+                        </div>
+                      )}
+                    </article>
+                  </li>
+                );
+              })}
+            </ol>
+          </>
+        ))}
+    </section>
+  );
+}
