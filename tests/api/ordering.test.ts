@@ -31,6 +31,45 @@ const ordersOf = async (who: { token: string; email: string }) => json(await cal
 const eventCount = () => t.database.sqlite.prepare('select count(*) from order_events').pluck().get() as number;
 const addCoupon = (code: string, discountPercent: number) => call(t, 'POST', '/api/coupons', { token: admin, body: { code, discountPercent } });
 
+describe('visitors', () => {
+  it('get 401 on every cart, coupon and order endpoint', async () => {
+    const id = '0123456789abcdef01234567';
+    for (const [method, path, body] of [
+      ['GET', `/api/carts?email=rina@example.com`],
+      ['POST', '/api/carts', { productId: fox._id, quantity: 1 }],
+      ['DELETE', `/api/carts/${id}`],
+      ['GET', '/api/coupons'],
+      ['POST', '/api/coupons', { code: 'FREE', discountPercent: 100 }],
+      ['DELETE', `/api/coupons/${id}`],
+      ['GET', '/api/coupon/FREE'],
+      ['POST', '/api/orders', checkout],
+      ['GET', '/api/orders?email=rina@example.com'],
+      ['GET', '/api/allOrders'],
+      ['PATCH', `/api/orders/${id}`, { status: 'Confirmed' }],
+      ['DELETE', `/api/orders/${id}`],
+      ['GET', `/api/orders/${id}/events`],
+      ['GET', '/api/audit'],
+    ] as Array<[string, string, unknown?]>) {
+      const res = await call(t, method, path, body === undefined ? {} : { body });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect((await json(res)).error.code).toBe('auth/unauthenticated');
+    }
+  });
+
+  it('a customer gets 403 on the admin endpoints', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/api/coupons'],
+      ['POST', '/api/coupons', { code: 'FREE', discountPercent: 100 }],
+      ['DELETE', '/api/coupons/0123456789abcdef01234567'],
+      ['GET', '/api/allOrders'],
+      ['PATCH', '/api/orders/0123456789abcdef01234567', { status: 'Confirmed' }],
+      ['GET', '/api/audit'],
+    ] as Array<[string, string, unknown?]>) {
+      expect((await call(t, method, path, { token: rina.token, ...(body === undefined ? {} : { body }) })).status, `${method} ${path}`).toBe(403);
+    }
+  });
+});
+
 describe('placing an order', () => {
   it('orders the cart priced by the server, ignoring every price, total and status the browser sends', async () => {
     await addToCart(rina, fox._id, 2, '30 cm', 'Orange');
