@@ -1,11 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // No Docker engine runs here, so the image's commands are checked against the scripts: the
 // image must build with `npm run build`, start with what `npm start` runs, and contain every
 // file that start needs.
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+
+const serverFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? serverFiles(join(dir, e.name)) : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 
 describe('Dockerfile', () => {
   it('builds with npm run build and keeps production dependencies only', () => {
@@ -20,6 +27,19 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
+  });
+
+  it('runs with production dependencies only: every package the server imports is one', () => {
+    const imported = new Set<string>();
+    for (const file of [...serverFiles('src'), 'scripts/start.mjs', 'scripts/build-if-needed.mjs', 'scripts/cli.mjs']) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^'"]*from '([^'.][^']*)'/gm)) {
+        const spec = m[1] as string;
+        if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
+        imported.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
+      }
+    }
+    expect(imported.size).toBeGreaterThan(5);
+    expect([...imported].filter((name) => !(name in pkg.dependencies))).toEqual([]);
   });
 
   it('copies every script that the start and admin commands import', () => {
