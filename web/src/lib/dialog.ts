@@ -22,3 +22,29 @@ export async function showFailure(error: unknown, title = 'Error'): Promise<void
   const Swal = await loadSwal();
   await Swal.fire({ icon: 'error', title, text: failure.message });
 }
+
+type Confirmation = {
+  title: string;
+  text?: string;
+  confirmButtonText: string;
+  cancelButtonText?: string;
+  icon?: 'warning' | 'question';
+};
+
+/**
+ * The dashboards' one pattern for a consequential action: ask, and only on "yes" run it, then
+ * say it is done, or show the server's message when it failed.
+ */
+export async function confirmThenRun(options: { confirm: Confirmation; run: () => Promise<unknown>; success: { title: string; text?: string } }): Promise<void> {
+  const Swal = await loadSwal();
+  const { icon = 'warning', ...confirm } = options.confirm;
+  const { isConfirmed } = await Swal.fire({ icon, showCancelButton: true, ...confirm });
+  if (!isConfirmed) return;
+  try {
+    await options.run();
+  } catch (error) {
+    await showFailure(error);
+    return;
+  }
+  void Swal.fire({ icon: 'success', ...options.success });
+}

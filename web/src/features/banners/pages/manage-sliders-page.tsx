@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { LoadingStatus } from '../../../components/loading-status';
-import { loadSwal, showFailure } from '../../../lib/dialog';
+import { QueryStatus } from '../../../components/query-status';
+import { confirmThenRun } from '../../../lib/dialog';
 import { responsiveImageProps } from '../../../lib/image-srcset';
 import { useDeleteSlider } from '../api/delete-slider';
 import { useSliders, type Slider } from '../api/get-sliders';
@@ -10,22 +10,12 @@ export function ManageSlidersPage() {
   const { data: sliders, status } = useSliders();
   const deleteSlider = useDeleteSlider();
 
-  async function handleDelete(slider: Slider, label: string) {
-    const Swal = await loadSwal();
-    const { isConfirmed } = await Swal.fire({
-      icon: 'warning',
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
-      showCancelButton: true,
-      confirmButtonText: 'Yes, delete it!',
+  function handleDelete(slider: Slider, label: string) {
+    return confirmThenRun({
+      confirm: { title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      run: () => deleteSlider.mutateAsync(slider._id),
+      success: { title: 'Deleted', text: `${label} has been deleted.` },
     });
-    if (!isConfirmed) return;
-    try {
-      await deleteSlider.mutateAsync(slider._id);
-      void Swal.fire({ icon: 'success', title: 'Deleted', text: `${label} has been deleted.` });
-    } catch (error) {
-      await showFailure(error);
-    }
   }
 
   return (
@@ -33,12 +23,7 @@ export function ManageSlidersPage() {
       <h1 id="sliders-title" className="page__title">
         Manage Slider Images
       </h1>
-      {status === 'pending' && <LoadingStatus label="Loading slider images..." />}
-      {status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          Failed to load slider images
-        </p>
-      )}
+      <QueryStatus status={status} loading="Loading slider images..." failed="Failed to load slider images" />
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="sliders-total">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { LoadingStatus } from '../../../components/loading-status';
+import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { loadSwal, showFailure } from '../../../lib/dialog';
+import { confirmThenRun } from '../../../lib/dialog';
 import { responsiveImageProps } from '../../../lib/image-srcset';
 import { cartItemCount, cartTotalPrice, useCart, type CartItem } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
@@ -12,22 +12,12 @@ export function CartPage() {
   const { data: items, status } = useCart(user?.email);
   const removeItem = useRemoveCartItem();
 
-  async function handleRemove(item: CartItem) {
-    const Swal = await loadSwal();
-    const { isConfirmed } = await Swal.fire({
-      icon: 'warning',
-      title: 'Are you sure?',
-      text: 'Remove this item from your cart?',
-      showCancelButton: true,
-      confirmButtonText: 'Yes, remove it!',
+  function handleRemove(item: CartItem) {
+    return confirmThenRun({
+      confirm: { title: 'Are you sure?', text: 'Remove this item from your cart?', confirmButtonText: 'Yes, remove it!' },
+      run: () => removeItem.mutateAsync(item._id),
+      success: { title: 'Done', text: 'The product was removed from your cart.' },
     });
-    if (!isConfirmed) return;
-    try {
-      await removeItem.mutateAsync(item._id);
-      void Swal.fire({ icon: 'success', title: 'Done', text: 'The product was removed from your cart.' });
-    } catch (error) {
-      await showFailure(error);
-    }
   }
 
   const unavailable = items?.some((item) => !item.available) ?? false;
@@ -38,12 +28,7 @@ export function CartPage() {
       <h1 id="cart-title" className="page__title">
         My Cart
       </h1>
-      {status === 'pending' && <LoadingStatus label="Loading your cart..." />}
-      {status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          Failed to load your cart
-        </p>
-      )}
+      <QueryStatus status={status} loading="Loading your cart..." failed="Failed to load your cart" />
       {status === 'success' && (
         <>
           <div className="dashboard-page__bar cart-summary">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { LoadingStatus } from '../../../components/loading-status';
-import { loadSwal, showFailure } from '../../../lib/dialog';
+import { QueryStatus } from '../../../components/query-status';
+import { confirmThenRun } from '../../../lib/dialog';
 import { responsiveImageProps } from '../../../lib/image-srcset';
 import { useDeleteProduct } from '../api/delete-product';
 import type { Product } from '../api/get-product';
@@ -11,22 +11,12 @@ export function ManageProductsPage() {
   const { data: products, status } = useProducts();
   const deleteProduct = useDeleteProduct();
 
-  async function handleDelete(product: Product) {
-    const Swal = await loadSwal();
-    const { isConfirmed } = await Swal.fire({
-      icon: 'warning',
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
-      showCancelButton: true,
-      confirmButtonText: 'Yes, delete it!',
+  function handleDelete(product: Product) {
+    return confirmThenRun({
+      confirm: { title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      run: () => deleteProduct.mutateAsync(product._id),
+      success: { title: 'Deleted', text: `${product.title} has been deleted.` },
     });
-    if (!isConfirmed) return;
-    try {
-      await deleteProduct.mutateAsync(product._id);
-      void Swal.fire({ icon: 'success', title: 'Deleted', text: `${product.title} has been deleted.` });
-    } catch (error) {
-      await showFailure(error);
-    }
   }
 
   return (
@@ -34,12 +24,7 @@ export function ManageProductsPage() {
       <h1 id="products-title" className="page__title">
         Manage Products
       </h1>
-      {status === 'pending' && <LoadingStatus label="Loading products..." />}
-      {status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          Failed to load products
-        </p>
-      )}
+      <QueryStatus status={status} loading="Loading products..." failed="Failed to load products" />
       {status === 'success' && (
         <>
           <div className="dashboard-page__bar">

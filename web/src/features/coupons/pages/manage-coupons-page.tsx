@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { LoadingStatus } from '../../../components/loading-status';
-import { loadSwal, showFailure } from '../../../lib/dialog';
+import { QueryStatus } from '../../../components/query-status';
+import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCoupons, type Coupon } from '../api/get-coupons';
 
@@ -9,22 +9,12 @@ export function ManageCouponsPage() {
   const { data: coupons, status } = useCoupons();
   const deleteCoupon = useDeleteCoupon();
 
-  async function handleDelete(coupon: Coupon) {
-    const Swal = await loadSwal();
-    const { isConfirmed } = await Swal.fire({
-      icon: 'warning',
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
-      showCancelButton: true,
-      confirmButtonText: 'Yes, delete it!',
+  function handleDelete(coupon: Coupon) {
+    return confirmThenRun({
+      confirm: { title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      run: () => deleteCoupon.mutateAsync(coupon._id),
+      success: { title: 'Deleted!', text: 'Coupon removed successfully.' },
     });
-    if (!isConfirmed) return;
-    try {
-      await deleteCoupon.mutateAsync(coupon._id);
-      void Swal.fire({ icon: 'success', title: 'Deleted!', text: 'Coupon removed successfully.' });
-    } catch (error) {
-      await showFailure(error);
-    }
   }
 
   return (
@@ -32,12 +22,7 @@ export function ManageCouponsPage() {
       <h1 id="coupons-title" className="page__title">
         Manage Coupons
       </h1>
-      {status === 'pending' && <LoadingStatus label="Loading coupons..." />}
-      {status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          Failed to load coupons
-        </p>
-      )}
+      <QueryStatus status={status} loading="Loading coupons..." failed="Failed to load coupons" />
       {status === 'success' && (
         <>
           <div className="dashboard-page__bar">

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
-import { LoadingStatus } from '../../../components/loading-status';
-import { loadSwal, showFailure } from '../../../lib/dialog';
+import { QueryStatus } from '../../../components/query-status';
+import { confirmThenRun, loadSwal, showFailure } from '../../../lib/dialog';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { newestFirst, type Order } from '../api/get-orders';
@@ -39,22 +39,12 @@ export function AllOrdersPage() {
     void Swal.fire({ icon: 'success', title: `Success: Order marked as ${change}` });
   }
 
-  async function handleDelete(order: Order) {
-    const Swal = await loadSwal();
-    const { isConfirmed } = await Swal.fire({
-      icon: 'warning',
-      title: 'Delete permanently?',
-      text: "This order will be removed permanently. You won't be able to revert this!",
-      showCancelButton: true,
-      confirmButtonText: 'Yes, delete it!',
+  function handleDelete(order: Order) {
+    return confirmThenRun({
+      confirm: { title: 'Delete permanently?', text: "This order will be removed permanently. You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      run: () => deleteOrder.mutateAsync(order._id),
+      success: { title: 'Deleted', text: `The order of ${order.name} has been deleted.` },
     });
-    if (!isConfirmed) return;
-    try {
-      await deleteOrder.mutateAsync(order._id);
-      void Swal.fire({ icon: 'success', title: 'Deleted', text: `The order of ${order.name} has been deleted.` });
-    } catch (error) {
-      await showFailure(error);
-    }
   }
 
   return (
@@ -62,12 +52,7 @@ export function AllOrdersPage() {
       <h1 id="all-orders-title" className="page__title">
         All Orders
       </h1>
-      {status === 'pending' && <LoadingStatus label="Loading orders..." />}
-      {status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          Failed to load orders
-        </p>
-      )}
+      <QueryStatus status={status} loading="Loading orders..." failed="Failed to load orders" />
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="orders-total">

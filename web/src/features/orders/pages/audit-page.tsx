@@ -1,4 +1,4 @@
-import { LoadingStatus } from '../../../components/loading-status';
+import { QueryStatus } from '../../../components/query-status';
 import { useAudit } from '../api/get-audit';
 import { eventLabel } from '../components/order-timeline';
 import { formatDateTime } from '../format-date';
@@ -18,12 +18,7 @@ export function AuditPage() {
         Every change to an order is an event in an append-only log; each event's hash covers the one before it, so an
         edited or removed event breaks the chain.
       </p>
-      {status === 'pending' && <LoadingStatus label="Verifying the order log..." />}
-      {status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          Failed to load the audit
-        </p>
-      )}
+      <QueryStatus status={status} loading="Verifying the order log..." failed="Failed to load the audit" />
       {status === 'success' && (
         <>
           {audit.verified ? (

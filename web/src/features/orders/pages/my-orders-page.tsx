@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { LoadingStatus } from '../../../components/loading-status';
+import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { loadSwal, showFailure } from '../../../lib/dialog';
+import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteOrder } from '../api/delete-order';
 import { newestFirst, useMyOrders, type Order } from '../api/get-orders';
 import { OrderItems } from '../components/order-items';
@@ -15,23 +15,12 @@ export function MyOrdersPage() {
   const { data: orders, status } = useMyOrders(user?.email);
   const cancelOrder = useDeleteOrder();
 
-  async function handleCancel(order: Order) {
-    const Swal = await loadSwal();
-    const { isConfirmed } = await Swal.fire({
-      icon: 'warning',
-      title: 'Are you sure?',
-      text: 'Do you want to cancel this order?',
-      showCancelButton: true,
-      confirmButtonText: 'Yes, cancel it!',
-      cancelButtonText: 'No, keep it',
+  function handleCancel(order: Order) {
+    return confirmThenRun({
+      confirm: { title: 'Are you sure?', text: 'Do you want to cancel this order?', confirmButtonText: 'Yes, cancel it!', cancelButtonText: 'No, keep it' },
+      run: () => cancelOrder.mutateAsync(order._id),
+      success: { title: 'Done', text: 'Your order has been cancelled.' },
     });
-    if (!isConfirmed) return;
-    try {
-      await cancelOrder.mutateAsync(order._id);
-      void Swal.fire({ icon: 'success', title: 'Done', text: 'Your order has been cancelled.' });
-    } catch (error) {
-      await showFailure(error);
-    }
   }
 
   return (
@@ -39,12 +28,7 @@ export function MyOrdersPage() {
       <h1 id="orders-title" className="page__title">
         My Orders
       </h1>
-      {status === 'pending' && <LoadingStatus label="Loading your orders..." />}
-      {status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          Failed to load your orders
-        </p>
-      )}
+      <QueryStatus status={status} loading="Loading your orders..." failed="Failed to load your orders" />
       {status === 'success' &&
         (orders.length === 0 ? (
           <p className="notice">

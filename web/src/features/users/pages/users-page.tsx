@@ -1,19 +1,10 @@
-import { LoadingStatus } from '../../../components/loading-status';
+import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { loadSwal } from '../../../lib/dialog';
-import { describeFailure, isSessionFailure } from '../../../lib/error-message';
+import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers, type ShopUser } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { roleLabel } from '../role-label';
-
-async function showFailure(error: unknown) {
-  const failure = await describeFailure(error);
-  // A refused session is handled by the AuthProvider (log out, /login).
-  if (isSessionFailure(failure)) return;
-  const Swal = await loadSwal();
-  void Swal.fire({ icon: 'error', title: 'Error', text: failure.message });
-}
 
 export function UsersPage() {
   const { user: currentUser } = useAuth();
@@ -22,40 +13,20 @@ export function UsersPage() {
   const makeAdmin = useMakeAdmin();
   const busy = deleteUser.isPending || makeAdmin.isPending;
 
-  async function handleDelete(user: ShopUser) {
-    const Swal = await loadSwal();
-    const { isConfirmed } = await Swal.fire({
-      icon: 'warning',
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
-      showCancelButton: true,
-      confirmButtonText: 'Yes, delete it!',
+  function handleDelete(user: ShopUser) {
+    return confirmThenRun({
+      confirm: { title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      run: () => deleteUser.mutateAsync(user._id),
+      success: { title: 'Deleted', text: `${user.name} has been deleted.` },
     });
-    if (!isConfirmed) return;
-    try {
-      await deleteUser.mutateAsync(user._id);
-      void Swal.fire({ icon: 'success', title: 'Deleted', text: `${user.name} has been deleted.` });
-    } catch (error) {
-      await showFailure(error);
-    }
   }
 
-  async function handleMakeAdmin(user: ShopUser) {
-    const Swal = await loadSwal();
-    const { isConfirmed } = await Swal.fire({
-      icon: 'question',
-      title: `Make ${user.name} an admin?`,
-      text: 'An admin can manage products, orders, coupons and users.',
-      showCancelButton: true,
-      confirmButtonText: 'Yes, make admin',
+  function handleMakeAdmin(user: ShopUser) {
+    return confirmThenRun({
+      confirm: { icon: 'question', title: `Make ${user.name} an admin?`, text: 'An admin can manage products, orders, coupons and users.', confirmButtonText: 'Yes, make admin' },
+      run: () => makeAdmin.mutateAsync(user._id),
+      success: { title: `${user.name} is an Admin Now!` },
     });
-    if (!isConfirmed) return;
-    try {
-      await makeAdmin.mutateAsync(user._id);
-      void Swal.fire({ icon: 'success', title: `${user.name} is an Admin Now!` });
-    } catch (error) {
-      await showFailure(error);
-    }
   }
 
   return (
@@ -63,12 +34,7 @@ export function UsersPage() {
       <h1 id="users-title" className="page__title">
         All Users
       </h1>
-      {status === 'pending' && <LoadingStatus label="Loading users..." />}
-      {status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          Failed to load users
-        </p>
-      )}
+      <QueryStatus status={status} loading="Loading users..." failed="Failed to load users" />
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="users-total">
