@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -276,6 +277,30 @@ describe('POST /api/images', () => {
     expect((await json(res)).error.code).toBe(code);
     expect(stored()).toEqual([]);
   });
+
+  it('re-encodes a polyglot (a real PNG with a script appended): only pixels are kept', async () => {
+    const poly = Buffer.concat([await png(), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const res = await upload(poly, 'poly.png');
+    expect(res.status).toBe(201);
+    const url = (await json(res)).data.display_url as string;
+    const served = Buffer.from(await (await t.app.request(url)).arrayBuffer());
+    expect(served.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(served.includes('<script')).toBe(false);
+    for (const name of stored()) expect(name).toMatch(/^[0-9a-f]{64}(-480|-960)?\.webp$/);
+  });
+
+  it.each(['../../shop.db', '..\\..\\evil.png', '/etc/passwd.png', 'a/b/c.png', '.htaccess', 'x.png\u0000.html'])(
+    'ignores a path-like file name (%s): the file is named by its content, inside the uploads folder',
+    async (name) => {
+      const res = await upload(await png(), name);
+      expect(res.status).toBe(201);
+      expect((await json(res)).data.display_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+      const names = stored();
+      expect(names).toHaveLength(3);
+      for (const n of names) expect(n).toMatch(/^[0-9a-f]{64}(-480|-960)?\.webp$/);
+      for (const n of readdirSync(join(t.uploadsDir, '..'))) expect(n).toMatch(/^(shop\.db(-wal|-shm)?|uploads)$/);
+    },
+  );
 
   it('refuses a form without the image field, and a JSON body', async () => {
     const wrongField = await upload(await png(), 'a.png', admin, 'picture');
