@@ -1,0 +1,181 @@
+/**
+ * The built server (dist/main.js) as a child process on a loopback port, for the tests that
+ * must see the real process: crash rounds, backup while serving, SIGTERM drain. Every child
+ * started here is remembered and SIGKILLed when the parent exits, so none outlives a run.
+ */
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const adminAccount = { email: 'crash-admin@shop.test', password: 'Admin#Crash1' } as const;
+export const customerPassword = 'Sakura#2026';
+
+const children = new Set<ChildProcessByStdio<null, Readable, Readable>>();
+let exitHookInstalled = false;
+function killAllOnExit() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+}
+
+/**
+ * Builds dist/ when it is missing or older than src/ (scripts/build-if-needed.mjs). When the build
+ * fails but an earlier dist/main.js exists (another change in progress), that one is used and the
+ * reason is returned so a caller can report it.
+ */
+export function buildServerIfNeeded(): string | null {
+  const run = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "const m = await import('./scripts/build-if-needed.mjs'); m.buildServerIfNeeded();"],
+    { cwd: repoRoot, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (run.status === 0) return null;
+  if (!existsSync(join(repoRoot, 'dist', 'main.js'))) {
+    throw new Error(`the server could not be built: ${run.stdout}\n${run.stderr}`);
+  }
+  return `npm run build:server failed (status ${run.status}); using the existing dist/: ${(run.stdout + run.stderr).slice(-400)}`;
+}
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  out: () => string;
+  err: () => string;
+  /** SIGKILL, then wait for the exit. */
+  kill: () => Promise<void>;
+  /** SIGTERM, then wait for the exit (SIGKILL after timeoutMs). */
+  stop: (timeoutMs?: number) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+export type StartOptions = { dataDir: string; env?: Record<string, string>; port?: number; timeoutMs?: number };
+
+/** Starts `node dist/main.js` and resolves once it logs its listening address. */
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  killAllOnExit();
+  const child = spawn(process.execPath, [join(repoRoot, 'dist', 'main.js')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(options.port ?? 0),
+      DATA_DIR: options.dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DEMO_DATA: 'true',
+      ADMIN_EMAIL: adminAccount.email,
+      ADMIN_PASSWORD: adminAccount.password,
+      AUTH_RATE_LIMIT: '10000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const kill = async () => {
+    if (alive()) child.kill('SIGKILL');
+    await exited;
+  };
+  const stop = async (timeoutMs = 15_000) => {
+    if (alive()) child.kill('SIGTERM');
+    const timer = setTimeout(() => alive() && child.kill('SIGKILL'), timeoutMs);
+    try {
+      return await exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`the server did not listen within ${timeoutMs} ms: ${stdout.slice(-500)} ${stderr.slice(-500)}`)), timeoutMs);
+    const check = () => {
+      const m = /"url":"(http:[^"]+)"/.exec(stdout);
+      if (m?.[1]) done(null, m[1]);
+    };
+    const early = () => done(new Error(`the server exited before listening: ${stdout.slice(-500)} ${stderr.slice(-500)}`));
+    function done(e: Error | null, found?: string) {
+      clearTimeout(timer);
+      child.stdout.off('data', check);
+      child.off('exit', early);
+      if (e) {
+        void kill();
+        reject(e);
+      } else resolve(found as string);
+    }
+    child.stdout.on('data', check);
+    child.on('exit', early);
+    check();
+  });
+  return { url, child, exited, out: () => stdout, err: () => stderr, kill, stop };
+}
+
+export type Answer = { status: number; body: unknown };
+
+/** One JSON call with a time bound; a network failure (killed server) throws. */
+export async function api(url: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body };
+}
+
+export async function logIn(url: string, email: string, password: string): Promise<string> {
+  const res = await api(url, 'POST', '/api/auth/login', { body: { email, password } });
+  if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { token: string }).token;
+}
+
+export async function signUp(url: string, name: string, email: string): Promise<string> {
+  const res = await api(url, 'POST', '/api/auth/signup', { body: { name, email, password: customerPassword } });
+  if (res.status !== 201) throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { token: string }).token;
+}
+
+export type ProductChoice = { _id: string; price: number };
+
+export async function someProducts(url: string, limit = 8): Promise<ProductChoice[]> {
+  const res = await api(url, 'GET', `/api/products?limit=${limit}`);
+  const products = res.body as ProductChoice[];
+  if (res.status !== 200 || !Array.isArray(products) || products.length === 0) throw new Error(`no products to order: ${res.status}`);
+  return products;
+}
+
+export const checkoutBody = (productId: string, quantity: number) => ({
+  name: 'Crash Tester',
+  phone: '01712345678',
+  address: 'House 1, Road 1, Dhanmondi',
+  deliveryLocation: 'Inside Dhaka',
+  paymentMethod: 'Cash On Delivery',
+  items: [{ productId, size: '', color: '', quantity }],
+});
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
