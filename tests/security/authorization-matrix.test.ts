@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app.js';
+import { dumpDatabase, firstDifference } from './db-dump.js';
+import { routeKey, routeTable, serverRoutes, tableRoutes, type CellRequest, type Outcome } from './route-table.js';
+import { createShop, roles, type Role, type Shop } from './shop.js';
+
+// Every route the server registers x {visitor, customer A, customer B, admin}, against the written
+// table in route-table.ts. A route without a row fails, and so does a row without a route.
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await createShop();
+});
+afterAll(() => shop?.close());
+
+const matches = (status: number, outcome: Outcome) => (outcome === '2xx' ? status >= 200 && status < 300 : status === outcome);
+
+/** The error code a refusal must carry, by status (the matrix is about who, not what). */
+const refusalCodes: Record<number, string[]> = {
+  401: ['auth/unauthenticated', 'auth/invalid-token'],
+  403: ['auth/forbidden', 'users/not-own-email'],
+  404: ['cart/line-not-found', 'ordering/order-not-found'],
+};
+
+async function send(s: Shop, method: string, role: Role, req: CellRequest) {
+  const headers: Record<string, string> = { ...req.headers };
+  const token = s.tokens[role];
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (req.form) body = req.form;
+  else if (req.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(req.body);
+  }
+  return s.t.app.request(req.path, { method, headers, ...(body === undefined ? {} : { body }) });
+}
+
+describe('the route table', () => {
+  it('has a row for every route the server registers, and no row without a route (local sign-in)', () => {
+    const served = serverRoutes(shop.t.app.routes);
+    expect(served.length).toBeGreaterThan(30);
+    expect(served.filter((r) => !tableRoutes('local').includes(r)), 'routes without a row in tests/security/route-table.ts').toEqual([]);
+    expect(tableRoutes('local').filter((r) => !served.includes(r)), 'rows without a route').toEqual([]);
+  });
+
+  it('matches the routes of the Firebase sign-in mode too', () => {
+    const fb = createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-matrix', apiKey: 'demo-key' } });
+    try {
+      const served = serverRoutes(fb.app.routes);
+      expect(served).toContain('POST /api/jwt');
+      expect(served.filter((r) => !tableRoutes('firebase').includes(r))).toEqual([]);
+      expect(tableRoutes('firebase').filter((r) => !served.includes(r))).toEqual([]);
+    } finally {
+      fb.close();
+    }
+  });
+});
+
+describe('authorization matrix (local sign-in)', () => {
+  const rows = routeTable.filter((r) => r.provider !== 'firebase');
+  for (const row of rows) {
+    for (const role of roles) {
+      const expected = row.expect[role];
+      it(`${routeKey(row.method, row.path)} as ${role} -> ${expected}`, async () => {
+        const req = await row.request(shop, role);
+        const before = dumpDatabase(shop.t.database.sqlite);
+        const res = await send(shop, row.method, role, req);
+        const text = await res.text();
+        expect(matches(res.status, expected), `${row.method} ${req.path} as ${role}: ${res.status} ${text.slice(0, 300)}`).toBe(true);
+        if (res.status >= 400) {
+          const body = JSON.parse(text);
+          expect(refusalCodes[res.status] ?? [], `${res.status} code`).toContain(body.error.code);
+          // A refusal changes nothing: every table is as it was.
+          const after = dumpDatabase(shop.t.database.sqlite);
+          expect(after === before, firstDifference(before, after)).toBe(true);
+        }
+      });
+    }
+  }
+
+  it("leaves A's objects intact after B's and the admin's attempts, and they are really A's", async () => {
+    const a = shop.tokens.customerA;
+    const headers = { authorization: `Bearer ${a}` };
+    const cart = (await (await shop.t.app.request(`/api/carts`, { headers })).json()) as Array<{ _id: string }>;
+    expect(cart.map((l) => l._id)).toContain(shop.cartLineOfA);
+    expect(cart.map((l) => l._id)).not.toContain(shop.cartLineOfB);
+    const orders = (await (await shop.t.app.request(`/api/orders`, { headers })).json()) as Array<{ _id: string; status: string }>;
+    expect(orders.find((o) => o._id === shop.orderOfA)?.status).toBe('Pending');
+    expect(orders.map((o) => o._id)).not.toContain(shop.orderOfB);
+    // B reads only B's own things without an email: none of A's.
+    const bCart = (await (await shop.t.app.request('/api/carts', { headers: { authorization: `Bearer ${shop.tokens.customerB}` } })).json()) as Array<{ _id: string }>;
+    expect(bCart.map((l) => l._id)).toEqual([shop.cartLineOfB]);
+  });
+});
+
+describe('authorization matrix (Firebase sign-in)', () => {
+  it('POST /api/jwt refuses every caller that brings no Firebase ID token', async () => {
+    const fb = createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-matrix', apiKey: 'demo-key' } });
+    try {
+      for (const row of routeTable.filter((r) => r.provider === 'firebase')) {
+        for (const role of roles) {
+          const req = await row.request(shop, role);
+          // Shop session tokens of the local app: valid sessions, but not Firebase ID tokens.
+          const res = await send({ ...shop, t: fb }, row.method, role, req);
+          expect(matches(res.status, row.expect[role]), `${row.method} ${row.path} as ${role}: ${res.status}`).toBe(true);
+          expect((await res.json()).error.code).toBe('auth/invalid-token');
+        }
+      }
+      expect(fb.database.sqlite.prepare('select count(*) from users').pluck().get()).toBe(0);
+    } finally {
+      fb.close();
+    }
+  });
+});

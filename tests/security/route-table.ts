@@ -1,0 +1,229 @@
+import { checkoutForm, pngForm, productBody, uniqueName, type Role, type Shop } from './shop.js';
+
+/**
+ * The written authorization table: for every route the server registers, what each caller gets.
+ * A status, or a status class ('2xx'). The request of each cell is valid for its route (so the
+ * outcome is the authorization's, not the validation's) and names real objects: A's cart line,
+ * A's order, a real product, the coupon code, A's email. A cell that uses an object up (a delete,
+ * a status change) gets a fresh one.
+ *
+ * Ownership, as the server does it today: another customer's cart line or order is 404 (it is not
+ * theirs to know about); another customer's email in a path or query is 403.
+ */
+export type Outcome = number | '2xx';
+export type Expectation = Record<Role, Outcome>;
+export type CellRequest = {
+  path: string;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+};
+export type RouteRow = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** As in app.routes, with `:param{regex}` shortened to `:param`. */
+  path: string;
+  expect: Expectation;
+  /** Which identity provider registers the route (default: both). */
+  provider?: 'local' | 'firebase';
+  request: (shop: Shop, role: Role) => CellRequest | Promise<CellRequest>;
+  why?: string;
+};
+
+const everyone = (o: Outcome): Expectation => ({ visitor: o, customerA: o, customerB: o, admin: o });
+const signedIn = (o: Outcome): Expectation => ({ visitor: 401, customerA: o, customerB: o, admin: o });
+const adminOnly = (o: Outcome): Expectation => ({ visitor: 401, customerA: 403, customerB: 403, admin: o });
+const sameOrigin = { origin: 'http://shop.test', host: 'shop.test' };
+
+export const routeTable: RouteRow[] = [
+  // Platform
+  { method: 'GET', path: '/api/health', expect: everyone(200), request: () => ({ path: '/api/health' }) },
+  { method: 'GET', path: '/api/config', expect: everyone(200), request: () => ({ path: '/api/config' }) },
+
+  // Identity
+  {
+    method: 'POST',
+    path: '/api/auth/signup',
+    provider: 'local',
+    expect: everyone(201),
+    why: 'Anyone may sign up; the new account is always a customer (role in the body is ignored).',
+    request: () => ({ path: '/api/auth/signup', body: { name: 'New Person', email: `${uniqueName('new')}@example.com`, password: 'Sakura#2026', role: 'admin' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    provider: 'local',
+    expect: everyone(200),
+    request: (s) => ({ path: '/api/auth/login', body: { email: s.users.customerA.email, password: s.password } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    provider: 'local',
+    expect: everyone(200),
+    request: (s) => ({ path: '/api/auth/password-reset', body: { email: s.users.customerA.email } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    provider: 'local',
+    expect: everyone(200),
+    why: 'The emailed token is the credential, whoever sends it.',
+    request: async (s) => ({ path: '/api/auth/password-reset/confirm', body: { token: await s.fresh.resetToken(), password: 'Fresh#Pass2026' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/jwt',
+    provider: 'firebase',
+    expect: everyone(401),
+    why: 'Only a Firebase ID token buys a session: an email in the body, or a shop session token, is refused.',
+    request: (s) => ({ path: '/api/jwt', body: { email: s.users.admin.email } }),
+  },
+  { method: 'GET', path: '/api/auth/me', expect: signedIn(200), request: () => ({ path: '/api/auth/me' }) },
+  {
+    method: 'POST',
+    path: '/api/users',
+    expect: { visitor: 401, customerA: 200, customerB: 403, admin: 403 },
+    why: "A profile for A's email: only A's token may create it (it exists already: 200, insertedId null).",
+    request: (s) => ({ path: '/api/users', body: { name: 'Customer A', email: s.users.customerA.email } }),
+  },
+  { method: 'GET', path: '/api/users', expect: adminOnly(200), request: () => ({ path: '/api/users' }) },
+  {
+    method: 'GET',
+    path: '/api/users/admin/:email',
+    expect: { visitor: 401, customerA: 200, customerB: 403, admin: 200 },
+    why: "A's email in the path: A and admins may ask; B gets 403.",
+    request: (s) => ({ path: `/api/users/admin/${encodeURIComponent(s.users.customerA.email)}` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/admin/:id',
+    expect: adminOnly(200),
+    request: async (s) => ({ path: `/api/users/admin/${(await s.fresh.user())._id}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/:id',
+    expect: adminOnly(200),
+    request: async (s) => ({ path: `/api/users/${(await s.fresh.user())._id}` }),
+  },
+  { method: 'POST', path: '/api/session', expect: signedIn(204), request: () => ({ path: '/api/session', headers: sameOrigin }) },
+  { method: 'DELETE', path: '/api/session', expect: signedIn(204), request: () => ({ path: '/api/session', headers: sameOrigin }) },
+
+  // Catalogue
+  { method: 'GET', path: '/api/categories', expect: everyone(200), request: () => ({ path: '/api/categories' }) },
+  {
+    method: 'POST',
+    path: '/api/categories',
+    expect: adminOnly(201),
+    request: () => ({ path: '/api/categories', body: { category: uniqueName('Category ') } }),
+  },
+  { method: 'GET', path: '/api/products', expect: everyone(200), request: () => ({ path: '/api/products?category=Figures&limit=5' }) },
+  { method: 'GET', path: '/api/products/:id', expect: everyone(200), request: (s) => ({ path: `/api/products/${s.productId}` }) },
+  { method: 'POST', path: '/api/products', expect: adminOnly(201), request: () => ({ path: '/api/products', body: productBody(uniqueName('New ')) }) },
+  {
+    method: 'PATCH',
+    path: '/api/products/:id',
+    expect: adminOnly(200),
+    request: async (s) => ({ path: `/api/products/${await s.fresh.product()}`, body: { ...productBody('Renamed'), price: 1 } }),
+  },
+  { method: 'DELETE', path: '/api/products/:id', expect: adminOnly(200), request: async (s) => ({ path: `/api/products/${await s.fresh.product()}` }) },
+  { method: 'POST', path: '/api/images', expect: adminOnly(201), request: async () => ({ path: '/api/images', form: await pngForm() }) },
+  { method: 'GET', path: '/uploads/:name', expect: everyone(200), request: (s) => ({ path: `/uploads/${s.uploadName}` }) },
+
+  // Promotions
+  { method: 'GET', path: '/api/sliders', expect: everyone(200), request: () => ({ path: '/api/sliders' }) },
+  { method: 'POST', path: '/api/sliders', expect: adminOnly(201), request: () => ({ path: '/api/sliders', body: { image: 'https://img.test/new-banner.webp' } }) },
+  { method: 'DELETE', path: '/api/sliders/:id', expect: adminOnly(200), request: async (s) => ({ path: `/api/sliders/${await s.fresh.slider()}` }) },
+  { method: 'GET', path: '/api/coupons', expect: adminOnly(200), request: () => ({ path: '/api/coupons' }) },
+  {
+    method: 'POST',
+    path: '/api/coupons',
+    expect: adminOnly(201),
+    request: () => ({ path: '/api/coupons', body: { code: uniqueName('NEW').toUpperCase(), discountPercent: 15 } }),
+  },
+  { method: 'DELETE', path: '/api/coupons/:id', expect: adminOnly(200), request: async (s) => ({ path: `/api/coupons/${await s.fresh.coupon()}` }) },
+  { method: 'GET', path: '/api/coupon/:code', expect: signedIn(200), request: (s) => ({ path: `/api/coupon/${s.couponCode.toLowerCase()}` }) },
+
+  // Cart
+  {
+    method: 'GET',
+    path: '/api/carts',
+    expect: { visitor: 401, customerA: 200, customerB: 403, admin: 403 },
+    why: "A's email in the query: only A. Not even an admin reads a customer's cart.",
+    request: (s) => ({ path: `/api/carts?email=${encodeURIComponent(s.users.customerA.email)}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/carts',
+    expect: signedIn('2xx'),
+    why: 'Each caller adds to their own cart (201 new line, 200 merged).',
+    request: (s) => ({ path: '/api/carts', body: { productId: s.productId, quantity: 1, size: '', color: '' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/carts/:id',
+    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 404 },
+    why: "A's cart line: only A removes it; to anyone else it does not exist.",
+    request: async (s) => ({ path: `/api/carts/${await s.fresh.cartLineOfA()}` }),
+  },
+
+  // Ordering
+  {
+    method: 'POST',
+    path: '/api/orders',
+    expect: signedIn(201),
+    request: (s) => ({ path: '/api/orders', body: { ...checkoutForm, items: [{ productId: s.productId, quantity: 1 }] } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orders',
+    expect: { visitor: 401, customerA: 200, customerB: 403, admin: 403 },
+    why: "A's email in the query: only A (admins use /api/allOrders).",
+    request: (s) => ({ path: `/api/orders?email=${encodeURIComponent(s.users.customerA.email)}` }),
+  },
+  { method: 'GET', path: '/api/allOrders', expect: adminOnly(200), request: () => ({ path: '/api/allOrders' }) },
+  {
+    method: 'PATCH',
+    path: '/api/orders/:id',
+    expect: adminOnly(200),
+    why: "Only an admin confirms or cancels; not even the owner sets a status.",
+    request: async (s) => ({ path: `/api/orders/${await s.fresh.orderOfA()}`, body: { status: 'Confirmed' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/orders/:id',
+    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
+    why: "A cancels A's Pending order; an admin deletes it; to B it does not exist.",
+    request: async (s) => ({ path: `/api/orders/${await s.fresh.orderOfA()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:id/events',
+    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/events` }),
+  },
+  { method: 'GET', path: '/api/audit', expect: adminOnly(200), request: () => ({ path: '/api/audit' }) },
+];
+
+export const routeKey = (method: string, path: string) => `${method} ${path}`;
+
+/** `:name{regex}` -> `:name`, so the table reads like the code. */
+export const shortPath = (path: string) => path.replace(/:(\w+)\{(?:[^{}]|\{[^{}]*\})*\}/g, ':$1');
+
+/**
+ * The server's own routes: every registered handler of app.routes, by method and path. Left
+ * out are the `ALL` entries (middleware registered with app.use, and the JSON 404 catch-all of
+ * /api/* and the static fallback of /uploads/*): they answer every method, so they are not routes
+ * of their own; the fuzzing still reaches them.
+ */
+export function serverRoutes(routes: ReadonlyArray<{ method: string; path: string }>): string[] {
+  const keys = new Set<string>();
+  for (const r of routes) {
+    if (r.method === 'ALL') continue;
+    keys.add(routeKey(r.method, shortPath(r.path)));
+  }
+  return [...keys].sort();
+}
+
+export const tableRoutes = (provider: 'local' | 'firebase') =>
+  routeTable.filter((r) => !r.provider || r.provider === provider).map((r) => routeKey(r.method, r.path)).sort();
