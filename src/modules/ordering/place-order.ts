@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { canonicalJson } from './domain/canonical-json.js';
 import { apply, type Actor, type OrderLine, type OrderState, type PlacedSnapshot } from './domain/order.js';
 import { basisPointsToPercent, orderTotals, type DeliveryZone } from './domain/totals.js';
-import type { IdempotencyStore, OrderingPorts, OrderLog, OrderProjection } from './ports.js';
+import type { IdempotencyStore, OrderCommits, OrderingPorts, OrderLog, OrderProjection } from './ports.js';
 
 export type PlaceOrderInput = {
   name: string;
@@ -29,7 +29,8 @@ export type PlaceOrderDeps = {
   ports: OrderingPorts;
   clock: Clock;
   newId: IdGenerator;
-  transaction: <T>(fn: () => T) => T;
+  /** Group commit: the unit of work below runs in a transaction shared with concurrent orders. */
+  commits: OrderCommits;
 };
 
 export type Placed = { order: OrderState; replayed: boolean };
@@ -39,12 +40,18 @@ export type PlaceOrderError = AppError & { fresh?: Fresh };
 
 /**
  * Places a cash-on-delivery order priced by the server alone: every line from the catalogue now,
- * the coupon checked again, the zone's fee added. Synchronous from start to commit, so concurrent
- * requests (one process) cannot interleave: the idempotency check, the Placed event, its
- * projection and the removal of the ordered cart lines are one transaction.
+ * the coupon checked again, the zone's fee added. The checks and writes are one synchronous unit
+ * of work (the idempotency check, the Placed event, its projection, the key and the removal of the
+ * ordered cart lines), run atomically inside a transaction that concurrent orders share (group
+ * commit, decision 009); the answer comes only after that transaction committed.
  */
-export function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput, idempotencyKey?: string): Result<Placed, PlaceOrderError> {
+export function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput, idempotencyKey?: string): Promise<Result<Placed, PlaceOrderError>> {
   const requestHash = createHash('sha256').update(canonicalJson(input)).digest('hex');
+  return deps.commits.run(() => placeOrderUnit(deps, caller, input, requestHash, idempotencyKey));
+}
+
+/** The unit of work: reads and writes only, synchronous, inside the caller's transaction. */
+function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput, requestHash: string, idempotencyKey: string | undefined): Result<Placed, PlaceOrderError> {
   if (idempotencyKey) {
     const earlier = deps.requests.find(caller.userId, idempotencyKey);
     if (earlier) return replay(deps, earlier, requestHash);
@@ -107,15 +114,13 @@ export function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrde
   };
   const orderId = deps.newId();
   const at = deps.clock.now();
-  return deps.transaction(() => {
-    const event = deps.log.append({ type: 'Placed', payload: placed, orderId, seq: 1, actor: caller, at });
-    const state = apply(null, event);
-    if ('problem' in state) throw new Error(`a new order could not be placed: ${state.problem}`);
-    deps.projection.save(state);
-    if (cartLineIds.length) deps.ports.removeCartLines(cartLineIds);
-    if (idempotencyKey) deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: at });
-    return ok({ order: state, replayed: false });
-  });
+  const event = deps.log.append({ type: 'Placed', payload: placed, orderId, seq: 1, actor: caller, at });
+  const state = apply(null, event);
+  if ('problem' in state) throw new Error(`a new order could not be placed: ${state.problem}`);
+  deps.projection.save(state);
+  if (cartLineIds.length) deps.ports.removeCartLines(cartLineIds);
+  if (idempotencyKey) deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: at });
+  return ok({ order: state, replayed: false });
 }
 
 function replay(deps: PlaceOrderDeps, earlier: { requestHash: string; orderId: string }, requestHash: string): Result<Placed, PlaceOrderError> {

@@ -1,3 +1,5 @@
+import type { AppError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
 import type { Actor, OrderEvent, OrderLine, OrderState, RecordedEvent } from './domain/order.js';
 
 /** A stored event, with its place in the shop-wide chain. */
@@ -23,6 +25,17 @@ export type OrderProjection = {
   listAll(): OrderState[];
   /** Every row, removed ones included (for the audit). */
   everything(): OrderState[];
+};
+
+/**
+ * Group commit (decision 009): runs a synchronous unit of work (no awaits) atomically inside a
+ * storage transaction it may share with other units queued at the same time, and settles only
+ * after that transaction committed. An Err result or a throw undoes this unit's writes alone.
+ * When the shared transaction cannot start or commit, every unit of it fails: with
+ * `http/unavailable` when the store is busy, by rejecting on any other storage fault.
+ */
+export type OrderCommits = {
+  run<T, E>(work: () => Result<T, E>): Promise<Result<T, E | AppError>>;
 };
 
 export type IdempotencyStore = {

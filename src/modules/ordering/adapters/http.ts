@@ -97,6 +97,8 @@ const idempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'Idempotency
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
 
 export type OrderingHttpDeps = PlaceOrderDeps & {
+  /** For status changes and deletes: one synchronous transaction each (between order batches). */
+  transaction: <T>(fn: () => T) => T;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
   audit: () => AuditReport;
@@ -114,7 +116,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       const checked = checkInput(idempotencyKey, key);
       if (!checked.ok) return sendError(c, checked.error);
     }
-    const result = placeOrder(deps, actorOf(c.var.user), body.value, key);
+    const result = await placeOrder(deps, actorOf(c.var.user), body.value, key);
     if (!result.ok) return sendError(c, result.error);
     return c.json({ insertedId: result.value.order.id, order: orderDto(result.value.order) }, result.value.replayed ? 200 : 201);
   });
