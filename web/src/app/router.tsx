@@ -1,27 +1,21 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingStatus } from '../components/loading-status';
 import { Spinner } from '../components/spinner';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { SecretPage } from '../features/auth/pages/secret-page';
-import { SignupPage } from '../features/auth/pages/signup-page';
 import type { Product } from '../features/catalogue/api/get-product';
-import { AllProductsPage } from '../features/catalogue/pages/all-products-page';
-import { CategoryPage } from '../features/catalogue/pages/category-page';
 import { productLoader } from '../features/catalogue/product-loader';
-import { AboutPage } from '../features/static-pages/pages/about-page';
-import { NotFoundPage } from '../features/static-pages/pages/not-found-page';
-import { PolicyPage } from '../features/static-pages/pages/policy-page';
-import { ProfilePage } from '../features/users/pages/profile-page';
-import { UsersPage } from '../features/users/pages/users-page';
-import { RequireAdmin } from './guards/require-admin';
 import { RequireUser } from './guards/require-user';
 import { AuthRoot } from './layouts/auth-root';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
-import { ContactRoute, HomeRoute, ProductRoute } from './route-elements';
+import { HomeRoute } from './route-elements';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
+
+/*
+ * Only what the first paint of `/` needs is imported here (the shop layout and the home page); every
+ * other page is a lazy route whose code is fetched on first visit (budget: tests/performance/web-budget.test.ts).
+ * A lazy route shows its hydrateFallbackElement while its code loads on a first page load.
+ */
+const pageFallback = <Spinner label="Loading page" />;
 
 export const routes: RouteObject[] = [
   {
@@ -39,54 +33,96 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               { index: true, element: <HomeRoute />, handle: { title: 'Home' } satisfies RouteHandle },
-              { path: 'about', element: <AboutPage />, handle: { title: 'About Us' } satisfies RouteHandle },
-              { path: 'contact', element: <ContactRoute />, handle: { title: 'Contact' } satisfies RouteHandle },
+              {
+                path: 'about',
+                lazy: () => import('../features/static-pages/pages/about-page').then((m) => ({ Component: m.AboutPage })),
+                hydrateFallbackElement: pageFallback,
+                handle: { title: 'About Us' } satisfies RouteHandle,
+              },
+              {
+                path: 'contact',
+                lazy: () => import('./contact-route').then((m) => ({ Component: m.ContactRoute })),
+                hydrateFallbackElement: pageFallback,
+                handle: { title: 'Contact' } satisfies RouteHandle,
+              },
               {
                 path: 'product/:id',
                 loader: productLoader,
-                element: <ProductRoute />,
+                lazy: () => import('./product-route').then((m) => ({ Component: m.ProductRoute })),
                 // Shown inside the layout while the first page load waits for the product.
                 hydrateFallbackElement: <Spinner label="Loading product" />,
                 handle: { title: ({ data }) => (data as Product | undefined)?.title } satisfies RouteHandle,
               },
               {
                 path: 'category/:categoryName',
-                element: <CategoryPage />,
+                lazy: () => import('../features/catalogue/pages/category-page').then((m) => ({ Component: m.CategoryPage })),
+                hydrateFallbackElement: pageFallback,
                 handle: { title: ({ params }) => params.categoryName } satisfies RouteHandle,
               },
               {
                 path: 'allproductandcategories',
-                element: <AllProductsPage />,
+                lazy: () => import('../features/catalogue/pages/all-products-page').then((m) => ({ Component: m.AllProductsPage })),
+                hydrateFallbackElement: pageFallback,
                 handle: { title: 'All Products' } satisfies RouteHandle,
               },
-              { path: 'policy', element: <PolicyPage />, handle: { title: 'Our Policy' } satisfies RouteHandle },
-              { path: 'login', element: <LoginPage />, handle: { title: 'Log in' } satisfies RouteHandle },
-              { path: 'signup', element: <SignupPage />, handle: { title: 'Sign up' } satisfies RouteHandle },
+              {
+                path: 'policy',
+                lazy: () => import('../features/static-pages/pages/policy-page').then((m) => ({ Component: m.PolicyPage })),
+                hydrateFallbackElement: pageFallback,
+                handle: { title: 'Our Policy' } satisfies RouteHandle,
+              },
+              {
+                path: 'login',
+                lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+                hydrateFallbackElement: pageFallback,
+                handle: { title: 'Log in' } satisfies RouteHandle,
+              },
+              {
+                path: 'signup',
+                lazy: () => import('../features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })),
+                hydrateFallbackElement: pageFallback,
+                handle: { title: 'Sign up' } satisfies RouteHandle,
+              },
               {
                 path: 'reset-password',
-                element: <ResetPasswordPage />,
+                lazy: () => import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+                hydrateFallbackElement: pageFallback,
                 handle: { title: 'Reset password' } satisfies RouteHandle,
               },
               {
                 path: 'secret',
                 element: (
                   <RequireUser>
-                    <SecretPage />
+                    <Outlet />
                   </RequireUser>
                 ),
                 handle: { title: 'Secret' } satisfies RouteHandle,
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import('../features/auth/pages/secret-page').then((m) => ({ Component: m.SecretPage })),
+                    hydrateFallbackElement: pageFallback,
+                  },
+                ],
               },
-              { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
+              {
+                path: '*',
+                lazy: () => import('../features/static-pages/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+                hydrateFallbackElement: pageFallback,
+                handle: { title: 'Page not found' } satisfies RouteHandle,
+              },
             ],
           },
         ],
       },
       {
         path: '/dashboard',
-        element: (
-          <RequireUser standalone>
-            <DashboardLayout />
-          </RequireUser>
+        lazy: () => import('./dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
+        // The dashboard has no shop layout around it: its fallback brings its own <main>.
+        hydrateFallbackElement: (
+          <main id="main" className="site-main site-main--standalone">
+            <LoadingStatus />
+          </main>
         ),
         errorElement: <RouteErrorPage standalone />,
         handle: { title: 'Dashboard' } satisfies RouteHandle,
@@ -95,7 +131,12 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               { index: true, element: <Navigate to="/dashboard/profile" replace /> },
-              { path: 'profile', element: <ProfilePage />, handle: { title: 'Profile' } satisfies RouteHandle },
+              {
+                path: 'profile',
+                lazy: () => import('../features/users/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+                hydrateFallbackElement: <LoadingStatus />,
+                handle: { title: 'Profile' } satisfies RouteHandle,
+              },
               // Customer pages (the layout's RequireUser guards them); loaded on first visit, like the admin pages.
               {
                 path: 'cart',
@@ -116,22 +157,16 @@ export const routes: RouteObject[] = [
                 handle: { title: 'My Orders' } satisfies RouteHandle,
               },
               {
-                path: 'users',
-                element: (
-                  <RequireAdmin>
-                    <UsersPage />
-                  </RequireAdmin>
-                ),
-                handle: { title: 'Users' } satisfies RouteHandle,
-              },
-              {
                 // Admin pages: one guard for all, and their code is loaded on first visit (not in the entry chunk).
-                element: (
-                  <RequireAdmin>
-                    <Outlet />
-                  </RequireAdmin>
-                ),
+                lazy: () => import('./guards/require-admin').then((m) => ({ Component: m.AdminOutlet })),
+                hydrateFallbackElement: <LoadingStatus />,
                 children: [
+                  {
+                    path: 'users',
+                    lazy: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+                    hydrateFallbackElement: <LoadingStatus />,
+                    handle: { title: 'Users' } satisfies RouteHandle,
+                  },
                   {
                     path: 'addcategory',
                     lazy: () => import('../features/catalogue/pages/add-category-page').then((m) => ({ Component: m.AddCategoryPage })),
@@ -199,7 +234,12 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
+              {
+                path: '*',
+                lazy: () => import('../features/static-pages/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+                hydrateFallbackElement: <LoadingStatus />,
+                handle: { title: 'Page not found' } satisfies RouteHandle,
+              },
             ],
           },
         ],

@@ -6,6 +6,13 @@ describe('uploadSrcSet', () => {
     expect(uploadSrcSet('/uploads/a1b2c3.webp')).toBe('/uploads/a1b2c3-480.webp 480w, /uploads/a1b2c3-960.webp 960w');
   });
 
+  it('adds the full picture as the widest candidate when asked', () => {
+    expect(uploadSrcSet('/uploads/a1b2c3.webp', 1600)).toBe(
+      '/uploads/a1b2c3-480.webp 480w, /uploads/a1b2c3-960.webp 960w, /uploads/a1b2c3.webp 1600w',
+    );
+    expect(uploadSrcSet('https://i.ibb.co/x/banner.jpg', 1600)).toBeUndefined();
+  });
+
   it('leaves other images alone', () => {
     expect(uploadSrcSet('https://i.ibb.co/x/figure.jpg')).toBeUndefined();
     expect(uploadSrcSet('/uploads/a1b2c3.png')).toBeUndefined();

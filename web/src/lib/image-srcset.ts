@@ -5,12 +5,16 @@
  */
 const LOCAL_UPLOAD = /^\/uploads\/([^/?#]+)\.webp$/;
 
-/** The `srcSet` for a local upload, or undefined for any other URL. */
-export function uploadSrcSet(url: string): string | undefined {
+/**
+ * The `srcSet` for a local upload, or undefined for any other URL. With `fullWidth`, the full picture
+ * (at most 1600 px wide) is a candidate too, for images shown wider than 960 px (the banners).
+ */
+export function uploadSrcSet(url: string, fullWidth?: number): string | undefined {
   const match = LOCAL_UPLOAD.exec(url);
   if (!match) return undefined;
   const name = match[1];
-  return `/uploads/${name}-480.webp 480w, /uploads/${name}-960.webp 960w`;
+  const copies = `/uploads/${name}-480.webp 480w, /uploads/${name}-960.webp 960w`;
+  return fullWidth ? `${copies}, ${url} ${fullWidth}w` : copies;
 }
 
 /**
@@ -19,8 +23,18 @@ export function uploadSrcSet(url: string): string | undefined {
  */
 export const PRODUCT_GRID_SIZES = '(min-width: 1366px) 300px, (min-width: 861px) 33vw, 50vw';
 
+/** Widest picture the server keeps (see prepare-image.ts on the server): the banners' full size. */
+export const FULL_IMAGE_WIDTH = 1600;
+
+/** `sizes` for a home banner: the width of the container (1240px at most, less its gutters of 16-32px). */
+export const BANNER_SIZES = '(min-width: 1240px) 1176px, 94vw';
+
 /** Props for an <img> showing `url` at the given `sizes`: src, plus srcSet and sizes when copies exist. */
-export function responsiveImageProps(url: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
-  const srcSet = uploadSrcSet(url);
+export function responsiveImageProps(
+  url: string,
+  sizes: string,
+  fullWidth?: number,
+): { src: string; srcSet?: string; sizes?: string } {
+  const srcSet = uploadSrcSet(url, fullWidth);
   return srcSet ? { src: url, srcSet, sizes } : { src: url };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingStatus } from '../../components/loading-status';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -23,4 +23,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   }
   if (!adminStatus.data.admin) return <Navigate to="/login" state={{ from: location }} replace />;
   return children;
+}
+
+/** The admin pages' parent route: one guard around all of them. */
+export function AdminOutlet() {
+  return (
+    <RequireAdmin>
+      <Outlet />
+    </RequireAdmin>
+  );
 }

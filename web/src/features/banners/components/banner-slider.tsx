@@ -1,96 +1,72 @@
-import { useEffect, useState } from 'react';
-import { preload } from 'react-dom';
-import type { Swiper as SwiperInstance } from 'swiper';
-import { Autoplay } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSliders } from '../api/get-sliders';
+import { BannerSlide } from './banner-slide';
 
-/** Spec: the home slider moves every 10 seconds, loops, and does not pause on hover. */
-export const HOME_SLIDER_INTERVAL_MS = 10_000;
+const BannerCarousel = lazy(() => import('./banner-carousel').then((m) => ({ default: m.BannerCarousel })));
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** Slides whose image is requested: the shown one and its neighbours (the loop wraps around). */
-function around(index: number, count: number): number[] {
-  return [index, (index + 1) % count, (index - 1 + count) % count];
+/** Calls `run` once the page has loaded and the browser is idle: the carousel is not first-paint work. */
+function afterLoad(run: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(run, { timeout: 2000 });
+    else timer = setTimeout(run, 200);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }
 
 /**
- * The home page's banners, newest first, each a background image. Only the first image is loaded at
- * once (and preloaded, it is the largest thing on the page); the others when they are next in line.
+ * The home page's banners, newest first. The first banner is shown at once, alone, as the page's
+ * largest image; the Swiper carousel (its code and the other banners) takes over once the page has
+ * loaded, with the same first slide in the same place, so nothing on the page moves.
  */
 export function BannerSlider() {
   const { data: sliders, error } = useSliders();
-  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set([0, 1]));
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [carouselWanted, setCarouselWanted] = useState(false);
   // WCAG 2.2.2: moving content can be paused. It starts paused for people who ask for less motion.
-  const [playsAtStart] = useState(() => !reducedMotion());
-  const [playing, setPlaying] = useState(playsAtStart);
+  const [playing, setPlaying] = useState(() => !reducedMotion());
+  const many = (sliders?.length ?? 0) > 1;
 
   useEffect(() => {
     if (error) console.error('Failed to load the banners', error);
   }, [error]);
 
-  // The Pause button drives Swiper's autoplay; the autoplay option only says how it starts.
   useEffect(() => {
-    if (!swiper || swiper.destroyed || !swiper.autoplay) return;
-    if (playing) swiper.autoplay.start();
-    else swiper.autoplay.stop();
-  }, [swiper, playing]);
-
-  const first = sliders?.[0]?.image;
-  if (first) preload(first, { as: 'image', fetchPriority: 'high' });
+    if (!many || carouselWanted) return;
+    return afterLoad(() => setCarouselWanted(true));
+  }, [many, carouselWanted]);
 
   // While loading, the box keeps its place, so the products below do not jump when the banners come.
   if (!sliders) {
-    return error ? null : <div className="banner container" aria-hidden="true"><div className="banner__frame banner__frame--loading" /></div>;
+    return error ? null : (
+      <div className="banner container" aria-hidden="true">
+        <div className="banner__frame banner__frame--loading" />
+      </div>
+    );
   }
-  if (sliders.length === 0) return null;
+  const [first] = sliders;
+  if (!first) return null;
 
-  const count = sliders.length;
-  const many = count > 1;
-
-  function reveal(index: number) {
-    setLoaded((current) => {
-      const wanted = around(index, count);
-      if (wanted.every((i) => current.has(i))) return current;
-      return new Set([...current, ...wanted]);
-    });
-  }
+  const firstSlide = <BannerSlide slider={first} index={0} first />;
 
   return (
     <section className="banner container" aria-roledescription="carousel" aria-label="Featured" data-testid="banner-slider">
       <div className="banner__frame">
-        <Swiper
-          className="banner__swiper"
-          modules={[Autoplay]}
-          loop={many}
-          allowTouchMove={many}
-          autoplay={
-            many
-              ? { delay: HOME_SLIDER_INTERVAL_MS, disableOnInteraction: false, pauseOnMouseEnter: false, enabled: playsAtStart }
-              : false
-          }
-          onSwiper={setSwiper}
-          onRealIndexChange={(instance) => reveal(instance.realIndex)}
-        >
-          {sliders.map((slider, index) => (
-            <SwiperSlide key={slider._id}>
-              <div
-                className="banner__image"
-                role="img"
-                aria-label={`Banner ${index + 1}`}
-                // The last slide too: it is the one a backward swipe from the first brings in.
-                style={
-                  loaded.has(index) || index === count - 1
-                    ? { backgroundImage: `url(${JSON.stringify(slider.image)})` }
-                    : undefined
-                }
-              />
-            </SwiperSlide>
-          ))}
-        </Swiper>
+        {many && carouselWanted ? (
+          <Suspense fallback={firstSlide}>
+            <BannerCarousel sliders={sliders} playing={playing} />
+          </Suspense>
+        ) : (
+          firstSlide
+        )}
         {many && (
           <button
             type="button"
