@@ -5,7 +5,7 @@ import { createApp, type SiteConfig } from '../../src/app.js';
 import { createCartModule } from '../../src/modules/cart/index.js';
 import { createCatalogueModule } from '../../src/modules/catalogue/index.js';
 import { createIdentityModule, type FirebaseSettings } from '../../src/modules/identity/index.js';
-import { createOrderingModule } from '../../src/modules/ordering/index.js';
+import { createOrderingModule, type GroupCommitOptions } from '../../src/modules/ordering/index.js';
 import { createPromotionsModule } from '../../src/modules/promotions/index.js';
 import type { ImageStore } from '../../src/platform/image-store/image-store.js';
 import { createLocalDiskImageStore } from '../../src/platform/image-store/local-disk-image-store.js';
@@ -41,6 +41,8 @@ export type TestAppOptions = {
   images?: ImageStore;
   auditKey?: string;
   couponChecksPer15Min?: number;
+  /** Ordering's group commit (e.g. a schedule the test releases by hand). */
+  orderCommits?: GroupCommitOptions;
 };
 
 /**
@@ -88,6 +90,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     requireUser: identity.guards.requireUser,
     requireAdmin: identity.guards.requireAdmin,
     auditKey: options.auditKey,
+    orderCommits: options.orderCommits,
     ports: {
       productById: (id) => catalogue.productById(id),
       cartLines: (userId) => cart.pricedLines(userId),

@@ -13,7 +13,7 @@ import type { OrderingPorts } from './ports.js';
 import { verifyAuditLog } from './verify-audit-log.js';
 
 export type { OrderDto } from './adapters/http.js';
-export type { GroupCommitOptions } from './adapters/sqlite-group-commit.js';
+export type { GroupCommitOptions, GroupCommitStats } from './adapters/sqlite-group-commit.js';
 export type { AuditReport } from './verify-audit-log.js';
 export type { OrderingPorts } from './ports.js';
 
@@ -50,8 +50,8 @@ export function createOrderingModule(deps: OrderingDeps) {
   const requests = createSqliteIdempotencyStore(deps.db);
   const commits = createSqliteGroupCommit(connectionOf(deps.db), deps.orderCommits);
   return {
-    /** Orders waiting for the next batch (for tests and health). */
-    pendingOrders: () => commits.pending(),
+    /** Group commit counters: orders waiting for the next batch, batches and orders run so far. */
+    orderBatches: () => commits.stats(),
     routes: orderingRoutes({
       log,
       projection,

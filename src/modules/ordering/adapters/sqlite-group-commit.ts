@@ -13,10 +13,15 @@ export type GroupCommitOptions = {
   schedule?: (flush: () => void) => void;
 };
 
-export type GroupCommit = OrderCommits & {
+export type GroupCommitStats = {
   /** Units queued and not yet run. */
-  pending(): number;
+  pending: number;
+  /** Transactions run (committed or not) and the units they carried. */
+  batches: number;
+  units: number;
 };
+
+export type GroupCommit = OrderCommits & { stats(): GroupCommitStats };
 
 type Unit = {
   work: () => Result<unknown, unknown>;
@@ -52,6 +57,8 @@ export function createSqliteGroupCommit(sqlite: Sqlite, options: GroupCommitOpti
 
   let queue: Unit[] = [];
   let scheduled = false;
+  let batches = 0;
+  let units = 0;
 
   const undoUnit = () => {
     // Some faults (disk full, I/O) make SQLite roll the whole transaction back by itself.
@@ -95,6 +102,8 @@ export function createSqliteGroupCommit(sqlite: Sqlite, options: GroupCommitOpti
       schedule(flush);
     }
     if (batch.length === 0) return;
+    batches++;
+    units += batch.length;
     let outcomes: Outcome[];
     try {
       outcomes = runBatch(batch);
@@ -124,6 +133,6 @@ export function createSqliteGroupCommit(sqlite: Sqlite, options: GroupCommitOpti
         }
       });
     },
-    pending: () => queue.length,
+    stats: () => ({ pending: queue.length, batches, units }),
   };
 }

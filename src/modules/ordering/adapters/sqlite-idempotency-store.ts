@@ -9,10 +9,14 @@ export function createSqliteIdempotencyStore(db: Db): IdempotencyStore {
     .from(orderRequests)
     .where(and(eq(orderRequests.userId, sql.placeholder('userId')), eq(orderRequests.key, sql.placeholder('key'))))
     .prepare();
+  const insert = db
+    .insert(orderRequests)
+    .values({ userId: sql.placeholder('userId'), key: sql.placeholder('key'), requestHash: sql.placeholder('requestHash'), orderId: sql.placeholder('orderId'), createdAt: sql.placeholder('createdAt') })
+    .prepare();
   return {
     find: (userId, key) => find.get({ userId, key }) ?? null,
     remember: (row) => {
-      db.insert(orderRequests).values(row).run();
+      insert.run(row);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/sqlite.js';
 import type { OrderLine, OrderState, OrderStatus, PlacedSnapshot } from '../domain/order.js';
 import type { DeliveryZone } from '../domain/totals.js';
@@ -58,10 +58,16 @@ export function createSqliteOrderProjection(db: Db): OrderProjection {
     .orderBy(desc(orders.placedAt), desc(orders.id))
     .prepare();
   const listAll = db.select().from(orders).where(eq(orders.removed, false)).orderBy(desc(orders.placedAt), desc(orders.id)).prepare();
+  // Prepared once (it runs for every order placed): every column a placeholder, an update takes them all.
+  const columns = Object.entries(getTableColumns(orders));
+  const upsert = db
+    .insert(orders)
+    .values(Object.fromEntries(columns.map(([key]) => [key, sql.placeholder(key)])) as unknown as Row)
+    .onConflictDoUpdate({ target: orders.id, set: Object.fromEntries(columns.filter(([key]) => key !== 'id').map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`])) })
+    .prepare();
   return {
     save(state) {
-      const row = toRow(state);
-      db.insert(orders).values(row).onConflictDoUpdate({ target: orders.id, set: row }).run();
+      upsert.run(toRow(state));
     },
     byId: (id) => {
       const row = byId.get({ id });
