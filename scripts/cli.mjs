@@ -1,9 +1,10 @@
-// `npm run admin -- ...` and `npm run audit:verify`: the shop's commands, run against DATA_DIR.
+// `npm run admin -- ...`, `npm run audit:verify`, `npm run backup [file]` and `npm run restore <file>`:
+// the shop's commands, run against DATA_DIR.
 import { at, buildServerIfNeeded } from './build-if-needed.mjs';
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || !/^[a-z-]+$/.test(name)) {
-  console.error('usage: node scripts/cli.mjs <admin|audit-verify> [arguments]');
+  console.error('usage: node scripts/cli.mjs <admin|audit-verify|backup|restore> [arguments]');
   process.exit(2);
 }
 buildServerIfNeeded();

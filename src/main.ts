@@ -198,6 +198,10 @@ function shutdown(signal: string) {
     process.exit(0);
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
+  // A kept-alive connection (a browser, a proxy) whose request was in flight goes idle after its
+  // answer: close it then, rather than hold the exit for the 5 s keep-alive timeout.
+  const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100);
+  sweep.unref();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

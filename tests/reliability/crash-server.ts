@@ -162,11 +162,16 @@ export async function signUp(url: string, name: string, email: string): Promise<
 
 export type ProductChoice = { _id: string; price: number };
 
-export async function someProducts(url: string, limit = 8): Promise<ProductChoice[]> {
-  const res = await api(url, 'GET', `/api/products?limit=${limit}`);
-  const products = res.body as ProductChoice[];
-  if (res.status !== 200 || !Array.isArray(products) || products.length === 0) throw new Error(`no products to order: ${res.status}`);
-  return products;
+/** Products to order; the demo catalogue is drawn after the server listens, so this waits for it. */
+export async function someProducts(url: string, limit = 8, timeoutMs = 60_000): Promise<ProductChoice[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api(url, 'GET', `/api/products?limit=${limit}`);
+    const products = res.body as ProductChoice[];
+    if (res.status === 200 && Array.isArray(products) && products.length > 0) return products;
+    if (Date.now() > deadline) throw new Error(`no products to order after ${timeoutMs} ms: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    await sleep(200);
+  }
 }
 
 export const checkoutBody = (productId: string, quantity: number) => ({
