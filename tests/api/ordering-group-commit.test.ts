@@ -59,12 +59,12 @@ async function queued(n: number) {
  * Sends the requests one after another, each queued before the next is sent (so the queue order
  * is the array's), checks nobody was answered, then runs them as ONE batch.
  */
-async function oneBatch(hand: ReturnType<typeof byHand>, requests: Array<() => Promise<Response>>) {
+async function oneBatch(hand: ReturnType<typeof byHand>, requests: Array<() => Response | Promise<Response>>) {
   const before = t.ordering.orderBatches();
   const answered: boolean[] = requests.map(() => false);
   const pending: Array<Promise<Response>> = [];
   for (const [i, send] of requests.entries()) {
-    pending.push(send().then((res) => ((answered[i] = true), res)));
+    pending.push(Promise.resolve(send()).then((res) => ((answered[i] = true), res)));
     await queued(before.pending + i + 1);
   }
   expect(answered.some(Boolean), 'a request was answered before its batch ran').toBe(false);
