@@ -25,7 +25,7 @@ const arg = (name: string, fallback: number) => {
 };
 
 type Ready = { port: number; dir: string; tokens: string[]; productId: string };
-type Counted = { orders: number; events: number; verified: boolean; problem: string | null };
+type Counted = { orders: number; events: number; verified: boolean; problem: unknown };
 
 if (process.argv.includes('--serve')) {
   await serve(arg('customers', 200));
@@ -116,7 +116,7 @@ async function measure() {
         requests: [
           {
             method: 'POST',
-            setupRequest: (req) => ({
+            setupRequest: (req: Record<string, unknown>) => ({
               ...req,
               body,
               headers: {
@@ -125,7 +125,7 @@ async function measure() {
                 'idempotency-key': `bench-${randomUUID()}`,
               },
             }),
-            onResponse: (status) => void statuses.set(status, (statuses.get(status) ?? 0) + 1),
+            onResponse: (status: number) => void statuses.set(status, (statuses.get(status) ?? 0) + 1),
           },
         ],
       });
