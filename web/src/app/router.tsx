@@ -15,7 +15,7 @@ import type { RouteHandle } from './route-handle';
  * other page is a lazy route whose code is fetched on first visit (budget: tests/performance/web-budget.test.ts).
  * A lazy route shows its hydrateFallbackElement while its code loads on a first page load.
  */
-const pageFallback = <Spinner label="Loading page" />;
+const pageFallback = <Spinner label="Loading page" fill />;
 
 export const routes: RouteObject[] = [
   {
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
                 loader: productLoader,
                 lazy: () => import('./product-route').then((m) => ({ Component: m.ProductRoute })),
                 // Shown inside the layout while the first page load waits for the product.
-                hydrateFallbackElement: <Spinner label="Loading product" />,
+                hydrateFallbackElement: <Spinner label="Loading product" fill />,
                 handle: { title: ({ data }) => (data as Product | undefined)?.title } satisfies RouteHandle,
               },
               {

@@ -10,11 +10,37 @@ import { getToken } from './auth/token-store';
  * would multiply requests against a struggling server.
  */
 
+declare global {
+  interface Window {
+    /** Answers requested by public/prefetch.js before the app started, by path (and query). */
+    __shopPrefetch?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/**
+ * The answer to `request` that public/prefetch.js already asked for, taken once (later calls fetch
+ * anew). Only plain GETs without a token are taken; a prefetch that failed is asked again.
+ */
+function fetchOrTakePrefetched(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const prefetched = window.__shopPrefetch;
+  if (prefetched && input instanceof Request && input.method === 'GET' && !input.headers.has('Authorization')) {
+    const url = new URL(input.url);
+    const key = url.pathname + url.search;
+    const answer = url.origin === window.location.origin ? prefetched[key] : undefined;
+    if (answer) {
+      prefetched[key] = undefined;
+      return answer.catch(() => fetch(input, init));
+    }
+  }
+  return fetch(input, init);
+}
+
 /** Public calls: no Authorization header, and a 401 (say, a wrong password at login) is just an error. */
 export const api = ky.create({
   prefixUrl: '/api',
   retry: 0,
   timeout: 15_000,
+  fetch: fetchOrTakePrefetched,
 });
 
 /**

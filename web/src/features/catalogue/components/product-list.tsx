@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { ProductCard } from '../../../components/product-card';
 import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
@@ -18,20 +18,22 @@ const FIRST_ROW = 4;
 
 /** Products newest first in the product grid, with the loading, error and empty states. */
 export function ProductList({ category, titleAs = 'h2', emptyText = 'No products yet.', eagerFirstRow = false }: ProductListProps) {
-  const { data, status, error } = useProducts(category);
+  const { data: current, error } = useProducts(category);
+  // A long list is rendered in the background, in slices, when its data comes: no long task (TBT).
+  const data = useDeferredValue(current);
 
   useEffect(() => {
     if (error) console.error('Failed to load products', error);
   }, [error]);
 
-  if (status === 'pending') return <Spinner label="Loading products" />;
-  if (status === 'error') {
+  if (error) {
     return (
       <p className="notice notice--error" role="alert">
         Failed to load products
       </p>
     );
   }
+  if (!data) return <Spinner label="Loading products" fill />;
   if (data.length === 0) return <p className="notice">{emptyText}</p>;
 
   return (

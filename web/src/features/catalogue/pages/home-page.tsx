@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { categoryPath, ProductCard } from '../../../components/product-card';
 import { ProductGrid } from '../../../components/product-grid';
@@ -52,6 +52,9 @@ function ProductsByCategory() {
   const categories = useCategories();
   const products = useProducts();
   const error = categories.error ?? products.error;
+  // The grid of every product is rendered in the background, in slices, when the data comes: no long task.
+  const categoryList = useDeferredValue(categories.data);
+  const productList = useDeferredValue(products.data);
 
   useEffect(() => {
     if (error) console.error('Failed to load categories', error);
@@ -64,9 +67,9 @@ function ProductsByCategory() {
       </p>
     );
   }
-  if (!categories.data || !products.data) return <Spinner label="Loading products" />;
+  if (!categoryList || !productList) return <Spinner label="Loading products" fill />;
 
-  const groups = groupByCategory(categories.data, products.data);
+  const groups = groupByCategory(categoryList, productList);
   if (groups.length === 0) return <p className="notice">No categories with products found.</p>;
 
   return (
