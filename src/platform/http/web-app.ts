@@ -44,8 +44,10 @@ export function webAppRoutes(distDir: string) {
     }),
   );
   app.get('*', (c) => {
+    // A missing file (a name ending in an extension) is a 404; a client route whose last part
+    // merely holds a dot, such as /category/Vol. 2, gets the app.
     const lastSegment = c.req.path.split('/').pop() ?? '';
-    if (lastSegment.includes('.') && lastSegment !== 'index.html') return c.text('Not found', 404);
+    if (/\.[A-Za-z0-9]{1,8}$/.test(lastSegment) && lastSegment !== 'index.html') return c.text('Not found', 404);
     c.header('Cache-Control', 'no-store');
     return c.html(indexHtml);
   });

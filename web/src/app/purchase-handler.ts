@@ -31,7 +31,8 @@ export function usePurchaseHandler(): PurchaseHandler {
         await showFailure(error);
         return;
       }
-      void (await swal).fire({ icon: 'success', title: `${product.title} added to your cart` });
+      // titleText, not title (which sweetalert2 renders as HTML): the product's title is shop data.
+      void (await swal).fire({ icon: 'success', titleText: `${product.title} added to your cart` });
     },
     [addToCart, navigate],
   );

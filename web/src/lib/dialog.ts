@@ -20,7 +20,7 @@ export async function showFailure(error: unknown, title = 'Error'): Promise<void
   const failure = await describeFailure(error);
   if (isSessionFailure(failure)) return;
   const Swal = await loadSwal();
-  await Swal.fire({ icon: 'error', title, text: failure.message });
+  await Swal.fire({ icon: 'error', titleText: title, text: failure.message });
 }
 
 type Confirmation = {
@@ -37,8 +37,9 @@ type Confirmation = {
  */
 export async function confirmThenRun(options: { confirm: Confirmation; run: () => Promise<unknown>; success: { title: string; text?: string } }): Promise<void> {
   const Swal = await loadSwal();
-  const { icon = 'warning', ...confirm } = options.confirm;
-  const { isConfirmed } = await Swal.fire({ icon, showCancelButton: true, ...confirm });
+  // Titles go in as titleText: sweetalert2 renders `title` as HTML, and these name users and products.
+  const { icon = 'warning', title, ...confirm } = options.confirm;
+  const { isConfirmed } = await Swal.fire({ icon, showCancelButton: true, titleText: title, ...confirm });
   if (!isConfirmed) return;
   try {
     await options.run();
@@ -46,5 +47,5 @@ export async function confirmThenRun(options: { confirm: Confirmation; run: () =
     await showFailure(error);
     return;
   }
-  void Swal.fire({ icon: 'success', ...options.success });
+  void Swal.fire({ icon: 'success', titleText: options.success.title, ...(options.success.text === undefined ? {} : { text: options.success.text }) });
 }
