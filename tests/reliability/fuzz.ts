@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { httpStatusByCode } from '../../src/shared/errors.js';
 import { dumpDatabase, firstDifference } from '../security/db-dump.js';
@@ -123,6 +124,15 @@ const pathParam = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('..', '.', '%', '%zz', '%2e%2e', '%2F', '..%2f..%2fetc', '%00', '~', '%ff').map((value) => ({ real: false as const, value, raw: true })) },
 );
 
+/** Headers that reach code of ours: conditional reads, compression, client address, origin checks, cookies. */
+const extraHeader = fc.tuple(
+  fc.constantFrom('if-none-match', 'if-modified-since', 'accept-encoding', 'x-forwarded-for', 'origin', 'host', 'cookie', 'accept', 'range', 'content-encoding', 'x-request-id'),
+  fc.oneof(
+    fc.string({ maxLength: 60 }),
+    fc.constantFrom('*', 'W/"1"', '"', '""', 'gzip, br;q=0', 'identity;q=0, *;q=0', 'deflate', 'br', '1.2.3.4, ::1', 'unknown', 'null', 'http://shop.test', 'shop.test', 'shop_session=abc', 'bytes=0-0', 'bytes=-1', 'gzip'),
+  ),
+);
+
 /** The value one time in `every`, otherwise null. */
 const rarely = <T>(arb: fc.Arbitrary<T>, every: number) => fc.oneof({ weight: every - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
 
@@ -134,6 +144,7 @@ const recipe = fc.record({
   query: rarely(fc.array(fc.tuple(fc.constantFrom(...vocabulary), nastyString), { maxLength: 4 }), 3),
   body: bodyRecipe,
   contentType,
+  extraHeaders: rarely(fc.array(extraHeader, { minLength: 1, maxLength: 3 }), 4),
   idempotencyKey: rarely(fc.oneof(fc.constantFrom('fuzz-key-0001', 'fuzz-key-0002'), fc.string({ maxLength: 300 })), 4),
 });
 type Recipe = typeof recipe extends fc.Arbitrary<infer T> ? T : never;
@@ -201,6 +212,14 @@ function bodyText(r: BodyRecipe, valid: unknown): string | undefined {
 const privileged = (shop: Shop) =>
   dumpDatabase(shop.t.database.sqlite, { skipTables: ['cart_lines', 'order_events', 'order_requests', 'orders', 'password_resets', 'users'] }) +
   JSON.stringify(shop.t.database.sqlite.prepare("select id, role from users where role = 'admin' order by id").all());
+
+/** The body as the browser reads it: app.request answers as sent, compressed when asked to be. */
+async function bodyOf(res: Response): Promise<string> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const encoding = res.headers.get('content-encoding')?.trim().toLowerCase();
+  const plain = encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : encoding === 'br' ? brotliDecompressSync(bytes) : bytes;
+  return plain.toString('utf8');
+}
 
 function checkErrorFormat(status: number, text: string): string | null {
   let body: unknown;
@@ -271,6 +290,7 @@ export async function runFuzz(options: { runs: number; seed?: number }): Promise
       const token = shop.tokens[role];
       if (r.caller === 'forged') headers.authorization = `Bearer ${token?.slice(0, -4)}AAAA`;
       else if (token) headers.authorization = `Bearer ${token}`;
+      for (const [name, value] of r.extraHeaders ?? []) headers[name] = name === 'cookie' && value === 'shop_session=abc' ? `shop_session=${shop.tokens.customerA}` : value;
       if (r.idempotencyKey !== null) headers['idempotency-key'] = r.idempotencyKey.replace(/[\r\n\0]/g, '');
       let text = method === 'GET' || method === 'HEAD' ? undefined : bodyText(r.body, valid?.body);
       if (r.contentType !== 'none' && text !== undefined) headers['content-type'] = r.contentType;
@@ -287,7 +307,7 @@ export async function runFuzz(options: { runs: number; seed?: number }): Promise
       try {
         const res = await shop.t.app.request(path, { method, headers, ...(text === undefined ? {} : { body: text }) });
         status = res.status;
-        responseText = await res.text();
+        responseText = await bodyOf(res);
       } catch (e) {
         report.requests++;
         report.serverErrors++;
