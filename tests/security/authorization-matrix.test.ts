@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/test-app.js';
+import { createShop, roles, withoutAuthEmulator, type Role, type Shop } from './shop.js';
 import { dumpDatabase, firstDifference } from './db-dump.js';
 import { routeKey, routeTable, serverRoutes, tableRoutes, type CellRequest, type Outcome } from './route-table.js';
-import { createShop, roles, type Role, type Shop } from './shop.js';
 
 // Every route the server registers x {visitor, customer A, customer B, admin}, against the written
 // table in route-table.ts. A route without a row fails, and so does a row without a route.
@@ -94,7 +94,7 @@ describe('authorization matrix (local sign-in)', () => {
 });
 
 describe('authorization matrix (Firebase sign-in)', () => {
-  it('POST /api/jwt refuses every caller that brings no Firebase ID token', async () => {
+  it('POST /api/jwt refuses every caller that brings no Firebase ID token', () => withoutAuthEmulator(async () => {
     const fb = createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-matrix', apiKey: 'demo-key' } });
     try {
       for (const row of routeTable.filter((r) => r.provider === 'firebase')) {
@@ -110,5 +110,5 @@ describe('authorization matrix (Firebase sign-in)', () => {
     } finally {
       fb.close();
     }
-  });
+  }));
 });

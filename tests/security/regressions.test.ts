@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, json, signUpCustomer, strongPassword } from '../support/http.js';
 import { createTestApp } from '../support/test-app.js';
 import { dumpDatabase } from './db-dump.js';
-import { checkoutForm, createShop, productBody, type Shop } from './shop.js';
+import { checkoutForm, createShop, productBody, withoutAuthEmulator, type Shop } from './shop.js';
 
 // One test per hole of the product the spec describes (its server trusted the browser), named
 // after the hole. Several are covered in depth in tests/api; here each is short and in one place.
@@ -21,17 +21,19 @@ describe('holes of the old product, closed', () => {
     // Local sign-in: there is no such endpoint.
     expect((await call(s.t, 'POST', '/api/jwt', { body: { email: s.users.admin.email } })).status).toBe(404);
     // Firebase sign-in: only a verified Firebase ID token counts; an email, or a token that is not one, is 401.
-    const fb = createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-regressions', apiKey: 'demo-key' }, adminEmail: 'boss@shop.test' });
-    try {
-      for (const token of [undefined, 'not-a-token', as('admin')]) {
-        const res = await call(fb, 'POST', '/api/jwt', { token, body: { email: 'boss@shop.test' } });
-        expect(res.status).toBe(401);
-        expect((await json(res)).token).toBeUndefined();
+    await withoutAuthEmulator(async () => {
+      const fb = createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-regressions', apiKey: 'demo-key' }, adminEmail: 'boss@shop.test' });
+      try {
+        for (const token of [undefined, 'not-a-token', as('admin')]) {
+          const res = await call(fb, 'POST', '/api/jwt', { token, body: { email: 'boss@shop.test' } });
+          expect(res.status).toBe(401);
+          expect((await json(res)).token).toBeUndefined();
+        }
+        expect(fb.database.sqlite.prepare('select count(*) from users').pluck().get()).toBe(0);
+      } finally {
+        fb.close();
       }
-      expect(fb.database.sqlite.prepare('select count(*) from users').pluck().get()).toBe(0);
-    } finally {
-      fb.close();
-    }
+    });
   });
 
   it('role "admin" in a sign-up body', async () => {

@@ -132,3 +132,18 @@ export async function createShop(options: TestAppOptions = {}) {
 
 export type Shop = Awaited<ReturnType<typeof createShop>>;
 export type { TestApp };
+
+/**
+ * Runs `fn` with FIREBASE_AUTH_EMULATOR_HOST unset: the Firebase-mode checks here need no Firebase
+ * at all (every token they send is refused before any key or emulator is asked), and must not
+ * reach an emulator another test file of the same worker may have pointed firebase-admin at.
+ */
+export async function withoutAuthEmulator<T>(fn: () => Promise<T>): Promise<T> {
+  const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  try {
+    return await fn();
+  } finally {
+    if (saved !== undefined) process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
+  }
+}
