@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCacheablePath } from '../../src/app.js';
 import { createTestApp } from '../support/test-app.js';
 import { createShop, roles, withoutAuthEmulator, type Role, type Shop } from './shop.js';
 import { dumpDatabase, firstDifference } from './db-dump.js';
@@ -90,6 +91,23 @@ describe('authorization matrix (local sign-in)', () => {
     // B reads only B's own things without an email: none of A's.
     const bCart = (await (await shop.t.app.request('/api/carts', { headers: { authorization: `Bearer ${shop.tokens.customerB}` } })).json()) as Array<{ _id: string }>;
     expect(bCart.map((l) => l._id)).toEqual([shop.cartLineOfB]);
+  });
+});
+
+describe('the response cache (main.ts) keeps only answers that are the same for everyone', () => {
+  it('every cacheable route is public and answers every caller byte for byte alike', async () => {
+    const cacheable = routeTable.filter((r) => r.method === 'GET' && isCacheablePath(r.path.replace(/:id$/, shop.productId)));
+    expect(cacheable.map((r) => r.path)).toContain('/api/products/:id');
+    for (const row of cacheable) {
+      expect(row.expect, row.path).toEqual({ visitor: 200, customerA: 200, customerB: 200, admin: 200 });
+      const bodies = new Set<string>();
+      for (const role of roles) {
+        const req = await row.request(shop, role);
+        const res = await send(shop, 'GET', role, req);
+        bodies.add(`${res.status} ${res.headers.get('etag')} ${await res.text()}`);
+      }
+      expect(bodies.size, row.path).toBe(1);
+    }
   });
 });
 
