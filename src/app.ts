@@ -39,6 +39,15 @@ export type AppDeps = {
   webDistDir?: string;
 };
 
+/**
+ * GETs whose answer depends only on the URL, Accept-Encoding and the catalogue's version: public
+ * catalogue reads and the SPA page. main.ts keeps their answers in the response cache
+ * (src/platform/http/response-cache.ts). A route added here must read nothing else (no session,
+ * no cookie, no other module's data).
+ */
+const cacheablePaths = /^\/(?:|api\/categories|api\/products|api\/products\/[0-9a-f]{24})$/;
+export const isCacheablePath = (path: string): boolean => cacheablePaths.test(path);
+
 /** The HTTP app, without listening: main.ts serves it, tests call app.request(). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<{ Variables: RequestIdVariables }>();

@@ -2,19 +2,20 @@
  * The composition root, and the only one: env -> db -> migrate -> adapters -> modules -> app -> listen.
  */
 import { serve } from '@hono/node-server';
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import { join } from 'node:path';
-import { createApp } from './app.js';
+import { createApp, isCacheablePath } from './app.js';
 import { loadEnv } from './env.js';
 import { createCartModule } from './modules/cart/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createOrderingModule } from './modules/ordering/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
-import { renderDemoArt } from './platform/image-store/demo-art.js';
 import { createImgbbImageStore } from './platform/image-store/imgbb-image-store.js';
 import { maxUploadBytes } from './platform/image-store/image-store.js';
 import { createLocalDiskImageStore } from './platform/image-store/local-disk-image-store.js';
-import { prepareImage } from './platform/image-store/prepare-image.js';
+import { logRequest } from './platform/http/request-log.js';
+import { createResponseCache } from './platform/http/response-cache.js';
 import { createLogger } from './platform/logger.js';
 import { createLogMailer, createSmtpMailer } from './platform/mailer/mailer.js';
 import { webDistDir } from './platform/paths.js';
@@ -100,8 +101,9 @@ const ordering = createOrderingModule({
   },
 });
 
-/** Demo pictures are drawn here and always kept locally (never sent to imgbb). */
+/** Demo pictures are drawn here and always kept locally (never sent to imgbb). sharp loads with the first. */
 async function demoImage(spec: { title: string; subtitle: string; hue: number; seed: string }, size: { width: number; height: number }) {
+  const [{ renderDemoArt }, { prepareImage }] = await Promise.all([import('./platform/image-store/demo-art.js'), import('./platform/image-store/prepare-image.js')]);
   const png = await renderDemoArt({ ...spec, ...size });
   const prepared = await prepareImage(png);
   if (!prepared.ok) throw new Error(`demo image rejected: ${prepared.error.message}`);
@@ -115,18 +117,24 @@ if (env.AUTH_PROVIDER === 'local' && env.ADMIN_EMAIL) {
   if (result.generatedPassword) printOnce(env.ADMIN_EMAIL, result.generatedPassword);
 }
 
-if (env.DEMO_DATA) {
+if (env.DEMO_DATA && env.AUTH_PROVIDER === 'local' && !env.ADMIN_EMAIL && !identity.hasAdmin()) {
+  const email = 'admin@shop.local';
+  const result = await identity.ensureAdmin({ email, name: 'Shop Admin' });
+  if (result.generatedPassword) printOnce(email, result.generatedPassword);
+}
+
+/**
+ * The demo catalogue is drawn after the server listens (seconds of image work): /api/health and
+ * the page answer meanwhile, the catalogue reads empty until its one transaction commits, and its
+ * change counter then moves every catalogue ETag (and the response cache) on.
+ */
+async function seedDemoData() {
   const seeded = await catalogue.seedDemo((spec) => demoImage(spec, { width: 800, height: 800 }));
   if (seeded.categories > 0) {
     const banners = await promotions.seedDemo(() =>
       Promise.all(demoBanners.map((b, i) => demoImage({ ...b, seed: `banner-${i}` }, { width: 1600, height: 600 }))),
     );
     logger.info('demo catalogue inserted', { ...seeded, ...banners });
-  }
-  if (env.AUTH_PROVIDER === 'local' && !env.ADMIN_EMAIL && !identity.hasAdmin()) {
-    const email = 'admin@shop.local';
-    const result = await identity.ensureAdmin({ email, name: 'Shop Admin' });
-    if (result.generatedPassword) printOnce(email, result.generatedPassword);
   }
 }
 
@@ -168,10 +176,23 @@ const app = createApp({
   webDistDir: webDistDir(),
 });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-  logger.info('listening', { url: `http://${host}:${info.port}`, env: env.NODE_ENV, dataDir: env.DATA_DIR });
+// Public catalogue reads and the page are answered from kept bytes while the catalogue is unchanged
+// (docs/decisions/008-response-cache.md); everything else goes to the app.
+const responseCache = createResponseCache({
+  fetch: app.fetch,
+  cacheable: isCacheablePath,
+  version: catalogue.version,
+  log: (fields) => logRequest(logger, fields),
 });
+
+const server = serve(
+  { fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, responseCache(listener))) as typeof createServer },
+  (info) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    logger.info('listening', { url: `http://${host}:${info.port}`, env: env.NODE_ENV, dataDir: env.DATA_DIR });
+    if (env.DEMO_DATA) seedDemoData().catch((error: unknown) => logger.error('demo catalogue failed', { error }));
+  },
+);
 
 server.on('error', (e: NodeJS.ErrnoException) => {
   const reason = e.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use (setting PORT)` : e.message;

@@ -17,14 +17,50 @@ const rank: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 3
 
 export type LogSink = (line: string, level: LogLevel) => void;
 
+/**
+ * stdout lines are gathered and written once per turn of the event loop (one write call instead of
+ * one per request under load); errors go to stderr at once. Lines still pending when the process
+ * exits are written then; only a hard kill (SIGKILL, a crash of Node itself) can lose them.
+ */
+let pending: string[] = [];
+let pendingChars = 0;
+let flushScheduled = false;
+const flush = () => {
+  flushScheduled = false;
+  if (pending.length === 0) return;
+  const text = pending.join('');
+  pending = [];
+  pendingChars = 0;
+  process.stdout.write(text);
+};
+let exitHooked = false;
+
 const stdSink: LogSink = (line, level) => {
-  (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+  if (level === 'error') {
+    flush(); // keep the order of lines across both streams
+    process.stderr.write(`${line}\n`);
+    return;
+  }
+  pending.push(`${line}\n`);
+  pendingChars += line.length + 1;
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on('exit', flush);
+  }
+  if (pendingChars > 64 * 1024) flush();
+  else if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flush);
+  }
 };
 
 export function createLogger(level: LogLevel | 'silent' = 'info', sink: LogSink = stdSink): Logger {
   const write = (lvl: LogLevel, msg: string, fields?: LogFields) => {
     if (rank[lvl] < rank[level]) return;
-    sink(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }, errorReplacer), lvl);
+    const line = { time: new Date().toISOString(), level: lvl, msg, ...fields };
+    // The replacer (for Errors at any depth) is called for every key: skip it for flat lines such
+    // as the request log, which can hold no Error.
+    sink(fields && !flat(fields) ? JSON.stringify(line, errorReplacer) : JSON.stringify(line), lvl);
   };
   return {
     debug: (m, f) => write('debug', m, f),
@@ -33,6 +69,14 @@ export function createLogger(level: LogLevel | 'silent' = 'info', sink: LogSink 
     error: (m, f) => write('error', m, f),
   };
 }
+
+const flat = (fields: LogFields) => {
+  for (const key in fields) {
+    const value = fields[key];
+    if (typeof value === 'object' && value !== null) return false;
+  }
+  return true;
+};
 
 function errorReplacer(_key: string, value: unknown) {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };

@@ -36,11 +36,23 @@ function start(env: Record<string, string>, dataDir = freshDataDir()) {
       child.stdout.on('data', check);
       check();
     });
+  /** Waits for a line of stdout (at most 25 s: the demo pictures take seconds on a slow machine). */
+  const printed = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`never printed ${text}: ${stdout} ${stderr}`)), 25_000);
+      const check = () => {
+        if (!stdout.includes(text)) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      child.stdout.on('data', check);
+      check();
+    });
   const stop = async () => {
     child.kill('SIGTERM');
     return exited;
   };
-  return { child, exited, listening, stop, out: () => stdout, err: () => stderr, dataDir };
+  return { child, exited, listening, printed, stop, out: () => stdout, err: () => stderr, dataDir };
 }
 
 const login = (url: string, email: string, password: string) =>
@@ -72,8 +84,12 @@ describe('start-up settings', () => {
   it('starts on defaults, prints a demo admin once, answers health, and stops cleanly on SIGTERM', async () => {
     const p = start({});
     const url = await p.listening();
+    // The demo catalogue is drawn after the server listens: health answers (and the catalogue
+    // reads empty) until its one transaction commits.
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    await p.printed('demo catalogue inserted');
     expect(p.out()).toContain(`"msg":"demo catalogue inserted","categories":6,"products":40,"banners":3`);
+    expect(((await (await fetch(`${url}/api/products`)).json()) as unknown[]).length).toBe(40);
     const password = /password: (\S+)/.exec(p.out())?.[1];
     expect(p.out()).toContain('email:    admin@shop.local');
     const res = await login(url, 'admin@shop.local', password ?? '');

@@ -55,6 +55,8 @@ export function createCatalogueModule(deps: CatalogueDeps) {
       if (seeded.products > 0) changes.bump();
       return seeded;
     },
+    /** Changes with every catalogue write (the ETag of catalogue reads): keys the response cache. */
+    version: () => changes.current(),
     /** For ordering: the catalogue's current facts about a product, or null. */
     productById: (id: string) => products.byId(id),
   };

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 
 export type DemoArtInput = {
   title: string;
@@ -18,6 +17,7 @@ export type DemoArtInput = {
  */
 export async function renderDemoArt(input: DemoArtInput): Promise<Buffer> {
   const svg = demoArtSvg(input);
+  const { default: sharp } = await import('sharp'); // loaded when first needed, not at start
   // The PNG is only a hand-over to prepareImage(): fast compression, same pixels.
   return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
 }

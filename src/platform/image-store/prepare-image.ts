@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { err, ok, type Result } from '../../shared/result.js';
 import { maxUploadBytes, type ImageRejection, type PreparedImage } from './image-store.js';
 
@@ -57,6 +56,8 @@ export async function prepareImage(bytes: Uint8Array, _declaredName?: string): P
   if (bytes.length > maxUploadBytes) return err(rejections.tooLarge);
   if (!sniffImageType(bytes)) return err(rejections.unsupported);
 
+  // sharp (libvips) is loaded on the first image, not at start: most processes never draw one.
+  const { default: sharp } = await import('sharp');
   try {
     // failOn 'error' also fails truncated files (libvips ranks 'truncated' below 'error'), so a
     // polyglot or a cut-off JPEG is refused rather than stored as a half-grey picture.

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.js';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
@@ -6,11 +5,12 @@ export type Mailer = { send(mail: Mail): Promise<void>; readonly kind: 'smtp' | 
 
 /** Real delivery through an SMTP server (SMTP_URL). */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer is loaded with the first mail: a start without mail to send does not pay for it.
+  const transport = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await transport).sendMail({ from, ...mail });
     },
   };
 }

@@ -1,5 +1,4 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import type { Auth } from 'firebase-admin/auth';
 import type { IdentityVerifier } from '../ports.js';
 
 /**
@@ -9,12 +8,17 @@ import type { IdentityVerifier } from '../ports.js';
  */
 export function createFirebaseIdentityVerifier(projectId: string): IdentityVerifier {
   const name = `shop-${projectId}`;
-  const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
-  const auth = getAuth(app);
+  // firebase-admin is loaded on the first sign-in, not at start (it costs ~100 ms and ~10 MB).
+  let auth: Promise<Auth> | undefined;
+  const loadAuth = async () => {
+    const [{ getApps, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]);
+    return getAuth(getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name));
+  };
   return {
     async verify(idToken) {
       try {
-        const decoded = await auth.verifyIdToken(idToken, true);
+        auth ??= loadAuth();
+        const decoded = await (await auth).verifyIdToken(idToken, true);
         if (!decoded.email) return null;
         const name = typeof decoded['name'] === 'string' ? decoded['name'] : null;
         return { email: decoded.email, emailVerified: decoded.email_verified === true, name };
