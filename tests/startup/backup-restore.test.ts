@@ -44,11 +44,11 @@ function cli(dataDir: string, ...args: string[]) {
 function built(dataDir: string, name: string, ...args: string[]) {
   return command(dataDir, [join(repoRoot, 'dist', 'cli', `${name}.js`), ...args]);
 }
-function command(dataDir: string, argv: string[]) {
+function command(dataDir: string, argv: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const child = spawn(process.execPath, argv, {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -170,6 +170,13 @@ describe('npm run backup and npm run restore', () => {
     const made = await built(dataDir, 'backup', join(dataDir, 'elsewhere', 'copy.db'));
     expect(made.code, made.out).toBe(0);
     expect(await built(dataDir, 'backup', join(dataDir, 'elsewhere', 'copy.db'))).toMatchObject({ code: 1 }); // never overwrites
+    // Run without the server's AUDIT_KEY (here: with another one), the log does not verify: the
+    // copy is kept all the same, and the command says so and fails.
+    const otherKey = join(dataDir, 'elsewhere', 'other-key.db');
+    const keyed = await command(dataDir, [join(repoRoot, 'dist', 'cli', 'backup.js'), otherKey], { AUDIT_KEY: 'not-the-servers-key-0001' });
+    expect(keyed.code).toBe(1);
+    expect(keyed.out).toContain('but its order log does not verify');
+    expect(integrity(otherKey)).toBe('ok');
     expect((await server.stop()).code).toBe(0);
 
     // A listing row changed behind the log: the audit chain no longer explains it.
