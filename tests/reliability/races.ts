@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { checkoutForm, createShop, uniqueName } from '../security/shop.js';
+import type { TestAppOptions } from '../support/test-app.js';
 
 /**
  * Races over real HTTP: the test app served on 127.0.0.1 (an ephemeral port), concurrent fetches.
@@ -13,20 +14,23 @@ import { checkoutForm, createShop, uniqueName } from '../security/shop.js';
  *   404 once the owner's cancel won: that order is gone); the log holds exactly one transition.
  * - cart adds: 10 concurrent adds of one choice (2 each) and 5 of another (1 each): two lines,
  *   quantities 20 and 5, each line created once (one 201) and merged into otherwise.
- * Holds whether orders are written one by one or batched into one transaction (group commit).
+ * Rounds alternate two shops: orders batched into shared transactions (group commit) and one
+ * transaction per order (maxBatch 1); the races must hold for both.
  */
 export type RaceReport = {
   idempotentOrders: { rounds: number; ok: number };
   statusChanges: { rounds: number; ok: number };
   cartAdds: { rounds: number; ok: number };
   failures: string[];
+  /** Group commit counters of the batched shop: units > batches means orders shared a transaction. */
+  orderBatches: { batches: number; units: number };
 };
 
 type Answer = { status: number; body: Record<string, unknown> | null };
 
-export async function runRaces(options: { rounds: number }): Promise<RaceReport> {
-  const report: RaceReport = { idempotentOrders: { rounds: 0, ok: 0 }, statusChanges: { rounds: 0, ok: 0 }, cartAdds: { rounds: 0, ok: 0 }, failures: [] };
-  const shop = await createShop();
+/** The test app on 127.0.0.1 (an ephemeral port), and what the rounds need of it. */
+async function serveShop(options: TestAppOptions) {
+  const shop = await createShop(options);
   const server = serve({ fetch: shop.t.app.fetch, port: 0, hostname: '127.0.0.1' });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -34,46 +38,82 @@ export async function runRaces(options: { rounds: number }): Promise<RaceReport>
       server.once('listening', () => resolve());
       server.once('error', reject);
     });
-    const { port } = server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const http = async (method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      let parsed: Record<string, unknown> | null;
-      try {
-        parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-      } catch {
-        parsed = { text };
-      }
-      return { status: res.status, body: parsed };
-    };
-    const sqlite = shop.t.database.sqlite;
-    const products = (await http('GET', '/api/products?limit=100', undefined)).body as unknown as Array<{ _id: string; sizes: string[]; colors: string[]; price: number }>;
-    const multi = products.find((p) => p.colors.length >= 2) ?? products[0]!;
-    const choiceA = { size: multi.sizes[0] ?? '', color: multi.colors[0] ?? '' };
-    const choiceB = { size: multi.sizes[0] ?? '', color: multi.colors[1] ?? '' };
-    const admin = shop.tokens.admin;
-
-    const customer = async () => {
+  } catch (e) {
+    shop.close();
+    throw e;
+  }
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  const http = async (method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    let parsed: Record<string, unknown> | null;
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    } catch {
+      parsed = { text };
+    }
+    return { status: res.status, body: parsed };
+  };
+  const sqlite = shop.t.database.sqlite;
+  const products = (await http('GET', '/api/products?limit=100', undefined)).body as unknown as Array<{ _id: string; sizes: string[]; colors: string[]; price: number }>;
+  const multi = products.find((p) => p.colors.length >= 2) ?? products[0]!;
+  return {
+    shop,
+    http,
+    sqlite,
+    products,
+    multi,
+    choiceA: { size: multi.sizes[0] ?? '', color: multi.colors[0] ?? '' },
+    choiceB: { size: multi.sizes[0] ?? '', color: multi.colors[1] ?? '' },
+    admin: shop.tokens.admin,
+    customer: async () => {
       const email = `${uniqueName('racer')}@example.com`;
       const res = await http('POST', '/api/auth/signup', undefined, { name: 'Racer', email, password: shop.password });
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status}`);
       return { token: (res.body as { token: string }).token, id: (res.body as { user: { _id: string } }).user._id };
-    };
-    const placedEvents = (userId: string) =>
-      (sqlite.prepare("select payload from order_events where type = 'Placed'").pluck().all() as string[]).filter((p) => (JSON.parse(p) as { owner?: { userId?: string } }).owner?.userId === userId).length;
-    const eventsOf = (orderId: string) => sqlite.prepare('select type from order_events where order_id = ? order by seq').pluck().all(orderId) as string[];
+    },
+    placedEvents: (userId: string) =>
+      (sqlite.prepare("select payload from order_events where type = 'Placed'").pluck().all() as string[]).filter((p) => (JSON.parse(p) as { owner?: { userId?: string } }).owner?.userId === userId).length,
+    eventsOf: (orderId: string) => sqlite.prepare('select type from order_events where order_id = ? order by seq').pluck().all(orderId) as string[],
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      shop.close();
+    },
+  };
+}
 
+export async function runRaces(options: { rounds: number }): Promise<RaceReport> {
+  const report: RaceReport = {
+    idempotentOrders: { rounds: 0, ok: 0 },
+    statusChanges: { rounds: 0, ok: 0 },
+    cartAdds: { rounds: 0, ok: 0 },
+    failures: [],
+    orderBatches: { batches: 0, units: 0 },
+  };
+  // Even rounds: orders batched into shared transactions (group commit, the default); odd rounds:
+  // one transaction per order (maxBatch 1), as the shop wrote them before group commit.
+  const batched = await serveShop({});
+  const oneByOne = await serveShop({ orderCommits: { maxBatch: 1 } }).catch(async (e: unknown) => {
+    await batched.close();
+    throw e;
+  });
+  try {
     for (let round = 0; round < options.rounds; round++) {
+      const { http, products, multi, choiceA, choiceB, admin, customer, placedEvents, eventsOf } = round % 2 === 0 ? batched : oneByOne;
+      const mode = round % 2 === 0 ? 'batched' : 'one by one';
       // 1. One Idempotency-Key, eight concurrent orders.
       report.idempotentOrders.rounds++;
       try {
         const who = await customer();
-        const cartOrder = round % 2 === 0;
+        const cartOrder = Math.floor(round / 2) % 2 === 0;
         if (cartOrder) {
           await http('POST', '/api/carts', who.token, { productId: multi._id, quantity: 2, ...choiceA });
           await http('POST', '/api/carts', who.token, { productId: products[1]!._id, quantity: 1, size: '', color: '' });
@@ -94,7 +134,7 @@ export async function runRaces(options: { rounds: number }): Promise<RaceReport>
           const cart = (await http('GET', '/api/carts', who.token)).body as unknown as unknown[];
           if (cart.length !== 0) problems.push(`${cart.length} lines left in the cart`);
         }
-        if (problems.length) report.failures.push(`idempotent orders, round ${round} (${cartOrder ? 'cart' : 'Order Now'}): ${problems.join('; ')}`);
+        if (problems.length) report.failures.push(`idempotent orders, round ${round} (${mode}, ${cartOrder ? 'cart' : 'Order Now'}): ${problems.join('; ')}`);
         else report.idempotentOrders.ok++;
       } catch (e) {
         report.failures.push(`idempotent orders, round ${round}: ${(e as Error).message}`);
@@ -123,7 +163,7 @@ export async function runRaces(options: { rounds: number }): Promise<RaceReport>
         if (won !== 1 || refused !== answers.length - 1) problems.push(`statuses ${answers.map((a) => a.status).join(',')}`);
         const events = eventsOf(orderId);
         if (events.length !== 2 || events[0] !== 'Placed') problems.push(`log: ${events.join(',')}`);
-        if (problems.length) report.failures.push(`status changes, round ${round}: ${problems.join('; ')}`);
+        if (problems.length) report.failures.push(`status changes, round ${round} (${mode}): ${problems.join('; ')}`);
         else report.statusChanges.ok++;
       } catch (e) {
         report.failures.push(`status changes, round ${round}: ${(e as Error).message}`);
@@ -147,18 +187,17 @@ export async function runRaces(options: { rounds: number }): Promise<RaceReport>
         const expected = choiceA.color === choiceB.color ? [[choiceA.color, 25]] : [[choiceA.color, 20], [choiceB.color, 5]];
         const got = cart.map((l) => [l.color, l.quantity]).sort();
         if (JSON.stringify(got) !== JSON.stringify(expected.sort())) problems.push(`cart ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
-        if (problems.length) report.failures.push(`cart adds, round ${round}: ${problems.join('; ')}`);
+        if (problems.length) report.failures.push(`cart adds, round ${round} (${mode}): ${problems.join('; ')}`);
         else report.cartAdds.ok++;
       } catch (e) {
         report.failures.push(`cart adds, round ${round}: ${(e as Error).message}`);
       }
     }
   } finally {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-    });
-    shop.close();
+    const stats = batched.shop.t.ordering.orderBatches();
+    report.orderBatches = { batches: stats.batches, units: stats.units };
+    await batched.close();
+    await oneByOne.close();
   }
   return report;
 }
