@@ -1,15 +1,62 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { BANNER_SIZES, FULL_IMAGE_WIDTH, GALLERY_SIZES } from './src/lib/image-srcset.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
+
+/** Pages whose code public/prefetch.js fetches along with the entry when the page is opened directly. */
+const PREFETCHED_ROUTES = {
+  product: 'src/app/product-route.tsx',
+  allProducts: 'src/features/catalogue/pages/all-products-page.tsx',
+  category: 'src/features/catalogue/pages/category-page.tsx',
+};
+
+/**
+ * Writes into index.html (never cached, so always in step with the hashed files) what public/prefetch.js
+ * needs to start the first page's work early: the JS and CSS files of each lazy page above (the entry's
+ * own files left out), and the `sizes` of the first banner and of a product's first photo, so that it
+ * preloads the same srcset candidate that the <img> will pick.
+ */
+function routeAssetsMeta(): Plugin {
+  return {
+    name: 'shop:route-assets-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (fileName: string, into = new Set<string>()) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const loaded = entry ? closure(entry.fileName) : new Set<string>();
+        const routes: Record<string, string[]> = {};
+        for (const [name, source] of Object.entries(PREFETCHED_ROUTES)) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === `${webRoot}${source}`);
+          if (!page) throw new Error(`routeAssetsMeta: no chunk for ${source}`);
+          const files = [...closure(page.fileName)].filter((file) => !loaded.has(file));
+          const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+          routes[name] = [...files, ...new Set(css)];
+        }
+        const images = { banner: { sizes: BANNER_SIZES, fullWidth: FULL_IMAGE_WIDTH }, gallery: { sizes: GALLERY_SIZES } };
+        return [{ tag: 'meta', attrs: { name: 'shop-route-assets', content: JSON.stringify({ routes, images }) }, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 // The SPA is served by the shop's own server in production (same origin, no CORS);
 // in development the Vite server proxies /api to it.
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), routeAssetsMeta()],
   resolve: {
     // react-router's package exports resolve to its development build under every condition; the build
     // takes its production build (the same code without the development warnings): less JS for `/`.

@@ -1,24 +1,93 @@
-/* global window, location */
-// Starts the API requests of the page being opened while the app's JavaScript is still downloading,
-// instead of after it has run: the data (and so the largest image) comes sooner. A plain async script
-// from public/ (not bundled; CSP allows only same-origin scripts, so it cannot be inline). The app's
-// API client (web/src/lib/api-client.ts, fetchOrTakePrefetched) takes each answer, once, in place of
-// its own request; an answer nobody takes is dropped.
+/* global window, document, location */
+// Starts the work of the page being opened while the app's JavaScript is still downloading, instead of
+// after it has run, so that the page (and its largest image) comes sooner:
+// - the page's API requests; the app's API client (web/src/lib/api-client.ts, fetchOrTakePrefetched)
+//   takes each answer, once, in place of its own request; an answer nobody takes is dropped;
+// - the code of a lazy page (product, all products, category), named by the build in index.html's
+//   <meta name="shop-route-assets"> (see routeAssetsMeta in web/vite.config.ts);
+// - the first banner of `/` and the first photo of a product, with the srcset and sizes of their <img>
+//   (web/src/lib/image-srcset.ts), so that the browser picks the same copy and fetches it once.
+// A plain async script from public/ (not bundled; the CSP allows only same-origin scripts, not inline).
 (function () {
   var path = location.pathname;
   if (path.indexOf('/dashboard') === 0) return;
-  // The shop layout on every page: the shop's settings and the footer's categories.
-  var urls = ['/api/config', '/api/categories'];
-  var product = /^\/product\/([^/]+)$/.exec(path);
-  if (path === '/') urls.push('/api/sliders', '/api/products');
-  else if (path === '/allproductandcategories') urls.push('/api/products');
-  else if (product) urls.push('/api/products/' + product[1], '/api/products');
+
+  var assets = { routes: {}, images: {} };
+  var meta = document.querySelector('meta[name="shop-route-assets"]');
+  try {
+    if (meta) assets = JSON.parse(meta.getAttribute('content'));
+  } catch {
+    // A malformed meta only means no early page code or image.
+  }
+
+  function preloadCode(route) {
+    (assets.routes[route] || []).forEach(function (file) {
+      var link = document.createElement('link');
+      var css = /\.css$/.test(file);
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.as = 'style';
+      link.crossOrigin = '';
+      link.href = '/' + file;
+      document.head.appendChild(link);
+    });
+  }
+
+  /** Same candidates as uploadSrcSet in web/src/lib/image-srcset.ts. */
+  function preloadImage(url, image) {
+    if (typeof url !== 'string' || !image) return;
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.fetchPriority = 'high';
+    var upload = /^\/uploads\/([^/?#]+)\.webp$/.exec(url);
+    if (upload) {
+      var name = '/uploads/' + upload[1];
+      link.imageSrcset =
+        name + '-480.webp 480w, ' + name + '-960.webp 960w' + (image.fullWidth ? ', ' + url + ' ' + image.fullWidth + 'w' : '');
+      link.imageSizes = image.sizes;
+    } else {
+      link.href = url;
+    }
+    document.head.appendChild(link);
+  }
+
   var pending = {};
-  urls.forEach(function (url) {
+  function request(url, then) {
     var answer = fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
     // A failure is for the app to see (it asks again); it must not be an unhandled rejection here.
     answer.catch(function () {});
     pending[url] = answer;
-  });
+    if (then) {
+      answer
+        .then(function (response) {
+          return response.ok ? response.clone().json() : null;
+        })
+        .then(then)
+        .catch(function () {});
+    }
+  }
+
+  // The shop layout on every page: the shop's settings and the footer's categories.
+  request('/api/config');
+  request('/api/categories');
+  var product = /^\/product\/([^/]+)$/.exec(path);
+  var category = /^\/category\/([^/]+)$/.exec(path);
+  if (path === '/') {
+    request('/api/sliders', function (sliders) {
+      if (sliders && sliders[0]) preloadImage(sliders[0].image, assets.images.banner);
+    });
+    request('/api/products');
+  } else if (path === '/allproductandcategories') {
+    preloadCode('allProducts');
+    request('/api/products');
+  } else if (category) {
+    preloadCode('category');
+  } else if (product) {
+    preloadCode('product');
+    request('/api/products/' + product[1], function (found) {
+      if (found && found.images && found.images[0]) preloadImage(found.images[0], assets.images.gallery);
+    });
+    request('/api/products');
+  }
   window.__shopPrefetch = pending;
 })();

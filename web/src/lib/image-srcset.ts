@@ -29,6 +29,9 @@ export const FULL_IMAGE_WIDTH = 1600;
 /** `sizes` for a home banner: the width of the container (1240px at most, less its gutters of 16-32px). */
 export const BANNER_SIZES = '(min-width: 1240px) 1176px, 94vw';
 
+/** `sizes` for a product's gallery: the full width up to 860px, then about half of the 1240px container. */
+export const GALLERY_SIZES = '(min-width: 861px) 600px, 100vw';
+
 /** Props for an <img> showing `url` at the given `sizes`: src, plus srcSet and sizes when copies exist. */
 export function responsiveImageProps(
   url: string,

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Autoplay, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
-import { responsiveImageProps } from '../../../lib/image-srcset';
+import { GALLERY_SIZES, responsiveImageProps } from '../../../lib/image-srcset';
 
 /** Spec: the product carousel's interval is 5000 ms, but it does not play on its own. */
 export const PRODUCT_CAROUSEL_INTERVAL_MS = 5000;
 
-/** The gallery is the full width up to 860px, then about half of the 1240px container. */
-const GALLERY_SIZES = '(min-width: 861px) 600px, 100vw';
 const GALLERY_IMAGE_SIZE = 960;
 
 type ProductGalleryProps = {
