@@ -149,7 +149,7 @@ export async function runRaces(options: { rounds: number }): Promise<RaceReport>
         if (placed.status !== 201) throw new Error(`order failed: ${placed.status}`);
         const statuses = ['Confirmed', 'Canceled', 'Confirmed', 'Canceled', 'Confirmed', 'Canceled'];
         // Odd rounds add the owner's cancel to the race; a cancelled-by-owner order is gone (404).
-        const withOwner = round % 2 === 1;
+        const withOwner = Math.floor(round / 2) % 2 === 1;
         const answers = await Promise.all([
           ...statuses.map((status) => http('PATCH', `/api/orders/${orderId}`, admin, { status })),
           ...(withOwner ? [http('DELETE', `/api/orders/${orderId}`, who.token)] : []),
