@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type SiteConfig } from '../../src/app.js';
@@ -77,6 +77,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     hashCost: { N: 1024, r: 8, p: 1 },
   });
   const uploadsDir = join(dir, 'uploads');
+  mkdirSync(uploadsDir);
   const images = options.images ?? createLocalDiskImageStore({ dir: uploadsDir });
   const { requireAdmin } = identity.guards;
   const catalogue = createCatalogueModule({ db: database.db, clock: time.clock, newId, images, requireAdmin, logger });
