@@ -14,7 +14,7 @@ import { createPromotionsModule, demoBanners } from './modules/promotions/index.
 import { createImgbbImageStore } from './platform/image-store/imgbb-image-store.js';
 import { maxUploadBytes } from './platform/image-store/image-store.js';
 import { createLocalDiskImageStore } from './platform/image-store/local-disk-image-store.js';
-import { logRequest } from './platform/http/request-log.js';
+import { cachedAnswerLog } from './platform/http/request-log.js';
 import { createResponseCache } from './platform/http/response-cache.js';
 import { createLogger } from './platform/logger.js';
 import { createLogMailer, createSmtpMailer } from './platform/mailer/mailer.js';
@@ -178,11 +178,12 @@ const app = createApp({
 
 // Public catalogue reads and the page are answered from kept bytes while the catalogue is unchanged
 // (docs/decisions/008-response-cache.md); everything else goes to the app.
+const cachedAnswers = cachedAnswerLog(logger);
 const responseCache = createResponseCache({
   fetch: app.fetch,
   cacheable: isCacheablePath,
   version: catalogue.version,
-  log: (fields) => logRequest(logger, fields),
+  log: cachedAnswers.log,
 });
 
 const server = serve(
@@ -206,6 +207,7 @@ let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  cachedAnswers.flush();
   logger.info('shutting down', { signal });
   const force = setTimeout(() => {
     logger.warn('forced shutdown after 10 s');

@@ -23,8 +23,39 @@ export const requestLog =
 
 export type RequestLogFields = { reqId: string; method: string; path: string; status: number; ms: number };
 
-/** The line itself, also written by the response cache for the answers it gives without the app. */
+/** The line itself. */
 export function logRequest(logger: Logger, fields: RequestLogFields) {
   if (fields.status >= 500) logger.error('request', fields);
   else logger.info('request', fields);
+}
+
+/**
+ * The log of answers given by the response cache (public catalogue reads and the page, always 200
+ * or 304): one `request` line each at debug level, and at info one `cached answers` line a minute
+ * with their count by path, so the info log keeps every request the app handled and the volume of
+ * the rest without a line (and a write) per product view.
+ */
+export function cachedAnswerLog(logger: Logger, everyMs = 60_000) {
+  let counts = new Map<string, number>();
+  let since = Date.now();
+  const summarize = () => {
+    if (counts.size === 0) return;
+    const byPath = Object.fromEntries(counts);
+    const total = [...counts.values()].reduce((n, c) => n + c, 0);
+    logger.info('cached answers', { total, seconds: Math.round((Date.now() - since) / 1000), byPath });
+    counts = new Map();
+    since = Date.now();
+  };
+  const timer = setInterval(summarize, everyMs);
+  timer.unref();
+  return {
+    log(fields: RequestLogFields) {
+      logger.debug('request', fields);
+      // Product ids are counted under one key: the summary stays one short line.
+      const key = fields.path.startsWith('/api/products/') ? '/api/products/:id' : fields.path;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    },
+    /** Writes the pending summary (at shutdown). */
+    flush: summarize,
+  };
 }
