@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { BANNER_SIZES, FULL_IMAGE_WIDTH, GALLERY_SIZES } from './src/lib/image-srcset.js';
+import { BANNER_SIZES, FULL_IMAGE_WIDTH, GALLERY_SIZES, PRODUCT_GRID_SIZES } from './src/lib/image-srcset.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
@@ -16,7 +16,7 @@ const PREFETCHED_ROUTES = {
 /**
  * Writes into index.html (never cached, so always in step with the hashed files) what public/prefetch.js
  * needs to start the first page's work early: the JS and CSS files of each lazy page above (the entry's
- * own files left out), and the `sizes` of the first banner and of a product's first photo, so that it
+ * own files left out), and the `sizes` of the first banner, a product's first photo and a product card, so that it
  * preloads the same srcset candidate that the <img> will pick.
  */
 function routeAssetsMeta(): Plugin {
@@ -45,8 +45,34 @@ function routeAssetsMeta(): Plugin {
           const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
           routes[name] = [...files, ...new Set(css)];
         }
-        const images = { banner: { sizes: BANNER_SIZES, fullWidth: FULL_IMAGE_WIDTH }, gallery: { sizes: GALLERY_SIZES } };
+        const images = {
+          banner: { sizes: BANNER_SIZES, fullWidth: FULL_IMAGE_WIDTH },
+          gallery: { sizes: GALLERY_SIZES },
+          card: { sizes: PRODUCT_GRID_SIZES },
+        };
         return [{ tag: 'meta', attrs: { name: 'shop-route-assets', content: JSON.stringify({ routes, images }) }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/**
+ * Puts the entry's stylesheet into index.html as a <style> (the CSP allows inline styles, not scripts):
+ * the page shell that index.html carries is painted with the HTML itself, before any other file arrives.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'shop:inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') return link;
+          return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
+        });
       },
     },
   };
@@ -56,7 +82,7 @@ function routeAssetsMeta(): Plugin {
 // in development the Vite server proxies /api to it.
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), routeAssetsMeta()],
+  plugins: [react(), routeAssetsMeta(), inlineEntryCss()],
   resolve: {
     // react-router's package exports resolve to its development build under every condition; the build
     // takes its production build (the same code without the development warnings): less JS for `/`.

@@ -5,7 +5,8 @@
 //   takes each answer, once, in place of its own request; an answer nobody takes is dropped;
 // - the code of a lazy page (product, all products, category), named by the build in index.html's
 //   <meta name="shop-route-assets"> (see routeAssetsMeta in web/vite.config.ts);
-// - the first banner of `/` and the first photo of a product, with the srcset and sizes of their <img>
+// - the first banner of `/`, the first photo of a product and the first card of all products, with the
+//   srcset and sizes of their <img>
 //   (web/src/lib/image-srcset.ts), so that the browser picks the same copy and fetches it once.
 // A plain async script from public/ (not bundled; the CSP allows only same-origin scripts, not inline).
 (function () {
@@ -79,7 +80,14 @@
     request('/api/products');
   } else if (path === '/allproductandcategories') {
     preloadCode('allProducts');
-    request('/api/products');
+    request('/api/products', function (products) {
+      // The first card of the list: the newest product (the list sorts by createdAt, keeping ties in order).
+      var newest = products && products[0];
+      (products || []).forEach(function (p) {
+        if (p.createdAt > newest.createdAt) newest = p;
+      });
+      if (newest && newest.images && newest.images[0]) preloadImage(newest.images[0], assets.images.card);
+    });
   } else if (category) {
     preloadCode('category');
   } else if (product) {

@@ -1,0 +1,27 @@
+import { GALLERY_SIZES, responsiveImageProps } from '../../../lib/image-srcset';
+
+type GalleryPhotoProps = {
+  title: string;
+  images: readonly string[];
+  index: number;
+};
+
+const GALLERY_IMAGE_SIZE = 960;
+
+/** One photo; the first is the page's largest image, fetched at once and first. */
+export function GalleryPhoto({ title, images, index }: GalleryPhotoProps) {
+  const image = images[index] ?? '';
+  const many = images.length > 1;
+  return (
+    <img
+      {...responsiveImageProps(image, GALLERY_SIZES)}
+      alt={many ? `${title}, photo ${index + 1} of ${images.length}` : title}
+      width={GALLERY_IMAGE_SIZE}
+      height={GALLERY_IMAGE_SIZE}
+      loading={index === 0 ? 'eager' : 'lazy'}
+      fetchPriority={index === 0 ? 'high' : undefined}
+      className="gallery__image"
+    />
+  );
+}
+
