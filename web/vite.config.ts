@@ -14,19 +14,19 @@ const PREFETCHED_ROUTES = {
 };
 
 /**
- * Writes into index.html (never cached, so always in step with the hashed files) what public/prefetch.js
- * needs to start the first page's work early: the JS and CSS files of each lazy page above (the entry's
- * own files left out), and the `sizes` of the first banner, a product's first photo and a product card, so that it
- * preloads the same srcset candidate that the <img> will pick.
+ * Writes into index.html (never cached, so always in step with the hashed files), on the script tag of
+ * public/prefetch.js, what that script needs to start the first page's work early: the JS and CSS files
+ * of each lazy page above (the entry's own files left out), and the `sizes` of the first banner, a
+ * product's first photo and a product card, so that it preloads the srcset candidate the <img> will pick.
  */
-function routeAssetsMeta(): Plugin {
+function prefetchAssets(): Plugin {
   return {
-    name: 'shop:route-assets-meta',
+    name: 'shop:prefetch-assets',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      handler(html, { bundle }) {
+        if (!bundle) return html;
         const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const closure = (fileName: string, into = new Set<string>()) => {
@@ -40,7 +40,7 @@ function routeAssetsMeta(): Plugin {
         const routes: Record<string, string[]> = {};
         for (const [name, source] of Object.entries(PREFETCHED_ROUTES)) {
           const page = chunks.find((chunk) => chunk.facadeModuleId === `${webRoot}${source}`);
-          if (!page) throw new Error(`routeAssetsMeta: no chunk for ${source}`);
+          if (!page) throw new Error(`prefetchAssets: no chunk for ${source}`);
           const files = [...closure(page.fileName)].filter((file) => !loaded.has(file));
           const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
           routes[name] = [...files, ...new Set(css)];
@@ -50,7 +50,10 @@ function routeAssetsMeta(): Plugin {
           gallery: { sizes: GALLERY_SIZES },
           card: { sizes: PRODUCT_GRID_SIZES },
         };
-        return [{ tag: 'meta', attrs: { name: 'shop-route-assets', content: JSON.stringify({ routes, images }) }, injectTo: 'head' }];
+        const attribute = JSON.stringify({ routes, images }).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+        const tag = '<script src="/prefetch.js"';
+        if (!html.includes(tag)) throw new Error('prefetchAssets: index.html does not load /prefetch.js');
+        return html.replace(tag, `${tag} data-assets="${attribute}"`);
       },
     },
   };
@@ -82,7 +85,7 @@ function inlineEntryCss(): Plugin {
 // in development the Vite server proxies /api to it.
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), routeAssetsMeta(), inlineEntryCss()],
+  plugins: [react(), prefetchAssets(), inlineEntryCss()],
   resolve: {
     // react-router's package exports resolve to its development build under every condition; the build
     // takes its production build (the same code without the development warnings): less JS for `/`.

@@ -3,8 +3,8 @@
 // after it has run, so that the page (and its largest image) comes sooner:
 // - the page's API requests; the app's API client (web/src/lib/api-client.ts, fetchOrTakePrefetched)
 //   takes each answer, once, in place of its own request; an answer nobody takes is dropped;
-// - the code of a lazy page (product, all products, category), named by the build in index.html's
-//   <meta name="shop-route-assets"> (see routeAssetsMeta in web/vite.config.ts);
+// - the code of a lazy page (product, all products, category), named by the build on this script's tag
+//   in index.html, data-assets (see prefetchAssets in web/vite.config.ts);
 // - the first banner of `/`, the first photo of a product and the first card of all products, with the
 //   srcset and sizes of their <img>
 //   (web/src/lib/image-srcset.ts), so that the browser picks the same copy and fetches it once.
@@ -14,11 +14,12 @@
   if (path.indexOf('/dashboard') === 0) return;
 
   var assets = { routes: {}, images: {} };
-  var meta = document.querySelector('meta[name="shop-route-assets"]');
+  var script = document.currentScript;
   try {
-    if (meta) assets = JSON.parse(meta.getAttribute('content'));
+    var named = script && script.getAttribute('data-assets');
+    if (named) assets = JSON.parse(named);
   } catch {
-    // A malformed meta only means no early page code or image.
+    // Malformed, it only means no early page code or image.
   }
 
   function preloadCode(route) {
