@@ -51,6 +51,20 @@ export function createResponseCache(options: ResponseCacheOptions) {
   let entries = new Map<string, Entry>();
   let bytes = 0;
   let version = '';
+  // Header names and values repeat across entries (security headers, one ETag per version): one
+  // copy of each string instead of one per kept answer (~10 MB for 5,000 products).
+  let strings = new Map<string, string>();
+  const intern = (text: string) => {
+    const known = strings.get(text);
+    if (known !== undefined) return known;
+    strings.set(text, text);
+    return text;
+  };
+  const empty = () => {
+    entries = new Map();
+    strings = new Map();
+    bytes = 0;
+  };
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, path: string, started: number) => {
     const incomingId = req.headers['x-request-id'];
@@ -73,17 +87,14 @@ export function createResponseCache(options: ResponseCacheOptions) {
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie' || name === 'content-length' || name === 'transfer-encoding') continue;
       if (name === 'x-request-id') requestIdAt = flat.length + 1;
-      flat.push(name, value);
+      flat.push(intern(name), intern(value));
     }
-    if (response.status !== 304) flat.push('content-length', String(body.length));
+    if (response.status !== 304) flat.push('content-length', intern(String(body.length)));
     const entry: Entry = { status: response.status, headers: flat, requestIdAt, etag: response.headers.get('etag'), body };
     const keep = (response.status === 200 || response.status === 304) && setCookies.length === 0 && options.version() === at;
     if (keep && version === at) {
-      if (bytes + body.length > maxBytes) {
-        // Many distinct URLs (searches): start over rather than track which to drop.
-        entries = new Map();
-        bytes = 0;
-      }
+      // Many distinct URLs (searches): start over rather than track which to drop.
+      if (bytes + body.length > maxBytes) empty();
       entries.set(key, entry);
       bytes += body.length;
     }
@@ -107,8 +118,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
       const started = performance.now();
       const now = options.version();
       if (now !== version) {
-        entries = new Map();
-        bytes = 0;
+        empty();
         version = now;
       }
       const key = `${url}\n${req.headers['accept-encoding'] ?? ''}`;
