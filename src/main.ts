@@ -117,18 +117,18 @@ if (env.AUTH_PROVIDER === 'local' && env.ADMIN_EMAIL) {
   if (result.generatedPassword) printOnce(env.ADMIN_EMAIL, result.generatedPassword);
 }
 
-if (env.DEMO_DATA && env.AUTH_PROVIDER === 'local' && !env.ADMIN_EMAIL && !identity.hasAdmin()) {
-  const email = 'admin@shop.local';
-  const result = await identity.ensureAdmin({ email, name: 'Shop Admin' });
-  if (result.generatedPassword) printOnce(email, result.generatedPassword);
-}
-
 /**
- * The demo catalogue is drawn after the server listens (seconds of image work): /api/health and
- * the page answer meanwhile, the catalogue reads empty until its one transaction commits, and its
- * change counter then moves every catalogue ETag (and the response cache) on.
+ * The demo shop is made after the server listens: its admin (a password hash, ~0.1 s) and its
+ * catalogue (seconds of image work). /api/health and the page answer meanwhile, the catalogue
+ * reads empty until its one transaction commits, and its change counter then moves every
+ * catalogue ETag (and the response cache) on.
  */
 async function seedDemoData() {
+  if (env.AUTH_PROVIDER === 'local' && !env.ADMIN_EMAIL && !identity.hasAdmin()) {
+    const email = 'admin@shop.local';
+    const result = await identity.ensureAdmin({ email, name: 'Shop Admin' });
+    if (result.generatedPassword) printOnce(email, result.generatedPassword);
+  }
   const seeded = await catalogue.seedDemo((spec) => demoImage(spec, { width: 800, height: 800 }));
   if (seeded.categories > 0) {
     const banners = await promotions.seedDemo(() =>
