@@ -96,7 +96,7 @@
     request('/api/products/' + product[1], function (found) {
       if (found && found.images && found.images[0]) preloadImage(found.images[0], assets.images.gallery);
     });
-    request('/api/products');
+    // Not the list of other products: it is below the photo, and must not slow the photo down.
   }
   window.__shopPrefetch = pending;
 })();
