@@ -53,11 +53,16 @@ if (!(durationS > 0 && durationS <= 600 && warmupS >= 0 && warmupS <= 60 && conn
 // ---------------------------------------------------------------------------------------------
 // Child roles
 
-/** (a) The machine's limit for an HTTP answer in Node: no framework, a small JSON body. */
-function baselineServer() {
-  const body = Buffer.from(JSON.stringify({ status: 'ok', items: [{ id: 1, title: 'baseline' }] }));
+/**
+ * (a) The machine's limit for an HTTP answer in Node: no framework, a small JSON body. With
+ * `--file`, the same bare server replays a recorded answer (a_b: b's exact headers and body).
+ */
+function baselineServer(file) {
+  const recorded = file ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  const body = recorded ? Buffer.from(recorded.body, 'base64') : Buffer.from(JSON.stringify({ status: 'ok', items: [{ id: 1, title: 'baseline' }] }));
+  const headers = recorded ? recorded.headers : ['content-type', 'application/json'];
   const server = http.createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    res.writeHead(200, [...headers, 'content-length', String(body.length)]);
     res.end(body);
   });
   server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`));
@@ -412,16 +417,21 @@ async function main() {
     const server = await startServer(dataDir);
     startup.filledHealthMs = round(server.healthMs);
     startup.rssAfterStartMB = round(memKB(server.child.pid, 'VmRSS') / 1024);
-    const baseline = startChild([self, '--role', 'baseline'], { PATH: process.env.PATH ?? '' });
-    const baselinePort = await new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error('baseline server did not start')), 10_000);
-      baseline.child.stdout.on('data', () => {
-        const m = /"port":(\d+)/.exec(baseline.out());
-        if (!m) return;
-        clearTimeout(t);
-        resolve(Number(m[1]));
+    const startBaseline = (file) => {
+      const child = startChild([self, '--role', 'baseline', ...(file ? ['--file', file] : [])], { PATH: process.env.PATH ?? '' });
+      const port = new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error('baseline server did not start')), 10_000);
+        child.child.stdout.on('data', () => {
+          const m = /"port":(\d+)/.exec(child.out());
+          if (!m) return;
+          clearTimeout(t);
+          resolve(Number(m[1]));
+        });
       });
-    });
+      return { ...child, port };
+    };
+    const baseline = startBaseline();
+    const baselinePort = await baseline.port;
 
     // Sanity checks: the answers the load test will count are the real ones.
     const page24 = await request(server.port, 'GET', '/api/products?limit=24');
@@ -432,6 +442,14 @@ async function main() {
     if (all.status !== 200 || JSON.parse(all.body).length !== 5000) throw new Error(`GET /api/products: ${all.status}`);
     if (one.status !== 200 || JSON.parse(one.body)._id !== data.products[0].id) throw new Error(`GET /api/products/:id: ${one.status}`);
     if (index.status !== 200 || !String(index.headers['content-type']).startsWith('text/html')) throw new Error(`GET /: ${index.status}`);
+
+    // a_b: the bare server again, sending b's own answer (headers as the shop sends them, minus
+    // those Node adds itself), to show the machine's limit for that answer.
+    const recordedFile = join(tmp, 'answer-b.json');
+    const kept = Object.entries(page24.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name));
+    writeFileSync(recordedFile, JSON.stringify({ headers: kept.flat(), body: page24.body.toString('base64') }));
+    const replay = startBaseline(recordedFile);
+    const replayPort = await replay.port;
 
     // Signed-in customers: the per-address sign-in limit (50 in 15 min by default) allows 40.
     const signedIn = [];
@@ -462,6 +480,7 @@ async function main() {
     const productPaths = data.products.map((p) => `/api/products/${p.id}`);
     const scenarios = [
       ['a', 'node:http baseline (small JSON)', baselinePort, baseline.child.pid, {}],
+      ['a_b', "node:http sending b's exact headers and body", replayPort, replay.child.pid, {}],
       ['b', 'GET /api/products?limit=24', server.port, server.child.pid, { requests: [{ method: 'GET', path: '/api/products?limit=24' }] }],
       ['b_gzip', 'GET /api/products?limit=24 (Accept-Encoding: gzip)', server.port, server.child.pid, { requests: [{ method: 'GET', path: '/api/products?limit=24', headers: { 'accept-encoding': 'gzip, deflate, br' } }] }],
       ['c', 'GET /api/products (all 5,000)', server.port, server.child.pid, { requests: [{ method: 'GET', path: '/api/products' }] }],
@@ -476,8 +495,8 @@ async function main() {
     const chosen = scenarios.filter(([key]) => !only || only.has(key));
     // The machine is shared: a, b, b_gzip, d and e run in interleaved rounds (a b d e a b d e ...),
     // so a burst of someone else's load hits all of them alike and the ratios stay fair.
-    const interleaved = chosen.filter(([key]) => ['a', 'b', 'b_gzip', 'd', 'e', 'e_gzip'].includes(key));
-    const alone = chosen.filter(([key]) => !['a', 'b', 'b_gzip', 'd', 'e', 'e_gzip'].includes(key));
+    const interleaved = chosen.filter(([key]) => ['a', 'a_b', 'b', 'b_gzip', 'd', 'e', 'e_gzip'].includes(key));
+    const alone = chosen.filter(([key]) => !['a', 'a_b', 'b', 'b_gzip', 'd', 'e', 'e_gzip'].includes(key));
     const rounds = Math.max(1, Math.min(5, Math.floor(durationS)));
     const runs = {};
     for (const [key, name, port, pid, options] of interleaved) {
@@ -523,6 +542,7 @@ async function main() {
     startup.serverHwmMB = round(memKB(server.child.pid, 'VmHWM') / 1024);
     await stopChild(server);
     await stopChild(baseline);
+    await stopChild(replay);
   } finally {
     for (const c of children) c.kill('SIGKILL');
     if (!opts.keep) rmSync(tmp, { recursive: true, force: true });
@@ -531,6 +551,8 @@ async function main() {
 
   const ratio = (x, y) => (results[x] && results[y] ? round(results[x].rps / results[y].rps, 3) : null);
   const ratios = { 'b/a': ratio('b', 'a'), 'd/a': ratio('d', 'a'), 'e/a': ratio('e', 'a'), 'f/g': ratio('f', 'g') };
+  // Not a target: how close b comes to a bare server sending the very same answer.
+  const extraRatios = { 'b/a_b': ratio('b', 'a_b'), 'a_b/a': ratio('a_b', 'a') };
   const peakOf = (keys) => Math.max(0, ...keys.filter((k) => results[k]).map((k) => Math.max(results[k].peakRssMB ?? 0, results[k].hwmMB ?? 0)));
   const serverPeakReads = peakOf(['b', 'b_gzip', 'c', 'd_cold', 'd', 'e', 'e_gzip']);
   const serverPeak = Math.max(...['b', 'b_gzip', 'c', 'd', 'e', 'e_gzip', 'f'].filter((k) => results[k]).map((k) => Math.max(results[k].peakRssMB ?? 0, results[k].hwmMB ?? 0)));
@@ -548,13 +570,14 @@ async function main() {
 
   console.log('');
   const rows = [['', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'worst p99', 'peak RSS MB', 'VmHWM MB', 'srv CPU us/req', 'srv cores', 'client us/req', 'non-2xx', 'errors']];
-  for (const k of ['a', 'b', 'b_gzip', 'c', 'd_cold', 'd', 'e', 'e_gzip', 'f', 'g'].filter((key) => results[key])) {
+  for (const k of ['a', 'a_b', 'b', 'b_gzip', 'c', 'd_cold', 'd', 'e', 'e_gzip', 'f', 'g'].filter((key) => results[key])) {
     const r = results[k];
     rows.push([k, r.name, String(Math.round(r.rps)), String(r.p50), String(r.p99), String(r.p99Worst ?? '-'), String(r.peakRssMB ?? '-'), String(r.hwmMB ?? '-'), String(r.serverCpuUsPerReq ?? '-'), String(r.serverCpuShare ?? '-'), String(r.clientCpuUsPerReq ?? '-'), String(r.non2xx), String(r.errors)]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows) console.log(r.map((cell, i) => (i >= 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
   console.log('');
+  console.log(`same answer, bare: ${Object.entries(extraRatios).map(([k, v]) => `${k} ${v}`).join('   ')}`);
   console.log(`ratios: ${Object.entries(ratios).map(([k, v]) => `${k} ${v}`).join('   ')}`);
   console.log(`startup: ${JSON.stringify(startup)}`);
   console.log('');
@@ -562,6 +585,7 @@ async function main() {
 
   const report = {
     ratios,
+    extraRatios,
     results,
     startup,
     targets: Object.fromEntries(checks.map(([name, ok, value]) => [name, { pass: ok, value }])),
@@ -576,6 +600,6 @@ async function main() {
 }
 
 // Dispatch last: every const above is initialised by now.
-if (opts.role === 'baseline') baselineServer();
+if (opts.role === 'baseline') baselineServer(opts.file);
 else if (opts.role === 'commits') await commitWorker(opts.file, durationS, warmupS);
 else await main();
