@@ -205,6 +205,11 @@ process.on('exit', () => {
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
+/** The V8 flags `npm start` (and the Docker image) runs the server with: its memory budget. */
+const startFlags = opts['node-options']
+  ? []
+  : (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.match(/--[\w-]+=\d+/g) ?? []);
+
 function serverEnv(dataDir, port, extra = {}) {
   return {
     PATH: process.env.PATH ?? '',
@@ -233,7 +238,7 @@ async function startServer(dataDir, extraEnv = {}) {
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const started = performance.now();
-  const p = startChild(['dist/main.js'], serverEnv(dataDir, port, extraEnv), join(dataDir, '..', `${basename(dataDir)}-server.log`));
+  const p = startChild([...startFlags, 'dist/main.js'], serverEnv(dataDir, port, extraEnv), join(dataDir, '..', `${basename(dataDir)}-server.log`));
   const deadline = started + 20_000;
   let healthMs = null;
   while (performance.now() < deadline && p.child.exitCode === null) {
@@ -590,7 +595,7 @@ async function main() {
     startup,
     targets: Object.fromEntries(checks.map(([name, ok, value]) => [name, { pass: ok, value }])),
     machine: mach,
-    settings: { durationS, warmupS, connections, logLevel: opts['log-level'], nodeOptions: opts['node-options'] ?? null, only: opts.only ?? null, date: startedAt.toISOString() },
+    settings: { durationS, warmupS, connections, logLevel: opts['log-level'], nodeOptions: opts['node-options'] ?? null, startFlags, only: opts.only ?? null, date: startedAt.toISOString() },
   };
   writeFileSync(join(root, 'bench', 'last-run.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log('\nwritten to bench/last-run.json');

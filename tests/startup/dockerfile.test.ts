@@ -22,8 +22,13 @@ describe('Dockerfile', () => {
   });
 
   it('starts with the command npm start runs, as a non-root user, with a volume and a health check', () => {
-    expect(pkg.scripts.start).toBe('node scripts/start.mjs');
-    expect(dockerfile).toMatch(/CMD \["node", "scripts\/start\.mjs"\]/);
+    // The same command, heap budget included: `node <V8 flags> scripts/start.mjs`.
+    const start = /^node((?: --[\w-]+=\d+)*) scripts\/start\.mjs$/.exec(pkg.scripts.start);
+    expect(start, 'npm start runs node [flags] scripts/start.mjs').not.toBeNull();
+    const flags = (start?.[1] ?? '').trim().split(' ').filter(Boolean);
+    expect(flags).toContain('--max-old-space-size=96');
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...flags, 'scripts/start.mjs']);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
