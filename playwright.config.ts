@@ -38,6 +38,7 @@ const shopServer = (name: 'local' | 'firebase', env: Record<string, string>) => 
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

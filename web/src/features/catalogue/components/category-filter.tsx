@@ -2,6 +2,15 @@ import { NavLink } from 'react-router-dom';
 import { categoryPath } from '../../../components/product-card';
 import { categoryLabel, useCategories } from '../api/get-categories';
 
+/**
+ * Whether the categories have come (or failed): the pages with the filter wait for it before they
+ * show the filter and the list together, so the filter's rows never push the list down (layout shift).
+ */
+export function useCategoriesSettled() {
+  const { data, error } = useCategories();
+  return data !== undefined || error !== null;
+}
+
 /** A row of links: all products, then each category; the current one is marked (aria-current). */
 export function CategoryFilter() {
   const { data: categories } = useCategories();

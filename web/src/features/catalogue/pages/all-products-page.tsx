@@ -1,9 +1,12 @@
 import { GoBack } from '../../../components/go-back';
-import { CategoryFilter } from '../components/category-filter';
+import { Spinner } from '../../../components/spinner';
+import { CategoryFilter, useCategoriesSettled } from '../components/category-filter';
 import { ProductList } from '../components/product-list';
 
 /** /allproductandcategories: every product, newest first, with links to each category. */
 export function AllProductsPage() {
+  const settled = useCategoriesSettled();
+
   return (
     <section className="page container" aria-labelledby="all-products-title">
       <GoBack />
@@ -11,9 +14,9 @@ export function AllProductsPage() {
         <h1 id="all-products-title" className="page__title">
           All Products
         </h1>
-        <CategoryFilter />
+        {settled && <CategoryFilter />}
       </div>
-      <ProductList eagerFirstRow />
+      {settled ? <ProductList eagerFirstRow /> : <Spinner label="Loading products" fill />}
     </section>
   );
 }

@@ -1,12 +1,15 @@
 import { useParams } from 'react-router-dom';
 import { GoBack } from '../../../components/go-back';
-import { CategoryFilter } from '../components/category-filter';
+import { Spinner } from '../../../components/spinner';
+import { CategoryFilter, useCategoriesSettled } from '../components/category-filter';
 import { ProductList } from '../components/product-list';
 
 /** /category/:categoryName: that category's products, newest first. */
 export function CategoryPage() {
   // The router has already decoded the segment (/category/Trading%20Cards -> "Trading Cards").
   const { categoryName = '' } = useParams();
+
+  const settled = useCategoriesSettled();
 
   return (
     <section className="page container" aria-labelledby="category-title">
@@ -15,9 +18,9 @@ export function CategoryPage() {
         <h1 id="category-title" className="page__title">
           {categoryName}
         </h1>
-        <CategoryFilter />
+        {settled && <CategoryFilter />}
       </div>
-      <ProductList category={categoryName} emptyText="No products in this category yet." eagerFirstRow />
+      {settled ? <ProductList category={categoryName} emptyText="No products in this category yet." eagerFirstRow /> : <Spinner label="Loading products" fill />}
     </section>
   );
 }
