@@ -23,7 +23,7 @@ describe('Dockerfile', () => {
 
   it('starts with the command npm start runs, as a non-root user, with a volume and a health check', () => {
     // The same command, heap budget included: `node <V8 flags> scripts/start.mjs`.
-    const start = /^node((?: --[\w-]+=\d+)*) scripts\/start\.mjs$/.exec(pkg.scripts.start);
+    const start = /^node((?: --[\w-]+=\d+)*) scripts\/start\.mjs$/.exec(pkg.scripts.start ?? '');
     expect(start, 'npm start runs node [flags] scripts/start.mjs').not.toBeNull();
     const flags = (start?.[1] ?? '').trim().split(' ').filter(Boolean);
     expect(flags).toContain('--max-old-space-size=96');
