@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
@@ -80,17 +80,24 @@ export function createApp(deps: AppDeps) {
   );
   app.use('*', compress());
 
-  const defaultLimit = bodyLimit({
-    maxSize: deps.bodyLimitBytes,
-    onError: (c) => send(c, appError('http/payload-too-large', `The request body is larger than ${deps.bodyLimitBytes} bytes.`)),
+  // Body limits. A body framed by Content-Length cannot be longer than it says (Node's parser reads
+  // exactly that many bytes), so the header decides at once, as Hono's bodyLimit does too; only a
+  // chunked body is counted while it is read. Deciding here first matters for speed: bodyLimit's
+  // own first look at `c.req.raw.body` makes @hono/node-server build a full Request and a web
+  // stream for every request (~12 % of the server's CPU per order).
+  type Limit = { bytes: number; error: AppError; counting: MiddlewareHandler };
+  const limitOf = (bytes: number, error: AppError): Limit => ({ bytes, error, counting: bodyLimit({ maxSize: bytes, onError: (c) => send(c, error) }) });
+  const defaultLimit = limitOf(deps.bodyLimitBytes, appError('http/payload-too-large', `The request body is larger than ${deps.bodyLimitBytes} bytes.`));
+  const uploadLimits = new Map(Object.entries(deps.uploadLimits ?? {}).map(([path, limit]) => [path, limitOf(limit.bytes, limit.error)]));
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    const limit = uploadLimits.get(c.req.path) ?? defaultLimit;
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined && /^\d+$/.test(length)) {
+      return Number(length) > limit.bytes ? Promise.resolve(send(c, limit.error)) : next();
+    }
+    return limit.counting(c, next);
   });
-  const uploadLimits = new Map(
-    Object.entries(deps.uploadLimits ?? {}).map(([path, limit]) => [
-      path,
-      bodyLimit({ maxSize: limit.bytes, onError: (c) => send(c, limit.error) }),
-    ]),
-  );
-  app.use('/api/*', (c, next) => (uploadLimits.get(c.req.path) ?? defaultLimit)(c, next));
   app.use('/api/*', rejectMalformedJson);
 
   app.get('/api/health', (c) => {

@@ -1,3 +1,6 @@
+import { serve } from '@hono/node-server';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../support/http.js';
 import { createTestApp, testSite, type TestApp } from '../support/test-app.js';
@@ -96,6 +99,37 @@ describe('errors', () => {
       expect(res.status).toBe(413);
       expect((await json(res)).error.code).toBe('http/payload-too-large');
     } finally {
+      small.close();
+    }
+  });
+
+  it('counts a body sent without Content-Length (chunked) and refuses it past the limit, as over real HTTP', async () => {
+    const small = createTestApp({ bodyLimitBytes: 2048 });
+    const server = serve({ fetch: small.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      const send = (text: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path: '/api/categories', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          });
+          req.on('error', reject);
+          for (let i = 0; i < text.length; i += 500) req.write(text.slice(i, i + 500));
+          req.end();
+        });
+      const big = await send(JSON.stringify({ category: 'x'.repeat(5000) }));
+      expect(big.status).toBe(413);
+      expect(JSON.parse(big.body).error.code).toBe('http/payload-too-large');
+      const fine = await send(JSON.stringify({ category: 'Posters' }));
+      expect(fine.status).toBe(401);
+      // A declared length over the limit is refused before the body is read.
+      const declared = await small.app.request('/api/categories', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '2049' }, body: 'x'.repeat(2049) });
+      expect(declared.status).toBe(413);
+    } finally {
+      server.close();
       small.close();
     }
   });
