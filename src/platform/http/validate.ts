@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import { readJsonBody } from './json-body.js';
 
 /**
  * Reads a JSON body and checks it against a zod schema written for the API. Fields the schema
@@ -12,13 +13,9 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     return err(appError('http/unsupported-media-type', 'Send the body as JSON (Content-Type: application/json).'));
   }
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return err(appError('http/bad-json', 'The request body is not valid JSON.'));
-  }
-  return checkInput(schema, body);
+  const body = await readJsonBody(c);
+  if (!body.ok) return err(appError('http/bad-json', 'The request body is not valid JSON.'));
+  return checkInput(schema, body.value);
 }
 
 export function checkInput<S extends z.ZodType>(schema: S, input: unknown): Result<z.infer<S>, AppError> {
