@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingStatus } from '../components/loading-status';
 import { Spinner } from '../components/spinner';
@@ -17,6 +18,15 @@ import type { RouteHandle } from './route-handle';
  */
 const pageFallback = <Spinner label="Loading page" fill />;
 
+/** A lazy route's page: its code is fetched on first visit, `fallback` showing meanwhile on a first page load. */
+function lazyPage(load: () => Promise<ComponentType>, fallback: ReactNode) {
+  return { lazy: () => load().then((Component) => ({ Component })), hydrateFallbackElement: fallback };
+}
+/** A page inside the shop layout. */
+const shopPage = (load: () => Promise<ComponentType>) => lazyPage(load, pageFallback);
+/** A page inside the dashboard layout. */
+const dashboardPage = (load: () => Promise<ComponentType>) => lazyPage(load, <LoadingStatus />);
+
 export const routes: RouteObject[] = [
   {
     // Above both layouts: one session for the shop and the dashboard.
@@ -35,58 +45,49 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomeRoute />, handle: { title: 'Home' } satisfies RouteHandle },
               {
                 path: 'about',
-                lazy: () => import('../features/static-pages/pages/about-page').then((m) => ({ Component: m.AboutPage })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('../features/static-pages/pages/about-page').then((m) => m.AboutPage)),
                 handle: { title: 'About Us' } satisfies RouteHandle,
               },
               {
                 path: 'contact',
-                lazy: () => import('./contact-route').then((m) => ({ Component: m.ContactRoute })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('./contact-route').then((m) => m.ContactRoute)),
                 handle: { title: 'Contact' } satisfies RouteHandle,
               },
               {
                 path: 'product/:id',
                 loader: productLoader,
-                lazy: () => import('./product-route').then((m) => ({ Component: m.ProductRoute })),
-                // Shown inside the layout while the first page load waits for the product.
-                hydrateFallbackElement: <Spinner label="Loading product" fill />,
+                // The fallback shows inside the layout while the first page load waits for the product.
+                ...lazyPage(() => import('./product-route').then((m) => m.ProductRoute), <Spinner label="Loading product" fill />),
                 handle: { title: ({ data }) => (data as Product | undefined)?.title } satisfies RouteHandle,
               },
               {
                 path: 'category/:categoryName',
-                lazy: () => import('../features/catalogue/pages/category-page').then((m) => ({ Component: m.CategoryPage })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('../features/catalogue/pages/category-page').then((m) => m.CategoryPage)),
                 handle: { title: ({ params }) => params.categoryName } satisfies RouteHandle,
               },
               {
                 path: 'allproductandcategories',
-                lazy: () => import('../features/catalogue/pages/all-products-page').then((m) => ({ Component: m.AllProductsPage })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('../features/catalogue/pages/all-products-page').then((m) => m.AllProductsPage)),
                 handle: { title: 'All Products' } satisfies RouteHandle,
               },
               {
                 path: 'policy',
-                lazy: () => import('../features/static-pages/pages/policy-page').then((m) => ({ Component: m.PolicyPage })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('../features/static-pages/pages/policy-page').then((m) => m.PolicyPage)),
                 handle: { title: 'Our Policy' } satisfies RouteHandle,
               },
               {
                 path: 'login',
-                lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
                 handle: { title: 'Log in' } satisfies RouteHandle,
               },
               {
                 path: 'signup',
-                lazy: () => import('../features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('../features/auth/pages/signup-page').then((m) => m.SignupPage)),
                 handle: { title: 'Sign up' } satisfies RouteHandle,
               },
               {
                 path: 'reset-password',
-                lazy: () => import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage)),
                 handle: { title: 'Reset password' } satisfies RouteHandle,
               },
               {
@@ -100,15 +101,13 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: () => import('../features/auth/pages/secret-page').then((m) => ({ Component: m.SecretPage })),
-                    hydrateFallbackElement: pageFallback,
+                    ...shopPage(() => import('../features/auth/pages/secret-page').then((m) => m.SecretPage)),
                   },
                 ],
               },
               {
                 path: '*',
-                lazy: () => import('../features/static-pages/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-                hydrateFallbackElement: pageFallback,
+                ...shopPage(() => import('../features/static-pages/pages/not-found-page').then((m) => m.NotFoundPage)),
                 handle: { title: 'Page not found' } satisfies RouteHandle,
               },
             ],
@@ -117,12 +116,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/dashboard',
-        lazy: () => import('./dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
         // The dashboard has no shop layout around it: its fallback brings its own <main>.
-        hydrateFallbackElement: (
+        ...lazyPage(
+          () => import('./dashboard-route').then((m) => m.DashboardRoute),
           <main id="main" className="site-main site-main--standalone">
             <LoadingStatus />
-          </main>
+          </main>,
         ),
         errorElement: <RouteErrorPage standalone />,
         handle: { title: 'Dashboard' } satisfies RouteHandle,
@@ -133,111 +132,90 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/dashboard/profile" replace /> },
               {
                 path: 'profile',
-                lazy: () => import('../features/users/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
-                hydrateFallbackElement: <LoadingStatus />,
+                ...dashboardPage(() => import('../features/users/pages/profile-page').then((m) => m.ProfilePage)),
                 handle: { title: 'Profile' } satisfies RouteHandle,
               },
               // Customer pages (the layout's RequireUser guards them); loaded on first visit, like the admin pages.
               {
                 path: 'cart',
-                lazy: () => import('../features/cart/pages/cart-page').then((m) => ({ Component: m.CartPage })),
-                hydrateFallbackElement: <LoadingStatus />,
+                ...dashboardPage(() => import('../features/cart/pages/cart-page').then((m) => m.CartPage)),
                 handle: { title: 'My Cart' } satisfies RouteHandle,
               },
               {
                 path: 'checkout',
-                lazy: () => import('./checkout-route').then((m) => ({ Component: m.CheckoutRoute })),
-                hydrateFallbackElement: <LoadingStatus />,
+                ...dashboardPage(() => import('./checkout-route').then((m) => m.CheckoutRoute)),
                 handle: { title: 'Checkout' } satisfies RouteHandle,
               },
               {
                 path: 'orders',
-                lazy: () => import('../features/orders/pages/my-orders-page').then((m) => ({ Component: m.MyOrdersPage })),
-                hydrateFallbackElement: <LoadingStatus />,
+                ...dashboardPage(() => import('../features/orders/pages/my-orders-page').then((m) => m.MyOrdersPage)),
                 handle: { title: 'My Orders' } satisfies RouteHandle,
               },
               {
                 // Admin pages: one guard for all, and their code is loaded on first visit (not in the entry chunk).
-                lazy: () => import('./guards/require-admin').then((m) => ({ Component: m.AdminOutlet })),
-                hydrateFallbackElement: <LoadingStatus />,
+                ...dashboardPage(() => import('./guards/require-admin').then((m) => m.AdminOutlet)),
                 children: [
                   {
                     path: 'users',
-                    lazy: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/users/pages/users-page').then((m) => m.UsersPage)),
                     handle: { title: 'Users' } satisfies RouteHandle,
                   },
                   {
                     path: 'addcategory',
-                    lazy: () => import('../features/catalogue/pages/add-category-page').then((m) => ({ Component: m.AddCategoryPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/catalogue/pages/add-category-page').then((m) => m.AddCategoryPage)),
                     handle: { title: 'Add Category' } satisfies RouteHandle,
                   },
                   {
                     path: 'addproducts',
-                    lazy: () => import('../features/catalogue/pages/add-product-page').then((m) => ({ Component: m.AddProductPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/catalogue/pages/add-product-page').then((m) => m.AddProductPage)),
                     handle: { title: 'Add Products' } satisfies RouteHandle,
                   },
                   {
                     path: 'manageproducts',
-                    lazy: () =>
-                      import('../features/catalogue/pages/manage-products-page').then((m) => ({ Component: m.ManageProductsPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/catalogue/pages/manage-products-page').then((m) => m.ManageProductsPage)),
                     handle: { title: 'Manage Products' } satisfies RouteHandle,
                   },
                   {
                     path: 'updateproduct/:id',
                     loader: productLoader,
-                    lazy: () =>
-                      import('../features/catalogue/pages/update-product-page').then((m) => ({ Component: m.UpdateProductPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/catalogue/pages/update-product-page').then((m) => m.UpdateProductPage)),
                     handle: { title: 'Update Product' } satisfies RouteHandle,
                   },
                   {
                     path: 'addslider',
-                    lazy: () => import('../features/banners/pages/add-slider-page').then((m) => ({ Component: m.AddSliderPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/banners/pages/add-slider-page').then((m) => m.AddSliderPage)),
                     handle: { title: 'Add Slider Image' } satisfies RouteHandle,
                   },
                   {
                     path: 'managesliders',
-                    lazy: () =>
-                      import('../features/banners/pages/manage-sliders-page').then((m) => ({ Component: m.ManageSlidersPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/banners/pages/manage-sliders-page').then((m) => m.ManageSlidersPage)),
                     handle: { title: 'Manage Slider Images' } satisfies RouteHandle,
                   },
                   {
                     path: 'allorders',
-                    lazy: () => import('../features/orders/pages/all-orders-page').then((m) => ({ Component: m.AllOrdersPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/orders/pages/all-orders-page').then((m) => m.AllOrdersPage)),
                     handle: { title: 'All Orders' } satisfies RouteHandle,
                   },
                   {
                     path: 'addcoupon',
-                    lazy: () => import('../features/coupons/pages/add-coupon-page').then((m) => ({ Component: m.AddCouponPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/coupons/pages/add-coupon-page').then((m) => m.AddCouponPage)),
                     handle: { title: 'Add Coupon' } satisfies RouteHandle,
                   },
                   {
                     path: 'managecoupons',
-                    lazy: () =>
-                      import('../features/coupons/pages/manage-coupons-page').then((m) => ({ Component: m.ManageCouponsPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/coupons/pages/manage-coupons-page').then((m) => m.ManageCouponsPage)),
                     handle: { title: 'Manage Coupons' } satisfies RouteHandle,
                   },
                   {
                     path: 'audit',
-                    lazy: () => import('../features/orders/pages/audit-page').then((m) => ({ Component: m.AuditPage })),
-                    hydrateFallbackElement: <LoadingStatus />,
+                    ...dashboardPage(() => import('../features/orders/pages/audit-page').then((m) => m.AuditPage)),
                     handle: { title: 'Order Audit' } satisfies RouteHandle,
                   },
                 ],
               },
               {
                 path: '*',
-                lazy: () => import('../features/static-pages/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-                hydrateFallbackElement: <LoadingStatus />,
+                ...dashboardPage(() => import('../features/static-pages/pages/not-found-page').then((m) => m.NotFoundPage)),
                 handle: { title: 'Page not found' } satisfies RouteHandle,
               },
             ],
