@@ -32,7 +32,7 @@ import {
   startServer,
   type ProductChoice,
   type ServerProcess,
-} from './crash-server.js';
+} from '../support/server-process.js';
 
 export type CrashOptions = {
   rounds: number;

@@ -15,7 +15,7 @@ import {
   someProducts,
   startServer,
   type ServerProcess,
-} from '../reliability/crash-server.js';
+} from '../support/server-process.js';
 
 // `npm run backup` and `npm run restore` as processes (scripts/cli.mjs, as npm runs them)
 // against the built server, also a real process, taking orders while the backup is made.

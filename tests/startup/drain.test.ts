@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerIfNeeded, customerPassword, startServer, type ServerProcess } from '../reliability/crash-server.js';
+import { buildServerIfNeeded, customerPassword, startServer, type ServerProcess } from '../support/server-process.js';
 
 // SIGTERM (docker stop) against the built server as a real process: requests in flight finish,
 // new connections are refused, the process exits 0 and the database is closed (WAL checkpointed).
