@@ -151,8 +151,8 @@ describe('errors', () => {
 });
 
 describe('security basics', () => {
-  it('sends secure headers with a CSP that forbids inline and foreign scripts', async () => {
-    const res = await t.app.request('/api/categories');
+  it('sends the document security headers, with a CSP that forbids inline and foreign scripts, outside /api', async () => {
+    const res = await t.app.request('/no-such-page');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -160,6 +160,23 @@ describe('security basics', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('sends JSON answers a CSP that allows nothing and nosniff, and no document headers (decision 012)', async () => {
+    for (const res of [
+      await t.app.request('/api/categories'),
+      await t.app.request('/api/no-such-route'),
+      await t.app.request('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+    ]) {
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      for (const name of ['referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+        expect(res.headers.get(name)).toBeNull();
+      }
+    }
   });
 
   it('sends no CORS headers, not even to a foreign origin or a preflight', async () => {

@@ -123,7 +123,8 @@ describe('POST /api/jwt', () => {
       firebase: { apiKey: 'demo-api-key', authDomain: `${projectId}.firebaseapp.com`, projectId },
       emulatorUrl: `http://127.0.0.1:${port}`,
     });
-    const csp = (await call(t, 'GET', '/api/config')).headers.get('content-security-policy') ?? '';
+    // The page's CSP (every answer outside /api carries it) lets the SDK reach the emulator.
+    const csp = (await call(t, 'GET', '/no-such-page')).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(new RegExp(`connect-src 'self' http://127\\.0\\.0\\.1:${port}`));
     expect(csp).toContain(`frame-src https://${projectId}.firebaseapp.com`);
   });
