@@ -77,6 +77,7 @@ async function commitWorker(file, seconds, warmupSeconds) {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  db.pragma('temp_store = MEMORY');
   db.exec('create table if not exists commits (id integer primary key, at integer not null, note text not null)');
   const insert = db.prepare('insert into commits (at, note) values (?, ?)');
   const commitOne = db.transaction((at) => insert.run(at, 'order-sized row'));
