@@ -17,6 +17,7 @@ describe('openDatabase', () => {
       expect(db.sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
       expect(db.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+      expect(db.sqlite.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
     } finally {
       db.close();
     }
