@@ -451,11 +451,17 @@ async function main() {
 
     // a_b: the bare server again, sending b's own answer (headers as the shop sends them, minus
     // those Node adds itself), to show the machine's limit for that answer.
-    const recordedFile = join(tmp, 'answer-b.json');
-    const kept = Object.entries(page24.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name));
-    writeFileSync(recordedFile, JSON.stringify({ headers: kept.flat(), body: page24.body.toString('base64') }));
-    const replay = startBaseline(recordedFile);
+    // a_d: the same for d's answer (one product).
+    const replayOf = (name, answer) => {
+      const file = join(tmp, `answer-${name}.json`);
+      const kept = Object.entries(answer.headers).filter(([header]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(header));
+      writeFileSync(file, JSON.stringify({ headers: kept.flat(), body: answer.body.toString('base64') }));
+      return startBaseline(file);
+    };
+    const replay = replayOf('b', page24);
     const replayPort = await replay.port;
+    const replayD = replayOf('d', one);
+    const replayDPort = await replayD.port;
 
     // Signed-in customers: the per-address sign-in limit (50 in 15 min by default) allows 40.
     const signedIn = [];
@@ -487,6 +493,7 @@ async function main() {
     const scenarios = [
       ['a', 'node:http baseline (small JSON)', baselinePort, baseline.child.pid, {}],
       ['a_b', "node:http sending b's exact headers and body", replayPort, replay.child.pid, {}],
+      ['a_d', "node:http sending d's exact headers and body", replayDPort, replayD.child.pid, {}],
       ['b', 'GET /api/products?limit=24', server.port, server.child.pid, { requests: [{ method: 'GET', path: '/api/products?limit=24' }] }],
       ['b_gzip', 'GET /api/products?limit=24 (Accept-Encoding: gzip)', server.port, server.child.pid, { requests: [{ method: 'GET', path: '/api/products?limit=24', headers: { 'accept-encoding': 'gzip, deflate, br' } }] }],
       ['c', 'GET /api/products (all 5,000)', server.port, server.child.pid, { requests: [{ method: 'GET', path: '/api/products' }] }],
@@ -501,8 +508,8 @@ async function main() {
     const chosen = scenarios.filter(([key]) => !only || only.has(key));
     // The machine is shared: a, b, b_gzip, d and e run in interleaved rounds (a b d e a b d e ...),
     // so a burst of someone else's load hits all of them alike and the ratios stay fair.
-    const interleaved = chosen.filter(([key]) => ['a', 'a_b', 'b', 'b_gzip', 'd', 'e', 'e_gzip'].includes(key));
-    const alone = chosen.filter(([key]) => !['a', 'a_b', 'b', 'b_gzip', 'd', 'e', 'e_gzip'].includes(key));
+    const interleaved = chosen.filter(([key]) => ['a', 'a_b', 'a_d', 'b', 'b_gzip', 'd', 'e', 'e_gzip'].includes(key));
+    const alone = chosen.filter(([key]) => !['a', 'a_b', 'a_d', 'b', 'b_gzip', 'd', 'e', 'e_gzip'].includes(key));
     const rounds = Math.max(1, Math.min(5, Math.floor(durationS)));
     const runs = {};
     for (const [key, name, port, pid, options] of interleaved) {
@@ -549,6 +556,7 @@ async function main() {
     await stopChild(server);
     await stopChild(baseline);
     await stopChild(replay);
+    await stopChild(replayD);
   } finally {
     for (const c of children) c.kill('SIGKILL');
     if (!opts.keep) rmSync(tmp, { recursive: true, force: true });
@@ -557,8 +565,8 @@ async function main() {
 
   const ratio = (x, y) => (results[x] && results[y] ? round(results[x].rps / results[y].rps, 3) : null);
   const ratios = { 'b/a': ratio('b', 'a'), 'd/a': ratio('d', 'a'), 'e/a': ratio('e', 'a'), 'f/g': ratio('f', 'g') };
-  // Not a target: how close b comes to a bare server sending the very same answer.
-  const extraRatios = { 'b/a_b': ratio('b', 'a_b'), 'a_b/a': ratio('a_b', 'a') };
+  // Not targets: how close b and d come to a bare server sending the very same answer.
+  const extraRatios = { 'b/a_b': ratio('b', 'a_b'), 'a_b/a': ratio('a_b', 'a'), 'd/a_d': ratio('d', 'a_d'), 'a_d/a': ratio('a_d', 'a') };
   const peakOf = (keys) => Math.max(0, ...keys.filter((k) => results[k]).map((k) => Math.max(results[k].peakRssMB ?? 0, results[k].hwmMB ?? 0)));
   const serverPeakReads = peakOf(['b', 'b_gzip', 'c', 'd_cold', 'd', 'e', 'e_gzip']);
   const serverPeak = Math.max(...['b', 'b_gzip', 'c', 'd', 'e', 'e_gzip', 'f'].filter((k) => results[k]).map((k) => Math.max(results[k].peakRssMB ?? 0, results[k].hwmMB ?? 0)));
@@ -576,7 +584,7 @@ async function main() {
 
   console.log('');
   const rows = [['', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'worst p99', 'peak RSS MB', 'VmHWM MB', 'srv CPU us/req', 'srv cores', 'client us/req', 'non-2xx', 'errors']];
-  for (const k of ['a', 'a_b', 'b', 'b_gzip', 'c', 'd_cold', 'd', 'e', 'e_gzip', 'f', 'g'].filter((key) => results[key])) {
+  for (const k of ['a', 'a_b', 'a_d', 'b', 'b_gzip', 'c', 'd_cold', 'd', 'e', 'e_gzip', 'f', 'g'].filter((key) => results[key])) {
     const r = results[k];
     rows.push([k, r.name, String(Math.round(r.rps)), String(r.p50), String(r.p99), String(r.p99Worst ?? '-'), String(r.peakRssMB ?? '-'), String(r.hwmMB ?? '-'), String(r.serverCpuUsPerReq ?? '-'), String(r.serverCpuShare ?? '-'), String(r.clientCpuUsPerReq ?? '-'), String(r.non2xx), String(r.errors)]);
   }
