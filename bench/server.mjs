@@ -8,7 +8,8 @@
 // The server runs as a child process (`node dist/main.js`, NODE_ENV=production, LOG_LEVEL=info as in
 // the Docker image, stdout piped and drained like a container's log) on a fresh DATA_DIR with
 // 5,000 products in 20 categories, 1,000 customers and their carts. Load comes from autocannon in
-// this process, on 127.0.0.1 only. Results go to the console and bench/last-run.json.
+// this process, on 127.0.0.1 only. Results go to the console and bench/last-run.json
+// (bench/last-run-only.json for a partial run with --only).
 //
 // Flags: --duration <s> (per measurement, default 10), --warmup <s> (default 3), --quick (3 s + 1 s),
 // --connections <n> (default 50), --keep (keep the data folder), --strict (exit 1 when a target fails).
@@ -637,8 +638,10 @@ async function main() {
     machine: mach,
     settings: { durationS, warmupS, connections, logLevel: opts['log-level'], nodeOptions: opts['node-options'] ?? null, startFlags, only: opts.only ?? null, date: startedAt.toISOString() },
   };
-  writeFileSync(join(root, 'bench', 'last-run.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log('\nwritten to bench/last-run.json');
+  // A partial run (--only) must not replace the recorded full run.
+  const reportFile = opts.only ? 'last-run-only.json' : 'last-run.json';
+  writeFileSync(join(root, 'bench', reportFile), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwritten to bench/${reportFile}`);
   const broken = Object.values(results).some((r) => r.non2xx > 0 || r.errors > 0);
   if (broken) console.log('some requests failed: the numbers above are not comparable');
   process.exitCode = broken || (opts.strict && checks.some(([, ok]) => !ok)) ? 1 : 0;
