@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
+import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { confirmThenRun } from '../../../lib/dialog';
-import { responsiveImageProps } from '../../../lib/image-srcset';
 import { cartItemCount, cartTotalPrice, useCart, type CartItem } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 
@@ -59,69 +59,43 @@ export function CartPage() {
               <span data-testid="empty-state">Your cart is empty.</span> <Link to="/allproductandcategories">Browse the products</Link>.
             </p>
           ) : (
-            <div className="table-scroll" role="region" aria-labelledby="cart-title" tabIndex={0}>
-              <table className="data-table">
-                <caption className="visually-hidden">Products in your cart, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Image</th>
-                    <th scope="col">Title</th>
-                    <th scope="col">Size</th>
-                    <th scope="col">Color</th>
-                    <th scope="col">Quantity</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Action</th>
+            <DataTable
+              labelledBy="cart-title"
+              caption="Products in your cart, newest first"
+              columns={['#', 'Image', 'Title', 'Size', 'Color', 'Quantity', 'Price', 'Action']}
+            >
+              {items.map((item, index) => {
+                const titleId = `cart-${item._id}-title`;
+                return (
+                  <tr key={item._id} data-testid="cart-line" data-available={item.available}>
+                    <td>{index + 1}</td>
+                    <ThumbnailCell image={item.image} />
+                    <th scope="row" id={titleId}>
+                      {item.available ? (
+                        item.title
+                      ) : (
+                        <span className="status-badge status-badge--canceled">No longer available</span>
+                      )}
+                    </th>
+                    <td>{item.size || '—'}</td>
+                    <td>{item.color || '—'}</td>
+                    <td>{item.quantity}</td>
+                    <td className="data-table__nowrap">{item.price} BDT</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        aria-describedby={titleId}
+                        disabled={removeItem.isPending}
+                        onClick={() => void handleRemove(item)}
+                      >
+                        Remove
+                      </button>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {items.map((item, index) => {
-                    const titleId = `cart-${item._id}-title`;
-                    return (
-                      <tr key={item._id} data-testid="cart-line" data-available={item.available}>
-                        <td>{index + 1}</td>
-                        <td>
-                          {item.image ? (
-                            <img
-                              {...responsiveImageProps(item.image, '56px')}
-                              alt=""
-                              width={56}
-                              height={56}
-                              loading="lazy"
-                              className="data-table__thumb"
-                            />
-                          ) : (
-                            <span className="data-table__tag">No photo</span>
-                          )}
-                        </td>
-                        <th scope="row" id={titleId}>
-                          {item.available ? (
-                            item.title
-                          ) : (
-                            <span className="status-badge status-badge--canceled">No longer available</span>
-                          )}
-                        </th>
-                        <td>{item.size || '—'}</td>
-                        <td>{item.color || '—'}</td>
-                        <td>{item.quantity}</td>
-                        <td className="data-table__nowrap">{item.price} BDT</td>
-                        <td>
-                          <button
-                            type="button"
-                            className="button button--danger button--small"
-                            aria-describedby={titleId}
-                            disabled={removeItem.isPending}
-                            onClick={() => void handleRemove(item)}
-                          >
-                            Remove
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </DataTable>
           )}
         </>
       )}

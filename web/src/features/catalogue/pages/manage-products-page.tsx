@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
+import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { confirmThenRun } from '../../../lib/dialog';
-import { responsiveImageProps } from '../../../lib/image-srcset';
 import { useDeleteProduct } from '../api/delete-product';
 import type { Product } from '../api/get-product';
 import { newestFirst, useProducts } from '../api/get-products';
@@ -38,71 +38,46 @@ export function ManageProductsPage() {
           {products.length === 0 ? (
             <p className="notice">No products yet.</p>
           ) : (
-            <div className="table-scroll" role="region" aria-labelledby="products-title" tabIndex={0}>
-              <table className="data-table">
-                <caption className="visually-hidden">Products of the shop, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Image</th>
-                    <th scope="col">Title</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Actions</th>
+            <DataTable
+              labelledBy="products-title"
+              caption="Products of the shop, newest first"
+              columns={['#', 'Image', 'Title', 'Category', 'Price', 'Actions']}
+            >
+              {newestFirst(products).map((product, index) => {
+                const titleId = `product-${product._id}-title`;
+                return (
+                  <tr key={product._id} data-testid="product-row">
+                    <td>{index + 1}</td>
+                    <ThumbnailCell image={product.images[0]} />
+                    <th scope="row" id={titleId}>
+                      {product.title}
+                    </th>
+                    <td className="data-table__nowrap">{product.category}</td>
+                    <td className="data-table__nowrap">{product.price} BDT</td>
+                    <td>
+                      <div className="data-table__actions">
+                        <Link
+                          to={`/dashboard/updateproduct/${encodeURIComponent(product._id)}`}
+                          className="button button--secondary button--small"
+                          aria-describedby={titleId}
+                        >
+                          Update
+                        </Link>
+                        <button
+                          type="button"
+                          className="button button--danger button--small"
+                          aria-describedby={titleId}
+                          disabled={deleteProduct.isPending}
+                          onClick={() => void handleDelete(product)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {newestFirst(products).map((product, index) => {
-                    const titleId = `product-${product._id}-title`;
-                    const image = product.images[0];
-                    return (
-                      <tr key={product._id} data-testid="product-row">
-                        <td>{index + 1}</td>
-                        <td>
-                          {image ? (
-                            <img
-                              {...responsiveImageProps(image, '56px')}
-                              alt=""
-                              width={56}
-                              height={56}
-                              loading="lazy"
-                              className="data-table__thumb"
-                            />
-                          ) : (
-                            <span className="data-table__tag">No photo</span>
-                          )}
-                        </td>
-                        <th scope="row" id={titleId}>
-                          {product.title}
-                        </th>
-                        <td className="data-table__nowrap">{product.category}</td>
-                        <td className="data-table__nowrap">{product.price} BDT</td>
-                        <td>
-                          <div className="data-table__actions">
-                            <Link
-                              to={`/dashboard/updateproduct/${encodeURIComponent(product._id)}`}
-                              className="button button--secondary button--small"
-                              aria-describedby={titleId}
-                            >
-                              Update
-                            </Link>
-                            <button
-                              type="button"
-                              className="button button--danger button--small"
-                              aria-describedby={titleId}
-                              disabled={deleteProduct.isPending}
-                              onClick={() => void handleDelete(product)}
-                            >
-                              Delete
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </DataTable>
           )}
         </>
       )}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteCoupon } from '../api/delete-coupon';
@@ -36,44 +37,31 @@ export function ManageCouponsPage() {
           {coupons.length === 0 ? (
             <p className="notice">No coupons yet.</p>
           ) : (
-            <div className="table-scroll" role="region" aria-labelledby="coupons-title" tabIndex={0}>
-              <table className="data-table">
-                <caption className="visually-hidden">Coupons, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Code</th>
-                    <th scope="col">Discount</th>
-                    <th scope="col">Action</th>
+            <DataTable labelledBy="coupons-title" caption="Coupons, newest first" columns={['#', 'Code', 'Discount', 'Action']}>
+              {coupons.map((coupon, index) => {
+                const codeId = `coupon-${coupon._id}-code`;
+                return (
+                  <tr key={coupon._id} data-testid="coupon-row">
+                    <td>{index + 1}</td>
+                    <th scope="row" id={codeId} className="data-table__nowrap">
+                      {coupon.code}
+                    </th>
+                    <td className="data-table__nowrap">{coupon.discountPercent}%</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        aria-describedby={codeId}
+                        disabled={deleteCoupon.isPending}
+                        onClick={() => void handleDelete(coupon)}
+                      >
+                        Delete
+                      </button>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {coupons.map((coupon, index) => {
-                    const codeId = `coupon-${coupon._id}-code`;
-                    return (
-                      <tr key={coupon._id} data-testid="coupon-row">
-                        <td>{index + 1}</td>
-                        <th scope="row" id={codeId} className="data-table__nowrap">
-                          {coupon.code}
-                        </th>
-                        <td className="data-table__nowrap">{coupon.discountPercent}%</td>
-                        <td>
-                          <button
-                            type="button"
-                            className="button button--danger button--small"
-                            aria-describedby={codeId}
-                            disabled={deleteCoupon.isPending}
-                            onClick={() => void handleDelete(coupon)}
-                          >
-                            Delete
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </DataTable>
           )}
         </>
       )}

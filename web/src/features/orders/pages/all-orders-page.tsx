@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { confirmThenRun, loadSwal, showFailure } from '../../../lib/dialog';
 import { useDeleteOrder } from '../api/delete-order';
@@ -61,109 +62,94 @@ export function AllOrdersPage() {
           {orders.length === 0 ? (
             <p className="notice">No orders yet.</p>
           ) : (
-            <div className="table-scroll" role="region" aria-labelledby="all-orders-title" tabIndex={0}>
-              <table className="data-table orders-table">
-                <caption className="visually-hidden">All orders, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col">Address</th>
-                    <th scope="col">Location</th>
-                    <th scope="col">Items</th>
-                    <th scope="col">Total</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Time</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {newestFirst(orders).map((order, index) => {
-                    const nameId = `order-${order._id}-customer`;
-                    const timelineId = `order-${order._id}-timeline`;
-                    const pending = order.status === 'Pending';
-                    const open = openTimelines.has(order._id);
-                    return (
-                      <Fragment key={order._id}>
-                        <tr data-testid="admin-order" data-order-id={order._id}>
-                          <td>{index + 1}</td>
-                          <th scope="row" id={nameId}>
-                            {order.name}
-                          </th>
-                          <td className="data-table__nowrap">{order.email}</td>
-                          <td className="data-table__nowrap">{order.phone}</td>
-                          <td className="orders-table__address">{order.address}</td>
-                          <td className="data-table__nowrap">{order.deliveryLocation}</td>
-                          <td className="orders-table__items">
-                            <OrderItems items={order.cartItems} compact />
-                          </td>
-                          <td className="data-table__nowrap" data-testid="order-total">
-                            {order.amount} BDT
-                            {order.appliedCoupon && <span className="data-table__tag"> ({order.appliedCoupon})</span>}
-                          </td>
-                          <td>
-                            <OrderStatusBadge status={order.status} />
-                          </td>
-                          <td className="data-table__nowrap">
-                            <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time>
-                          </td>
-                          <td>
-                            <div className="data-table__actions">
-                              <button
-                                type="button"
-                                className="button button--primary button--small"
-                                aria-describedby={nameId}
-                                disabled={busy || !pending}
-                                onClick={() => void handleStatus(order, 'Confirmed')}
-                              >
-                                Confirm
-                              </button>
-                              <button
-                                type="button"
-                                className="button button--secondary button--small"
-                                aria-describedby={nameId}
-                                disabled={busy || !pending}
-                                onClick={() => void handleStatus(order, 'Canceled')}
-                              >
-                                Cancel
-                              </button>
-                              <button
-                                type="button"
-                                className="button button--danger button--small"
-                                aria-describedby={nameId}
-                                disabled={busy}
-                                onClick={() => void handleDelete(order)}
-                              >
-                                Delete
-                              </button>
-                              <button
-                                type="button"
-                                className="button button--secondary button--small"
-                                aria-expanded={open}
-                                aria-controls={open ? timelineId : undefined}
-                                aria-describedby={nameId}
-                                onClick={() => toggleTimeline(order._id)}
-                              >
-                                Timeline
-                              </button>
-                            </div>
-                          </td>
-                        </tr>
-                        {open && (
-                          <tr className="orders-table__timeline-row" data-testid="order-timeline-row">
-                            <td colSpan={COLUMNS}>
-                              <OrderTimeline orderId={order._id} showActor id={timelineId} />
-                            </td>
-                          </tr>
-                        )}
-                      </Fragment>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              labelledBy="all-orders-title"
+              caption="All orders, newest first"
+              columns={['#', 'Customer', 'Email', 'Phone', 'Address', 'Location', 'Items', 'Total', 'Status', 'Time', 'Actions']}
+              className="data-table orders-table"
+            >
+              {newestFirst(orders).map((order, index) => {
+                const nameId = `order-${order._id}-customer`;
+                const timelineId = `order-${order._id}-timeline`;
+                const pending = order.status === 'Pending';
+                const open = openTimelines.has(order._id);
+                return (
+                  <Fragment key={order._id}>
+                    <tr data-testid="admin-order" data-order-id={order._id}>
+                      <td>{index + 1}</td>
+                      <th scope="row" id={nameId}>
+                        {order.name}
+                      </th>
+                      <td className="data-table__nowrap">{order.email}</td>
+                      <td className="data-table__nowrap">{order.phone}</td>
+                      <td className="orders-table__address">{order.address}</td>
+                      <td className="data-table__nowrap">{order.deliveryLocation}</td>
+                      <td className="orders-table__items">
+                        <OrderItems items={order.cartItems} compact />
+                      </td>
+                      <td className="data-table__nowrap" data-testid="order-total">
+                        {order.amount} BDT
+                        {order.appliedCoupon && <span className="data-table__tag"> ({order.appliedCoupon})</span>}
+                      </td>
+                      <td>
+                        <OrderStatusBadge status={order.status} />
+                      </td>
+                      <td className="data-table__nowrap">
+                        <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time>
+                      </td>
+                      <td>
+                        <div className="data-table__actions">
+                          <button
+                            type="button"
+                            className="button button--primary button--small"
+                            aria-describedby={nameId}
+                            disabled={busy || !pending}
+                            onClick={() => void handleStatus(order, 'Confirmed')}
+                          >
+                            Confirm
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-describedby={nameId}
+                            disabled={busy || !pending}
+                            onClick={() => void handleStatus(order, 'Canceled')}
+                          >
+                            Cancel
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--danger button--small"
+                            aria-describedby={nameId}
+                            disabled={busy}
+                            onClick={() => void handleDelete(order)}
+                          >
+                            Delete
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-expanded={open}
+                            aria-controls={open ? timelineId : undefined}
+                            aria-describedby={nameId}
+                            onClick={() => toggleTimeline(order._id)}
+                          >
+                            Timeline
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                    {open && (
+                      <tr className="orders-table__timeline-row" data-testid="order-timeline-row">
+                        <td colSpan={COLUMNS}>
+                          <OrderTimeline orderId={order._id} showActor id={timelineId} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </DataTable>
           )}
         </>
       )}

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { useAudit } from '../api/get-audit';
 import { eventLabel } from '../components/order-timeline';
@@ -62,45 +63,34 @@ export function AuditPage() {
           {audit.events.length === 0 ? (
             <p className="notice">No order events yet.</p>
           ) : (
-            <div className="table-scroll" role="region" aria-labelledby="audit-title" tabIndex={0}>
-              <table className="data-table">
-                <caption className="visually-hidden">Order events, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Order</th>
-                    <th scope="col">Seq</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Actor</th>
-                    <th scope="col">Hash</th>
+            <DataTable
+              labelledBy="audit-title"
+              caption="Order events, newest first"
+              columns={['Time', 'Order', 'Seq', 'Type', 'Actor', 'Hash']}
+            >
+              {audit.events.map((event) => {
+                const broken = audit.problem?.eventId === event.id;
+                return (
+                  <tr key={event.id} data-testid="audit-event" className={broken ? 'audit__broken' : undefined}>
+                    <td className="data-table__nowrap">
+                      <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                    </td>
+                    <td>
+                      <code>{event.orderId}</code>
+                    </td>
+                    <td>{event.seq}</td>
+                    <td className="data-table__nowrap" title={eventLabel(event.type)}>
+                      {event.type}
+                      {broken && <span className="data-table__tag"> (problem)</span>}
+                    </td>
+                    <td className="data-table__nowrap">{event.actorEmail}</td>
+                    <td>
+                      <code title={event.hash}>{event.hash.slice(0, HASH_PREFIX)}…</code>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {audit.events.map((event) => {
-                    const broken = audit.problem?.eventId === event.id;
-                    return (
-                      <tr key={event.id} data-testid="audit-event" className={broken ? 'audit__broken' : undefined}>
-                        <td className="data-table__nowrap">
-                          <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                        </td>
-                        <td>
-                          <code>{event.orderId}</code>
-                        </td>
-                        <td>{event.seq}</td>
-                        <td className="data-table__nowrap" title={eventLabel(event.type)}>
-                          {event.type}
-                          {broken && <span className="data-table__tag"> (problem)</span>}
-                        </td>
-                        <td className="data-table__nowrap">{event.actorEmail}</td>
-                        <td>
-                          <code title={event.hash}>{event.hash.slice(0, HASH_PREFIX)}…</code>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </DataTable>
           )}
         </>
       )}

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { confirmThenRun } from '../../../lib/dialog';
@@ -43,60 +44,50 @@ export function UsersPage() {
           {users.length === 0 ? (
             <p className="notice">No users yet.</p>
           ) : (
-            <div className="table-scroll" role="region" aria-labelledby="users-title" tabIndex={0}>
-              <table className="data-table">
-                <caption className="visually-hidden">Users of the shop, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Actions</th>
+            <DataTable
+              labelledBy="users-title"
+              caption="Users of the shop, newest first"
+              columns={['#', 'Name', 'Email', 'Role', 'Actions']}
+            >
+              {users.map((user, index) => {
+                const nameId = `user-${user._id}-name`;
+                return (
+                  <tr key={user._id} data-testid="user-row">
+                    <td>{index + 1}</td>
+                    <th scope="row" id={nameId} className="data-table__nowrap">
+                      {user.name}
+                      {user._id === currentUser?._id && <span className="data-table__tag"> (you)</span>}
+                    </th>
+                    <td className="data-table__nowrap">{user.email}</td>
+                    <td>{roleLabel(user.role)}</td>
+                    <td>
+                      <div className="data-table__actions">
+                        {user.role !== 'admin' && (
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-describedby={nameId}
+                            disabled={busy}
+                            onClick={() => void handleMakeAdmin(user)}
+                          >
+                            Make Admin
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="button button--danger button--small"
+                          aria-describedby={nameId}
+                          disabled={busy}
+                          onClick={() => void handleDelete(user)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {users.map((user, index) => {
-                    const nameId = `user-${user._id}-name`;
-                    return (
-                      <tr key={user._id} data-testid="user-row">
-                        <td>{index + 1}</td>
-                        <th scope="row" id={nameId} className="data-table__nowrap">
-                          {user.name}
-                          {user._id === currentUser?._id && <span className="data-table__tag"> (you)</span>}
-                        </th>
-                        <td className="data-table__nowrap">{user.email}</td>
-                        <td>{roleLabel(user.role)}</td>
-                        <td>
-                          <div className="data-table__actions">
-                            {user.role !== 'admin' && (
-                              <button
-                                type="button"
-                                className="button button--secondary button--small"
-                                aria-describedby={nameId}
-                                disabled={busy}
-                                onClick={() => void handleMakeAdmin(user)}
-                              >
-                                Make Admin
-                              </button>
-                            )}
-                            <button
-                              type="button"
-                              className="button button--danger button--small"
-                              aria-describedby={nameId}
-                              disabled={busy}
-                              onClick={() => void handleDelete(user)}
-                            >
-                              Delete
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </DataTable>
           )}
         </>
       )}
