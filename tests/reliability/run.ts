@@ -6,18 +6,22 @@
  *   npm run reliability -- --size large
  *   npm run reliability -- --fuzz 3000 --races 30 --kills 25 --clients 8 --seed 42
  *
+ *   npm run reliability -- --abuse large      # the abuse rounds at another size (or none)
+ *
  * Exit code 0 only when no 5xx was seen, no rejected request changed the database, every race held,
- * no acknowledged order was lost, and the integrity check and the audit chain passed.
+ * no acknowledged order was lost, the integrity check and the audit chain passed, and the server
+ * stayed up and under its memory budget through the abuse rounds (abuse.ts).
  */
 import { parseArgs } from 'node:util';
+import { abuseSizes, runAbuse } from './abuse.js';
 import { runCrashRounds } from './crash.js';
 import { runFuzz } from './fuzz.js';
 import { runRaces } from './races.js';
 
 const sizes = {
-  small: { fuzz: 300, races: 5, kills: 3, clients: 4 },
-  default: { fuzz: 2000, races: 20, kills: 15, clients: 6 },
-  large: { fuzz: 10000, races: 60, kills: 50, clients: 10 },
+  small: { fuzz: 300, races: 5, kills: 3, clients: 4, abuse: 'small' },
+  default: { fuzz: 2000, races: 20, kills: 15, clients: 6, abuse: 'default' },
+  large: { fuzz: 10000, races: 60, kills: 50, clients: 10, abuse: 'large' },
 } as const;
 
 const { values } = parseArgs({
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     kills: { type: 'string' },
     clients: { type: 'string' },
     seed: { type: 'string' },
+    abuse: { type: 'string' },
   },
 });
 
@@ -51,7 +56,12 @@ const plan = {
   kills: count(values.kills, preset.kills, 'kills'),
   clients: count(values.clients, preset.clients, 'clients'),
   seed: values.seed === undefined ? Date.now() % 2 ** 31 : count(values.seed, 0, 'seed'),
+  abuse: values.abuse ?? preset.abuse,
 };
+if (plan.abuse !== 'none' && !(plan.abuse in abuseSizes)) {
+  process.stderr.write(`Unknown --abuse ${plan.abuse}: use ${Object.keys(abuseSizes).join(', ')} or none\n`);
+  process.exit(2);
+}
 
 const seconds = (started: number) => ((Date.now() - started) / 1000).toFixed(1);
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -73,6 +83,11 @@ log(`-- crash rounds: ${plan.kills} SIGKILLs with ${plan.clients} clients orderi
 const crash = await runCrashRounds({ rounds: plan.kills, clients: plan.clients });
 const crashTime = seconds(started);
 
+started = Date.now();
+log(`-- abuse rounds (${plan.abuse}): floods against the built server with npm start's memory budget`);
+const abuse = plan.abuse === 'none' ? null : await runAbuse(abuseSizes[plan.abuse as keyof typeof abuseSizes], { log });
+const abuseTime = seconds(started);
+
 const raceOk = (r: { rounds: number; ok: number }) => r.ok === r.rounds;
 const rows: Array<[string, string | number, boolean]> = [
   ['requests fuzzed', fuzz.requests, true],
@@ -88,13 +103,22 @@ const rows: Array<[string, string | number, boolean]> = [
   ['integrity_check', crash.integrity, crash.integrity === 'ok'],
   ['audit:verify', crash.auditOk ? 'passed' : 'FAILED', crash.auditOk],
 ];
+if (abuse) {
+  for (const row of abuse.rows) {
+    const answers = Object.entries(row.statuses).map(([status, n]) => `${n}×${status}`).join(' ');
+    rows.push([`${row.attack}: ${row.requests} requests`, `${answers}${row.unanswered ? `, ${row.unanswered} unanswered` : ''}; up after: ${row.upAfter ? 'yes' : 'NO'}`, row.upAfter]);
+  }
+  rows.push(['lists after the order flood', abuse.listsAnswered ? `answered (${abuse.ordersPlaced} orders placed)` : 'FAILED', abuse.listsAnswered]);
+  rows.push([`server peak RSS during the abuse (budget ${abuse.budgetMb} MB)`, `${abuse.peakRssMb.toFixed(1)} MB`, abuse.peakRssMb < abuse.budgetMb]);
+  rows.push(['server up at the end', abuse.stayedUp ? 'yes' : 'NO', abuse.stayedUp]);
+}
 
 log('\n| check | result | |');
 log('|---|---|---|');
 for (const [name, value, ok] of rows) log(`| ${name} | ${value} | ${ok ? 'ok' : 'FAIL'} |`);
-log(`\ntimes: fuzz ${fuzzTime} s, races ${raceTime} s, crash rounds ${crashTime} s`);
+log(`\ntimes: fuzz ${fuzzTime} s, races ${raceTime} s, crash rounds ${crashTime} s, abuse ${abuseTime} s`);
 
-const failures = [...fuzz.failures, ...races.failures, ...crash.failures];
+const failures = [...fuzz.failures, ...races.failures, ...crash.failures, ...(abuse?.failures ?? [])];
 if (failures.length > 0) {
   log(`\n${failures.length} failure(s):`);
   for (const f of failures.slice(0, 30)) log(`  - ${f}`);

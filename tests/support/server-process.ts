@@ -13,6 +13,8 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const adminAccount = { email: 'crash-admin@shop.test', password: 'Admin#Crash1' } as const;
 export const customerPassword = 'Sakura#2026';
 
+const headChars = 256 * 1024;
+const keptChars = headChars + 1024 * 1024;
 const children = new Set<ChildProcessByStdio<null, Readable, Readable>>();
 let exitHookInstalled = false;
 function killAllOnExit() {
@@ -53,12 +55,22 @@ export type ServerProcess = {
   stop: (timeoutMs?: number) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-export type StartOptions = { dataDir: string; env?: Record<string, string>; port?: number; timeoutMs?: number };
+export type StartOptions = {
+  dataDir: string;
+  env?: Record<string, string>;
+  port?: number;
+  timeoutMs?: number;
+  /** Node flags before dist/main.js, e.g. npm start's V8 memory budget (`startFlags`). */
+  nodeArgs?: string[];
+};
+
+/** The V8 flags `npm start` and the Docker image run the server with (package.json "start"). */
+export const startFlags = ['--max-old-space-size=96', '--max-semi-space-size=4'];
 
 /** Starts `node dist/main.js` and resolves once it logs its listening address. */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   killAllOnExit();
-  const child = spawn(process.execPath, [join(repoRoot, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(repoRoot, 'dist', 'main.js')], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -71,6 +83,9 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       ADMIN_EMAIL: adminAccount.email,
       ADMIN_PASSWORD: adminAccount.password,
       AUTH_RATE_LIMIT: '10000',
+      // The crash rounds and races order far more than a shopper may (an empty value means the default).
+      MAX_PENDING_ORDERS: '1000000',
+      ORDERS_PER_HOUR: '1000000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,8 +93,14 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   children.add(child);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  // The first 256 KB (start-up lines) and the newest 1 MB of each stream: a flood of requests
+  // logs a line each, and the test process must not hold them all.
+  const keep = (kept: string, more: string) => {
+    const all = kept + more;
+    return all.length <= keptChars ? all : `${all.slice(0, headChars)}\n[...]\n${all.slice(-(keptChars - headChars))}`;
+  };
+  child.stdout.on('data', (d: Buffer) => (stdout = keep(stdout, d.toString())));
+  child.stderr.on('data', (d: Buffer) => (stderr = keep(stderr, d.toString())));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => {
       children.delete(child);
