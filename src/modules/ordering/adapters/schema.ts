@@ -21,6 +21,28 @@ export const orderEvents = sqliteTable(
   (t) => [uniqueIndex('order_events_order_seq').on(t.orderId, t.seq)],
 );
 
+/**
+ * The log's head (decision 014): one row, written in the same transaction (savepoint) as every
+ * append, so a removed tail shows as a head that the log no longer reaches. `keyedFrom` is the
+ * first event hashed with AUDIT_KEY (null: the chain is plain SHA-256); `keyProof` is an HMAC
+ * over that switch point and `headMac` one over the head, both with the key, so nobody without
+ * the key can move the switch or roll the head back. Triggers in the migration refuse DELETE, a
+ * second row, and any UPDATE that lowers the count or moves the switch point.
+ */
+export const orderLogHead = sqliteTable(
+  'order_log_head',
+  {
+    id: integer('id').primaryKey(),
+    eventCount: integer('event_count').notNull(),
+    lastId: integer('last_id').notNull(),
+    lastHash: text('last_hash').notNull(),
+    keyedFrom: integer('keyed_from'),
+    keyProof: text('key_proof'),
+    headMac: text('head_mac'),
+  },
+  (t) => [check('order_log_head_one_row', sql`${t.id} = 1`)],
+);
+
 /** The listing projection: rebuilt from the log by `npm run audit:verify` and compared. */
 export const orders = sqliteTable(
   'orders',
