@@ -194,10 +194,13 @@ export async function runAbuse(size: AbuseSize, options: { log?: (line: string) 
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
 
-    (await attack('cache-key flood (unknown parameter)', size.cacheKeys, (i) => get(`/api/products?q=zzqq&p${i}=${longText(i, 8_000)}`))) &&
-      (await attack('cache-key flood (unique searches)', size.cacheKeys, (i) => get(`/api/products?q=${longText(i, 110)}`))) &&
-      (await attack('encoding flood', size.encodings, (i) => get('/api/categories', { 'accept-encoding': `gzip;q=0.${i % 10}, x-${longText(i, 2_000)}` }))) &&
-      (await attack('sign-in flood (unique emails, one address)', size.logins, (i) => post('/api/auth/login', { email: `victim-${i}-${'a'.repeat(40)}@example.com`, password: 'Wrong#Password1' })));
+    const attacks: Array<[string, number, (i: number) => Promise<Response>]> = [
+      ['cache-key flood (unknown parameter)', size.cacheKeys, (i) => get(`/api/products?q=zzqq&p${i}=${longText(i, 8_000)}`)],
+      ['cache-key flood (unique searches)', size.cacheKeys, (i) => get(`/api/products?q=${longText(i, 110)}`)],
+      ['encoding flood', size.encodings, (i) => get('/api/categories', { 'accept-encoding': `gzip;q=0.${i % 10}, x-${longText(i, 2_000)}` })],
+      ['sign-in flood (unique emails, one address)', size.logins, (i) => post('/api/auth/login', { email: `victim-${i}-${'a'.repeat(40)}@example.com`, password: 'Wrong#Password1' })],
+    ];
+    for (const [name, count, make] of attacks) if (!(await attack(name, count, make))) break;
 
     if (await isUp(server)) {
       const body = checkoutBody(products[0]?._id as string, 1);
