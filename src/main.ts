@@ -83,7 +83,8 @@ const catalogue = createCatalogueModule({ db: database.db, clock: systemClock, n
 const promotions = createPromotionsModule({ db: database.db, clock: systemClock, newId, requireAdmin, requireUser: identity.guards.requireUser });
 const cart = createCartModule({ db: database.db, clock: systemClock, newId, products: catalogue, requireUser: identity.guards.requireUser });
 
-const ordering = createOrderingModule({
+// The order log's start-up checks (decision 014) refuse to start with a message and a fix.
+const ordering = orFail(() => createOrderingModule({
   db: database.db,
   clock: systemClock,
   newId,
@@ -99,7 +100,22 @@ const ordering = createOrderingModule({
       return coupon.ok ? coupon.value.discountBasisPoints : null;
     },
   },
-});
+}));
+{
+  // The head an auditor can keep and later give to `npm run audit:verify -- --expect-head`.
+  const log = ordering.logAtStart;
+  const keyed = log.keyedFrom === null ? 'no' : log.keyedNow ? `from event ${log.keyedFrom} (recorded now: AUDIT_KEY was set)` : `from event ${log.keyedFrom}`;
+  logger.info('order log', { events: log.events, head: log.head, keyed });
+}
+
+function orFail<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    database.close();
+    fail(e instanceof Error ? e.message : String(e));
+  }
+}
 
 /** Demo pictures are drawn here and always kept locally (never sent to imgbb). sharp loads with the first. */
 async function demoImage(spec: { title: string; subtitle: string; hue: number; seed: string }, size: { width: number; height: number }) {

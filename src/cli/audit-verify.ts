@@ -1,12 +1,37 @@
 /**
- * `npm run audit:verify`: recomputes the order log's hash chain and every order's state from its
- * events, compares them with the listing table, and exits non-zero naming the first bad event.
+ * `npm run audit:verify [-- --expect-head <count:hash>] [-- --restore-triggers]`: recomputes the
+ * order log's hash chain and every order's state from its events, compares them with the listing
+ * table and with the log's head, and exits non-zero naming the first bad event (decision 014).
+ *
+ * --expect-head: a head an auditor kept (printed at every start and backup, as count:hash, or the
+ *   hash alone). The copy's chain must hold that event: a copy truncated or rewritten before it fails.
+ * --restore-triggers: when (and only when) the log verifies, recreates protective triggers that
+ *   are missing or altered; the server refuses to start without them.
+ *
+ * It reads one snapshot, one row at a time (constant memory, however long the log). Exit codes:
+ * 0 verified (and the triggers in place), 1 a problem, 2 a usage error or no database.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
-import { auditOrderLog } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead, parseExpectedHead } from '../modules/ordering/index.js';
+import { missingTriggers, restoreTriggers } from '../platform/sqlite-triggers.js';
 import { openDatabase } from '../platform/sqlite.js';
+
+const usage = 'usage: npm run audit:verify [-- --expect-head <count:hash>] [--restore-triggers]\n';
+let options: { 'expect-head'?: string; 'restore-triggers'?: boolean };
+try {
+  options = parseArgs({ options: { 'expect-head': { type: 'string' }, 'restore-triggers': { type: 'boolean' } }, strict: true }).values;
+} catch (e) {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${usage}`);
+  process.exit(2);
+}
+const expectHead = options['expect-head'] === undefined ? null : parseExpectedHead(options['expect-head']);
+if (options['expect-head'] !== undefined && !expectHead) {
+  process.stderr.write(`--expect-head takes a head as printed by the server or a backup: <count>:<64 hex digits>, or the hash alone.\n${usage}`);
+  process.exit(2);
+}
 
 const env = loadEnv();
 const file = join(env.DATA_DIR, 'shop.db');
@@ -14,16 +39,29 @@ if (!existsSync(file)) {
   process.stderr.write(`No shop database at ${file} (setting DATA_DIR).\n`);
   process.exit(2);
 }
+
 const database = openDatabase(file);
 try {
-  const report = auditOrderLog(database.db, env.AUDIT_KEY);
-  if (report.verified) {
-    process.stdout.write(`audit: ok, ${report.eventCount} events of ${report.orderCount} orders verified; the listing table matches the log.\n`);
-  } else {
-    const p = report.problem;
-    const where = p?.eventId !== null && p?.eventId !== undefined ? `event ${p.eventId} (order ${p.orderId}, seq ${p.seq})` : `order ${p?.orderId}`;
-    process.stderr.write(`audit: FAILED at ${where}: ${p?.reason}\n`);
+  // On a terminal, a long log shows it is moving (every 100,000 rows).
+  const progress = process.stderr.isTTY ? (pass: string, rows: number) => rows % 100_000 === 0 && process.stderr.write(`audit: ${rows} ${pass === 'chain' ? 'events' : pass} read...\n`) : undefined;
+  const report = auditOrderLog(database.db, env.AUDIT_KEY, expectHead, progress);
+  const head = describeHead(report.head);
+  if (!report.verified) {
+    process.stderr.write(`audit: FAILED at ${describeAuditProblem(report.problem)}\naudit: the database records ${head}.\n`);
     process.exitCode = 1;
+  } else {
+    const against = expectHead ? `; it holds the expected head ${expectHead.count === null ? '' : `${expectHead.count}:`}${expectHead.hash.slice(0, 16)}...` : '';
+    process.stdout.write(`audit: ok, ${report.eventCount} events of ${report.orderCount} orders verified; the listing table matches the log${against}.\naudit: ${head}.\n`);
+    const missing = missingTriggers(database.sqlite);
+    if (missing.length && options['restore-triggers']) {
+      process.stdout.write(`audit: protective triggers recreated: ${restoreTriggers(database.sqlite).join(', ')}.\n`);
+    } else if (missing.length) {
+      process.stderr.write(
+        `audit: but the protective triggers ${missing.join(', ')} are missing or altered, so the log can be rewritten and the server refuses to start. ` +
+          'If the head above is one you trust (or --expect-head was given one), run again with --restore-triggers.\n',
+      );
+      process.exitCode = 1;
+    }
   }
 } finally {
   database.close();

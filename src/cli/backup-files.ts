@@ -4,7 +4,8 @@
  */
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { auditOrderLog } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead } from '../modules/ordering/index.js';
+import { missingTriggers } from '../platform/sqlite-triggers.js';
 import { openDatabase, runMigrations } from '../platform/sqlite.js';
 
 /** 2026-11-21T15-00-57-123Z: sortable, and valid in a file name everywhere. */
@@ -31,25 +32,30 @@ export function copyDurably(from: string, to: string, dir: string | null): void 
   if (dir) fsyncPath(dir);
 }
 
-export type FileCheck = { ok: boolean; integrity: string; audit: string };
+/**
+ * `head`: the order log's head as recorded (`head <count>:<hash>, keyed ...`), printed by backup
+ * and restore so an auditor can keep it (decision 014). `missingTriggers`: protective triggers the
+ * file lacks or has altered; such a file is not ok (the server would refuse to start on it).
+ */
+export type FileCheck = { ok: boolean; integrity: string; audit: string; head: string; missingTriggers: string[] };
 
 /**
- * integrity_check and the order log's hash chain of a database file. With `migrate`, the file is
- * first brought to the current schema (as the server would do at start).
+ * integrity_check, the order log (hash chain, head, key, listing table; streamed in constant
+ * memory) and the protective triggers of a database file. With `migrate`, the file is first
+ * brought to the current schema (as the server would do at start).
  */
 export function checkShopFile(file: string, auditKey: string | undefined, migrate = false): FileCheck {
   const database = openDatabase(file);
   try {
     const rows = database.sqlite.pragma('integrity_check') as Array<{ integrity_check: string }>;
     const integrity = rows.map((r) => r.integrity_check).join('; ');
-    if (integrity !== 'ok') return { ok: false, integrity, audit: 'not checked' };
+    if (integrity !== 'ok') return { ok: false, integrity, audit: 'not checked', head: 'head not read', missingTriggers: [] };
     if (migrate) runMigrations(database);
     const report = auditOrderLog(database.db, auditKey);
-    if (!report.verified) {
-      const p = report.problem;
-      return { ok: false, integrity, audit: `FAILED at ${p?.eventId ? `event ${p.eventId}` : `order ${p?.orderId}`}: ${p?.reason}` };
-    }
-    return { ok: true, integrity, audit: `ok, ${report.eventCount} events of ${report.orderCount} orders` };
+    const head = describeHead(report.head);
+    const missing = missingTriggers(database.sqlite);
+    if (!report.verified) return { ok: false, integrity, audit: `FAILED at ${describeAuditProblem(report.problem)}`, head, missingTriggers: missing };
+    return { ok: missing.length === 0, integrity, audit: `ok, ${report.eventCount} events of ${report.orderCount} orders`, head, missingTriggers: missing };
   } finally {
     database.close();
   }

@@ -5,7 +5,8 @@
  * server keeps writing to the WAL meanwhile and nothing is blocked), so the copy holds every order
  * committed before it started and none half-written. It is written under a temporary name,
  * fsynced, checked with integrity_check, and only then given its name. The order log's hash chain
- * is verified too: when it fails the copy is kept, but the command says so and exits 1.
+ * and head are verified too (streamed, in constant memory), and the head is printed for an auditor
+ * to keep (decision 014): when the check fails the copy is kept, but the command says so and exits 1.
  * Default: DATA_DIR/backups/shop-<time>.db; a backup never overwrites a file.
  *
  * Uploaded images (DATA_DIR/uploads) are copied after the snapshot into <file without .db>.uploads/:
@@ -64,10 +65,16 @@ fsyncPath(dirname(target));
 const images = copyMissingUploads(join(env.DATA_DIR, 'uploads'), uploadsOf(target));
 const uploads = images || existsSync(uploadsOf(target)) ? `, ${images} images in ${uploadsOf(target)}` : '';
 if (check.ok) {
-  process.stdout.write(`backup: ${target} (integrity ok; audit ${check.audit})${uploads}.\n`);
+  process.stdout.write(`backup: ${target} (integrity ok; audit ${check.audit}; ${check.head})${uploads}.\n`);
+} else if (check.missingTriggers.length && !check.audit.startsWith('FAILED')) {
+  process.stderr.write(
+    `backup: ${target} kept${uploads} (audit ${check.audit}; ${check.head}), but the shop's protective triggers ${check.missingTriggers.join(', ')} are missing or altered: ` +
+      'the log can be rewritten, and the server will refuse to start. See `npm run audit:verify -- --restore-triggers`.\n',
+  );
+  process.exitCode = 1;
 } else {
   // Kept all the same: a copy of a shop whose log does not verify (or a run without its AUDIT_KEY)
   // is still the data. `npm run restore` will refuse it until the log verifies.
-  process.stderr.write(`backup: ${target} kept${uploads}, but its order log does not verify (audit ${check.audit}); is AUDIT_KEY set as for the server?\n`);
+  process.stderr.write(`backup: ${target} kept${uploads}, but its order log does not verify (audit ${check.audit}; the database records ${check.head}); is AUDIT_KEY set as for the server?\n`);
   process.exitCode = 1;
 }

@@ -2,7 +2,8 @@
  * `npm run restore <file>`: puts a backup back as the shop's database. The server must be stopped.
  *
  * 1. The backup is copied to a staging file in DATA_DIR, brought to the current schema and
- *    checked (integrity_check and the order log's hash chain). A bad backup changes nothing.
+ *    checked (integrity_check, the order log's hash chain and head, and its protective triggers:
+ *    a copy without them is refused, decision 014). A bad backup changes nothing.
  * 2. The current database is locked exclusively: if any process has it open (a running server),
  *    SQLite refuses the lock and so does the restore. Under the lock its WAL is checkpointed
  *    into the file, so the file alone holds every committed order.
@@ -78,9 +79,19 @@ try {
 } catch (e) {
   refuse(`could not check ${backup}: ${e instanceof Error ? e.message : String(e)}. Nothing was changed.`);
 }
+if (check.missingTriggers.length && !check.audit.startsWith('FAILED') && check.integrity === 'ok') {
+  // Refused, not repaired (decision 014): `npm run backup` keeps the triggers, so a copy without
+  // them was changed outside the shop. Its log may verify and still be cut short (head and all);
+  // only a head kept elsewhere tells, and putting the protections back is the operator's call.
+  refuse(
+    `${backup} lacks the shop's protective triggers (${check.missingTriggers.join(', ')}): it was changed outside the shop. Nothing was changed. ` +
+      `It records ${check.head}. If you trust it, copy it as shop.db into an empty folder, run ` +
+      '`DATA_DIR=<that folder> npm run audit:verify -- --expect-head <a head you kept> --restore-triggers`, and restore that file.',
+  );
+}
 if (!check.ok) refuse(`${backup} is not sound (integrity: ${check.integrity}; audit: ${check.audit}). Nothing was changed.`);
 fsyncPath(staging);
-process.stdout.write(`restore: ${backup} checked: integrity ok, audit ${check.audit}.\n`);
+process.stdout.write(`restore: ${backup} checked: integrity ok, audit ${check.audit}; ${check.head}.\n`);
 
 // 2. Lock the current database and fold its WAL into it.
 const lock = lockCurrent();

@@ -3,18 +3,21 @@ import { transactionOf, type Db, type Sqlite } from '../../platform/sqlite.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import type { AuthVariables } from '../identity/index.js';
-import { createEventHasher, genesisHash } from './adapters/hash-chain.js';
 import { orderingRoutes } from './adapters/http.js';
+import { auditSqliteOrderLog, createIncrementalAudit, type AuditProgress } from './adapters/sqlite-audit.js';
 import { createSqliteGroupCommit, type GroupCommitOptions } from './adapters/sqlite-group-commit.js';
 import { createSqliteIdempotencyStore } from './adapters/sqlite-idempotency-store.js';
+import { startOrderLog } from './adapters/sqlite-log-guard.js';
 import { createSqliteOrderLog } from './adapters/sqlite-order-log.js';
 import { createSqliteOrderProjection } from './adapters/sqlite-order-projection.js';
 import type { OrderingPorts } from './ports.js';
-import { verifyAuditLog } from './verify-audit-log.js';
+import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 
 export type { OrderDto } from './adapters/http.js';
 export type { GroupCommitOptions, GroupCommitStats } from './adapters/sqlite-group-commit.js';
-export type { AuditReport } from './verify-audit-log.js';
+export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
+export type { AuditPass, AuditProgress } from './adapters/sqlite-audit.js';
+export { describeAuditProblem, describeHead, formatHead, parseExpectedHead };
 export type { OrderingPorts } from './ports.js';
 
 export type OrderingDeps = {
@@ -30,10 +33,12 @@ export type OrderingDeps = {
   orderCommits?: GroupCommitOptions | undefined;
 };
 
-/** For the audit CLI: verifies a database's order log without a server. */
-export function auditOrderLog(db: Db, auditKey?: string) {
-  const hash = createEventHasher(auditKey);
-  return verifyAuditLog({ events: createSqliteOrderLog(db, hash).all(), projection: createSqliteOrderProjection(db).everything(), hash, genesis: genesisHash });
+/**
+ * For the audit CLI, backup and restore: verifies a database's order log without a server, in
+ * constant memory, against an expected head when an auditor kept one (decision 014).
+ */
+export function auditOrderLog(db: Db, auditKey?: string, expectHead: ExpectedHead | null = null, progress?: AuditProgress) {
+  return auditSqliteOrderLog(connectionOf(db), auditKey, expectHead, progress);
 }
 
 /** The better-sqlite3 connection under the Drizzle handle: group commit drives BEGIN/SAVEPOINT/COMMIT itself. */
@@ -43,13 +48,21 @@ function connectionOf(db: Db): Sqlite {
   return client;
 }
 
-/** The ordering module's whole public surface. */
+/**
+ * The ordering module's whole public surface. Throws, with a message for the operator, when the
+ * order log cannot be written safely: its protective triggers or head are missing, or AUDIT_KEY
+ * does not fit the key the log records (startOrderLog, decision 014).
+ */
 export function createOrderingModule(deps: OrderingDeps) {
-  const log = createSqliteOrderLog(deps.db, createEventHasher(deps.auditKey));
+  const start = startOrderLog(connectionOf(deps.db), deps.auditKey);
+  if (!start.ok) throw new Error(start.message);
+  const log = createSqliteOrderLog(deps.db, start.keying);
   const projection = createSqliteOrderProjection(deps.db);
   const requests = createSqliteIdempotencyStore(deps.db);
   const commits = createSqliteGroupCommit(connectionOf(deps.db), deps.orderCommits);
   return {
+    /** The log's head at start (count:last hash, for the start-up log) and the event keying began at, if it did now. */
+    logAtStart: { head: formatHead(start.head), events: start.head.eventCount, keyedFrom: start.head.keyedFrom, keyedNow: start.keyedNow },
     /** Group commit counters: orders waiting for the next batch, batches and orders run so far. */
     orderBatches: () => commits.stats(),
     routes: orderingRoutes({
@@ -63,7 +76,7 @@ export function createOrderingModule(deps: OrderingDeps) {
       transaction: transactionOf(deps.db),
       requireUser: deps.requireUser,
       requireAdmin: deps.requireAdmin,
-      audit: () => auditOrderLog(deps.db, deps.auditKey),
+      audit: createIncrementalAudit(connectionOf(deps.db), start.keying),
     }),
   };
 }

@@ -9,8 +9,6 @@ export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: 
 export type OrderLog = {
   append(event: OrderEvent & { orderId: string; seq: number; actor: Actor; at: Date }): StoredEvent;
   eventsOf(orderId: string): StoredEvent[];
-  /** Every event, in log order (for the audit). */
-  all(): StoredEvent[];
   /** The newest events first, for the audit page. */
   latest(limit: number): StoredEvent[];
   count(): number;

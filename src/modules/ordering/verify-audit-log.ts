@@ -2,56 +2,213 @@ import { canonicalJson } from './domain/canonical-json.js';
 import { apply, type OrderState } from './domain/order.js';
 import type { StoredEvent } from './ports.js';
 
+/** `eventId` null: not one event (an order's listing row, the head). `orderId` '' when no order is concerned. */
 export type AuditProblem = { eventId: number | null; orderId: string; seq: number | null; reason: string };
-export type AuditReport = { verified: boolean; eventCount: number; orderCount: number; problem: AuditProblem | null };
+export type AuditReport = {
+  verified: boolean;
+  eventCount: number;
+  orderCount: number;
+  problem: AuditProblem | null;
+  /** The head as recorded in the database (count:last hash), for an auditor to keep; null when missing. */
+  head: { eventCount: number; lastHash: string; keyedFrom: number | null } | null;
+};
+
+/** A point of the chain: the last event checked (id 0 and the genesis hash before the first). */
+export type ChainPoint = { id: number; hash: string };
+
+/** The head as the chain check needs it. */
+export type HeadRecord = { eventCount: number; lastId: number; lastHash: string };
+
+/** A head an auditor kept: the hash of an event, and optionally its position (the count then). */
+export type ExpectedHead = { hash: string; count: number | null };
+
+/** `count:hash`, the way heads are printed (backup, start-up log, audit:verify) and --expect-head takes them. */
+export const formatHead = (head: { eventCount: number; lastHash: string }) => `${head.eventCount}:${head.lastHash}`;
+
+/** A head for people: `head 12:ab..., keyed from event 5` (the full hash: it is what an auditor keeps). */
+export const describeHead = (head: AuditReport['head']) =>
+  head ? `head ${formatHead(head)}, ${head.keyedFrom === null ? 'not keyed' : `keyed from event ${head.keyedFrom}`}` : 'no head';
+
+/** Where and what the first problem is, as the CLIs print it: `event 3 (order X, seq 1): reason`. */
+export function describeAuditProblem(p: AuditProblem | null): string {
+  if (!p) return 'no problem';
+  if (p.eventId !== null) return `event ${p.eventId}${p.orderId ? ` (order ${p.orderId}, seq ${p.seq})` : ''}: ${p.reason}`;
+  if (p.orderId) return `order ${p.orderId}: ${p.reason}`;
+  return `the log's head: ${p.reason}`;
+}
+
+/** Parses `--expect-head` (`hash` or `count:hash`); null when it is neither. */
+export function parseExpectedHead(text: string): ExpectedHead | null {
+  const match = /^(?:(\d{1,15}):)?([0-9a-f]{64})$/.exec(text.trim().toLowerCase());
+  if (!match?.[2]) return null;
+  return { hash: match[2], count: match[1] === undefined ? null : Number(match[1]) };
+}
 
 /**
- * Recomputes the hash chain over every event in log order, folds every order from its events,
- * and compares the fold with the listing table. Stops at the first problem: an edited event
- * (its hash no longer matches), a removed or reordered one (the chain or the ids break, or a
- * sequence number is skipped), or a projection row the log does not explain.
+ * Checks one event against the point before it: ids dense and in order, the link to the previous
+ * hash, and the event's own hash. Null when it is sound.
  */
-export function verifyAuditLog(input: {
-  events: readonly StoredEvent[];
-  projection: readonly OrderState[];
+export function checkLink(prev: ChainPoint, event: StoredEvent, hashOf: (e: Omit<StoredEvent, 'hash'>) => string): AuditProblem | null {
+  const at = { eventId: event.id, orderId: event.orderId, seq: event.seq };
+  if (event.id !== prev.id + 1) return { ...at, reason: `event id ${event.id} follows ${prev.id}: an event is missing or out of order` };
+  if (event.prevHash !== prev.hash) return { ...at, reason: 'its link to the previous event is broken (an event was removed, inserted or reordered)' };
+  const { hash, ...content } = event;
+  if (hashOf(content) !== hash) return { ...at, reason: 'its content does not match its hash (the event was edited)' };
+  return null;
+}
+
+/**
+ * The head against where the chain ends. Removing the last events (and rolling the listing table
+ * back) leaves a chain that is sound on its own: only the head, written with every event in the
+ * same transaction, shows that it used to go further.
+ */
+export function checkHead(end: ChainPoint, head: HeadRecord): AuditProblem | null {
+  const short = (h: string) => h.slice(0, 16);
+  const recorded = `its head records ${head.eventCount} events ending at event ${head.lastId} (hash ${short(head.lastHash)}...)`;
+  if (end.id < head.lastId) {
+    return { eventId: end.id + 1, orderId: '', seq: null, reason: `the log ends at event ${end.id}, but ${recorded}: the events after ${end.id} were removed` };
+  }
+  if (end.id > head.lastId) {
+    return { eventId: head.lastId + 1, orderId: '', seq: null, reason: `the log goes on to event ${end.id}, but ${recorded}: events were added behind the shop's back, or the head was rolled back` };
+  }
+  if (end.hash !== head.lastHash) {
+    return { eventId: end.id, orderId: '', seq: null, reason: `the last event's hash is not the one ${recorded}: the last event was replaced, or the head was changed` };
+  }
+  if (head.eventCount !== head.lastId) {
+    return { eventId: null, orderId: '', seq: null, reason: `${recorded}: the count and the last id disagree (the head was changed)` };
+  }
+  return null;
+}
+
+/**
+ * Pass 1, in log order, one event in memory at a time: the chain from the genesis to its end, the
+ * head, and (when given) a head an auditor kept, which must be an event of this chain: a copy
+ * truncated before it, or rewritten since, fails.
+ */
+export function verifyChain(input: {
+  events: Iterable<StoredEvent>;
+  head: HeadRecord;
   hash: (e: Omit<StoredEvent, 'hash'>) => string;
   genesis: string;
-}): AuditReport {
-  const states = new Map<string, OrderState>();
-  const report = (problem: AuditProblem | null): AuditReport => ({
-    verified: problem === null,
-    eventCount: input.events.length,
-    orderCount: states.size,
-    problem,
-  });
-
-  let prevHash = input.genesis;
-  let prevId = 0;
+  expectHead?: ExpectedHead | null;
+}): { eventCount: number; end: ChainPoint; problem: AuditProblem | null } {
+  let prev: ChainPoint = { id: 0, hash: input.genesis };
+  let expectedSeen = false;
+  const expect = input.expectHead ?? null;
   for (const event of input.events) {
-    const at = { eventId: event.id, orderId: event.orderId, seq: event.seq };
-    if (event.id !== prevId + 1) return report({ ...at, reason: `event id ${event.id} follows ${prevId}: an event is missing or out of order` });
-    if (event.prevHash !== prevHash) return report({ ...at, reason: 'its link to the previous event is broken (an event was removed, inserted or reordered)' });
-    const { hash, ...content } = event;
-    if (input.hash(content) !== hash) return report({ ...at, reason: 'its content does not match its hash (the event was edited)' });
-    const next = apply(states.get(event.orderId) ?? null, event);
-    if ('problem' in next) return report({ ...at, reason: `it cannot follow the order's history: ${next.problem}` });
-    states.set(event.orderId, next);
-    prevHash = hash;
-    prevId = event.id;
-  }
-
-  const rows = new Map(input.projection.map((row) => [row.id, row]));
-  for (const [orderId, state] of states) {
-    const row = rows.get(orderId);
-    if (!row) return report({ eventId: null, orderId, seq: state.version, reason: 'the order is missing from the listing table' });
-    if (canonicalJson(comparable(row)) !== canonicalJson(comparable(state))) {
-      return report({ eventId: null, orderId, seq: state.version, reason: 'the listing table disagrees with the log' });
+    const problem = checkLink(prev, event, input.hash);
+    if (problem) return { eventCount: prev.id, end: prev, problem };
+    if (expect && event.hash === expect.hash) {
+      if (expect.count !== null && expect.count !== event.id) {
+        return { eventCount: event.id, end: prev, problem: { eventId: event.id, orderId: event.orderId, seq: event.seq, reason: `the expected head's hash is event ${event.id}'s, not event ${expect.count}'s` } };
+      }
+      expectedSeen = true;
+    } else if (expect && expect.count === event.id) {
+      return {
+        eventCount: event.id,
+        end: prev,
+        problem: { eventId: event.id, orderId: event.orderId, seq: event.seq, reason: `its hash is not the expected head's (${expect.hash.slice(0, 16)}...): the log was rewritten from here or before` },
+      };
     }
-    rows.delete(orderId);
+    prev = { id: event.id, hash: event.hash };
   }
-  const [stray] = rows.keys();
-  if (stray) return report({ eventId: null, orderId: stray, seq: null, reason: 'the listing table has an order the log does not know' });
-  return report(null);
+  const problem = checkHead(prev, input.head);
+  if (problem) return { eventCount: prev.id, end: prev, problem };
+  if (expect && !expectedSeen) {
+    return {
+      eventCount: prev.id,
+      end: prev,
+      problem: {
+        eventId: expect.count ?? null,
+        orderId: '',
+        seq: null,
+        reason: `the expected head ${expect.count ?? '?'}:${expect.hash.slice(0, 16)}... is not in this log, which ends at event ${prev.id}: it was truncated before that head, or rewritten`,
+      },
+    };
+  }
+  return { eventCount: prev.id, end: prev, problem: null };
+}
+
+/** One order folded from its events, or the first event that cannot follow its history. */
+export type FoldedOrder = { state: OrderState } | { problem: AuditProblem };
+
+/**
+ * Pass 2's first half: events grouped by order (ascending order id, each order's by seq) are
+ * folded one order at a time, so only the current order's state is held.
+ */
+export function* foldOrders(eventsByOrder: Iterable<StoredEvent>): Generator<FoldedOrder> {
+  let state: OrderState | null = null;
+  for (const event of eventsByOrder) {
+    if (state && event.orderId !== state.id) {
+      yield { state };
+      state = null;
+    }
+    const next = apply(state, event);
+    if ('problem' in next) {
+      // The audit stops at the first problem: nothing after it is folded.
+      yield { problem: { eventId: event.id, orderId: event.orderId, seq: event.seq, reason: `it cannot follow the order's history: ${next.problem}` } };
+      return;
+    }
+    state = next;
+  }
+  if (state) yield { state };
+}
+
+/**
+ * Order of SQLite's BINARY collation on text: UTF-8 byte order, which is code point order. JS `<`
+ * compares UTF-16 units, which differs for characters past U+FFFF against U+E000-U+FFFF; the
+ * fix-up below (as in ICU's code point order for UTF-16) moves surrogates above them.
+ */
+export function compareIds(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x += x >= 0xe000 ? -0x800 : 0x2000;
+      y += y >= 0xe000 ? -0x800 : 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Pass 2's merge: the folded orders and the listing rows, both ascending by id, walked side by
+ * side like a merge join, so neither side is held in memory. The first difference is the problem:
+ * an order the listing lacks, a row the log does not explain, or a row that disagrees.
+ */
+export function compareProjection(folded: Iterable<FoldedOrder>, rows: Iterable<OrderState>): { orderCount: number; problem: AuditProblem | null } {
+  const rowIt = rows[Symbol.iterator]();
+  try {
+    return mergeRows(folded, rowIt);
+  } finally {
+    // An early answer must still close the rows' iterator (a database cursor keeps its connection busy).
+    rowIt.return?.();
+  }
+}
+
+function mergeRows(folded: Iterable<FoldedOrder>, rowIt: Iterator<OrderState>): { orderCount: number; problem: AuditProblem | null } {
+  let row = rowIt.next();
+  let orderCount = 0;
+  for (const item of folded) {
+    if ('problem' in item) return { orderCount, problem: item.problem };
+    const { state } = item;
+    orderCount++;
+    if (!row.done && compareIds(row.value.id, state.id) < 0) {
+      return { orderCount, problem: { eventId: null, orderId: row.value.id, seq: null, reason: 'the listing table has an order the log does not know' } };
+    }
+    if (row.done || row.value.id !== state.id) {
+      return { orderCount, problem: { eventId: null, orderId: state.id, seq: state.version, reason: 'the order is missing from the listing table' } };
+    }
+    if (canonicalJson(comparable(row.value)) !== canonicalJson(comparable(state))) {
+      return { orderCount, problem: { eventId: null, orderId: state.id, seq: state.version, reason: 'the listing table disagrees with the log' } };
+    }
+    row = rowIt.next();
+  }
+  if (!row.done) return { orderCount, problem: { eventId: null, orderId: row.value.id, seq: null, reason: 'the listing table has an order the log does not know' } };
+  return { orderCount, problem: null };
 }
 
 const comparable = (s: OrderState) => ({ ...s, placedAt: s.placedAt.getTime(), updatedAt: s.updatedAt.getTime() });

@@ -1,13 +1,13 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/sqlite.js';
 import type { Actor, OrderEventType, RecordedEvent } from '../domain/order.js';
 import type { OrderLog, StoredEvent } from '../ports.js';
-import { genesisHash, type EventHasher } from './hash-chain.js';
-import { orderEvents } from './schema.js';
+import { createEventHasher, headMac, type ChainKeying } from './hash-chain.js';
+import { orderEvents, orderLogHead } from './schema.js';
 
 type Row = typeof orderEvents.$inferSelect;
 
-const toEvent = (row: Row): StoredEvent =>
+export const toEvent = (row: Row): StoredEvent =>
   ({
     id: row.id,
     orderId: row.orderId,
@@ -20,8 +20,22 @@ const toEvent = (row: Row): StoredEvent =>
     hash: row.hash,
   }) as StoredEvent;
 
-export function createSqliteOrderLog(db: Db, hashEvent: EventHasher): OrderLog {
-  const last = db.select({ id: orderEvents.id, hash: orderEvents.hash }).from(orderEvents).orderBy(desc(orderEvents.id)).limit(1).prepare();
+/**
+ * `keying` is the chain's state as settled at start (decision 014): every event appended now has
+ * an id past `keyedFrom`, so with a key each one is an HMAC and so is the head.
+ */
+export function createSqliteOrderLog(db: Db, keying: ChainKeying): OrderLog {
+  const hashEvent = createEventHasher(keying);
+  const head = db
+    .select({ eventCount: orderLogHead.eventCount, lastId: orderLogHead.lastId, lastHash: orderLogHead.lastHash })
+    .from(orderLogHead)
+    .where(eq(orderLogHead.id, 1))
+    .prepare();
+  const moveHead = db
+    .update(orderLogHead)
+    .set({ eventCount: sql`${sql.placeholder('eventCount')}`, lastId: sql`${sql.placeholder('lastId')}`, lastHash: sql`${sql.placeholder('lastHash')}`, headMac: sql`${sql.placeholder('headMac')}` })
+    .where(eq(orderLogHead.id, 1))
+    .prepare();
   const eventsOf = db.select().from(orderEvents).where(eq(orderEvents.orderId, sql.placeholder('orderId'))).orderBy(asc(orderEvents.seq)).prepare();
   const insert = db
     .insert(orderEvents)
@@ -40,9 +54,11 @@ export function createSqliteOrderLog(db: Db, hashEvent: EventHasher): OrderLog {
 
   return {
     append(event) {
-      // Runs inside the caller's transaction, so the chain's tail cannot move under it.
-      const tail = last.get();
-      const stored: Omit<StoredEvent, 'hash'> = { ...(event as RecordedEvent), id: (tail?.id ?? 0) + 1, prevHash: tail?.hash ?? genesisHash };
+      // Runs inside the caller's transaction (in group commit, the unit's savepoint), so the head
+      // cannot move under it and a unit rolled back takes its head change back with its event.
+      const tail = head.get();
+      if (!tail) throw new Error('order log: the head row (order_log_head) is missing; the shop refuses to start without it');
+      const stored: Omit<StoredEvent, 'hash'> = { ...(event as RecordedEvent), id: tail.lastId + 1, prevHash: tail.lastHash };
       const hash = hashEvent(stored);
       insert.run({
         id: stored.id,
@@ -55,11 +71,13 @@ export function createSqliteOrderLog(db: Db, hashEvent: EventHasher): OrderLog {
         prevHash: stored.prevHash,
         hash,
       });
+      const next = { eventCount: tail.eventCount + 1, lastId: stored.id, lastHash: hash };
+      moveHead.run({ ...next, headMac: keying ? headMac(keying.key, next) : null });
       return { ...stored, hash } as StoredEvent;
     },
     eventsOf: (orderId) => eventsOf.all({ orderId }).map(toEvent),
-    all: () => db.select().from(orderEvents).orderBy(asc(orderEvents.id)).all().map(toEvent),
     latest: (limit) => db.select().from(orderEvents).orderBy(desc(orderEvents.id)).limit(limit).all().map(toEvent),
-    count: () => db.select({ n: count() }).from(orderEvents).get()?.n ?? 0,
+    // The head's count: O(1), and equal to the rows while the log is intact (audit:verify checks).
+    count: () => head.get()?.eventCount ?? 0,
   };
 }

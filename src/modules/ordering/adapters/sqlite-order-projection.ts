@@ -7,7 +7,8 @@ import { orders } from './schema.js';
 
 type Row = typeof orders.$inferSelect;
 
-const toState = (r: Row): OrderState => {
+/** A listing row as an order's state (also used by the audit's streaming reader). */
+export const toState = (r: Row): OrderState => {
   const placed: PlacedSnapshot = {
     owner: { userId: r.ownerUserId, email: r.email },
     name: r.name,

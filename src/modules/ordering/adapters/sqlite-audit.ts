@@ -1,0 +1,93 @@
+import type { Sqlite } from '../../../platform/sqlite.js';
+import { checkHead, checkLink, compareProjection, foldOrders, verifyChain, type AuditProblem, type AuditReport, type ChainPoint, type ExpectedHead } from '../verify-audit-log.js';
+import { createEventHasher, genesisHash, type ChainKeying } from './hash-chain.js';
+import { createSqliteLogReader, type LogHead } from './sqlite-log-reader.js';
+import { headMacProblem, keyingOf, keyingProblem } from './sqlite-log-guard.js';
+
+const headProblem = (reason: string): AuditProblem => ({ eventId: null, orderId: '', seq: null, reason });
+const shownHead = (head: LogHead | null) => (head ? { eventCount: head.eventCount, lastHash: head.lastHash, keyedFrom: head.keyedFrom } : null);
+
+export type AuditPass = 'chain' | 'events by order' | 'listing rows';
+/** Told every 10,000 rows read (a long log's progress; the memory test samples the heap here). */
+export type AuditProgress = (pass: AuditPass, rows: number) => void;
+
+function* countRows<T>(rows: Iterable<T>, pass: AuditPass, progress: AuditProgress): Generator<T> {
+  let n = 0;
+  for (const row of rows) {
+    yield row;
+    if (++n % 10_000 === 0) progress(pass, n);
+  }
+}
+
+/**
+ * The full audit (`npm run audit:verify`, backup and restore checks), in one read snapshot and in
+ * constant memory: pass 1 streams the log in id order (chain, head, key, an expected head), pass 2
+ * streams it again grouped by order and merges the folded orders with the listing table, both
+ * ascending by order id (decision 014).
+ */
+export function auditSqliteOrderLog(sqlite: Sqlite, auditKey: string | undefined, expectHead: ExpectedHead | null = null, progress?: AuditProgress): AuditReport {
+  const reader = createSqliteLogReader(sqlite);
+  const counted = progress ? <T>(rows: Iterable<T>, pass: AuditPass) => countRows(rows, pass, progress) : <T>(rows: Iterable<T>) => rows;
+  return reader.snapshot((): AuditReport => {
+    const head = reader.head();
+    const report = (eventCount: number, orderCount: number, problem: AuditProblem | null): AuditReport => ({
+      verified: problem === null,
+      eventCount,
+      orderCount,
+      problem,
+      head: shownHead(head),
+    });
+    if (!head) return report(0, 0, headProblem("the order log's head row (order_log_head) is missing: it is written with every event, so it was removed"));
+    const state = keyingOf(head, auditKey, reader);
+    const keyed = keyingProblem(state);
+    if (keyed) return report(0, 0, headProblem(keyed));
+    const keying: ChainKeying = state.kind === 'keyed' ? state.keying : null;
+
+    const chain = verifyChain({ events: counted(reader.eventsAfter(0), 'chain'), head, hash: createEventHasher(keying), genesis: genesisHash, expectHead });
+    if (chain.problem) return report(chain.eventCount, 0, chain.problem);
+    const mac = headMacProblem(head, keying);
+    if (mac) return report(chain.eventCount, 0, headProblem(mac));
+
+    const projection = compareProjection(foldOrders(counted(reader.eventsByOrder(), 'events by order')), counted(reader.projectionById(), 'listing rows'));
+    return report(chain.eventCount, projection.orderCount, projection.problem);
+  });
+}
+
+/**
+ * GET /api/audit's check (decision 014): the chain is verified once from the genesis and then only
+ * from the last event verified, which is remembered (one id and one hash). Each call also checks
+ * that the remembered event still has its hash and that the head names the end of the chain, so
+ * a tail removed or rewritten behind the server shows at once. A rewrite further back than the
+ * remembered event, folding the orders and comparing the listing table are left to
+ * `npm run audit:verify`, which reads everything. A problem, once found, is reported until a
+ * restart (the log is append-only: it cannot heal).
+ */
+export function createIncrementalAudit(sqlite: Sqlite, keying: ChainKeying) {
+  const reader = createSqliteLogReader(sqlite);
+  const hash = createEventHasher(keying);
+  let verified: ChainPoint = { id: 0, hash: genesisHash };
+  let found: AuditProblem | null = null;
+
+  return (): AuditReport =>
+    reader.snapshot((): AuditReport => {
+      const head = reader.head();
+      const report = (problem: AuditProblem | null): AuditReport => {
+        found ??= problem;
+        return { verified: found === null, eventCount: verified.id, orderCount: 0, problem: found, head: shownHead(head) };
+      };
+      if (found) return report(found);
+      if (!head) return report(headProblem("the order log's head row (order_log_head) is missing"));
+      if (verified.id > 0 && reader.hashOf(verified.id) !== verified.hash) {
+        return report({ eventId: verified.id, orderId: '', seq: null, reason: `event ${verified.id} was removed or rewritten after this server verified it` });
+      }
+      for (const event of reader.eventsAfter(verified.id)) {
+        const problem = checkLink(verified, event, hash);
+        if (problem) return report(problem);
+        verified = { id: event.id, hash: event.hash };
+      }
+      const problem = checkHead(verified, head);
+      if (problem) return report(problem);
+      const mac = headMacProblem(head, keying);
+      return report(mac ? headProblem(mac) : null);
+    });
+}
