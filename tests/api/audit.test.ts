@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditOrderLog } from '../../src/modules/ordering/index.js';
+import { adminSession, call, json, signUpCustomer } from '../support/http.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+// GET /api/audit checks the chain incrementally (decision 014): each event once, then only the
+// new ones, and the head every time. The full check (folds, listing table) is audit:verify's.
+let t: TestApp;
+let admin: string;
+let rina: string;
+let productId: string;
+beforeEach(async () => {
+  t = createTestApp();
+  await t.seedDemo();
+  admin = (await adminSession(t)).token;
+  rina = (await signUpCustomer(t, 'Rina', 'rina@example.com')).token;
+  productId = (await json(await call(t, 'GET', '/api/products?limit=1')))[0]._id;
+  await placeOrder();
+  await placeOrder();
+});
+afterEach(() => t.close());
+
+async function placeOrder() {
+  await call(t, 'POST', '/api/carts', { token: rina, body: { productId, quantity: 1 } });
+  const res = await call(t, 'POST', '/api/orders', {
+    token: rina,
+    body: { name: 'Rina', phone: '01712345678', address: 'Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' },
+  });
+  expect(res.status).toBe(201);
+}
+const audit = async () => json(await call(t, 'GET', '/api/audit', { token: admin }));
+const tamper = (sql: string) => t.database.sqlite.exec(`drop trigger if exists order_events_no_update; drop trigger if exists order_events_no_delete; ${sql}`);
+
+describe('GET /api/audit', () => {
+  it('follows the log as it grows', async () => {
+    expect(await audit()).toMatchObject({ verified: true, eventCount: 2, problem: null });
+    await placeOrder();
+    expect(await audit()).toMatchObject({ verified: true, eventCount: 3, problem: null });
+  });
+
+  it('reads each event once: an old event rewritten after it was verified is left to audit:verify', async () => {
+    expect(await audit()).toMatchObject({ verified: true, eventCount: 2 });
+    tamper(`update order_events set payload = replace(payload, '"total":', '"total":1') where id = 1;`);
+    await placeOrder();
+    // Not read again (the route's cost is the new events, not the whole log) ...
+    expect(await audit()).toMatchObject({ verified: true, eventCount: 3 });
+    // ... while the full audit, which reads everything, names it.
+    expect(auditOrderLog(t.database.db).problem).toMatchObject({ eventId: 1, reason: expect.stringContaining('does not match its hash') });
+  });
+
+  it('sees a tail removed behind the server at once, and keeps saying so', async () => {
+    expect((await audit()).verified).toBe(true);
+    tamper('delete from order_events where id = 2;');
+    const after = await audit();
+    expect(after).toMatchObject({ verified: false, problem: { eventId: 2, reason: 'event 2 was removed or rewritten after this server verified it' } });
+    expect((await audit()).problem).toEqual(after.problem);
+  });
+
+  it('sees a tail removed before it was ever verified: the head still names it', async () => {
+    tamper('delete from order_events where id = 2;');
+    expect(await audit()).toMatchObject({ verified: false, problem: { eventId: 2, reason: expect.stringContaining('the log ends at event 1, but its head records 2 events') } });
+  });
+});
