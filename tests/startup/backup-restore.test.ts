@@ -109,6 +109,10 @@ describe('npm run backup and npm run restore', () => {
     expect(file).toBeDefined();
     const backupFile = join(dataDir, 'backups', file as string);
     expect(backup.out).toContain(`backup: ${backupFile} (integrity ok; audit ok`);
+    // The head an auditor keeps, and the copy checked against it.
+    const head = /; head (\d+:[0-9a-f]{64}), not keyed\)/.exec(backup.out)?.[1];
+    expect(head, backup.out).toBeDefined();
+    expect(head).toBe(readOnly(backupFile, (db) => db.prepare("select event_count || ':' || last_hash from order_log_head").pluck().get()));
     expect(integrity(backupFile)).toBe('ok');
     const inBackup = orderIds(backupFile);
     expect(beforeBackup.filter((id) => !inBackup.has(id))).toEqual([]);
@@ -118,7 +122,7 @@ describe('npm run backup and npm run restore', () => {
     // audit-verify on the copy as a shop of its own.
     const copyDir = tempDir('shop-backup-copy-');
     copyFileSync(backupFile, join(copyDir, 'shop.db'));
-    const audit = await built(copyDir, 'audit-verify');
+    const audit = await built(copyDir, 'audit-verify', '--expect-head', head as string);
     expect(audit.code, audit.out).toBe(0);
     expect(audit.out).toContain(`of ${inBackup.size} orders verified`);
 
@@ -191,6 +195,19 @@ describe('npm run backup and npm run restore', () => {
     expect(refused.out).toMatch(/is not sound \(integrity: ok; audit: FAILED at order [0-9a-f]{24}: the listing table disagrees with the log\)\. Nothing was changed\./);
     expect(orderIds(join(dataDir, 'shop.db'))).toEqual(before);
     expect(readdirSync(dataDir).filter((f) => f.includes('restoring'))).toEqual([]);
+    expect(existsSync(join(dataDir, 'backups'))).toBe(false);
+
+    // A copy whose log verifies but whose append-only triggers are gone: refused, with the way out.
+    const unprotected = join(dataDir, 'elsewhere', 'unprotected.db');
+    copyFileSync(join(dataDir, 'elsewhere', 'copy.db'), unprotected);
+    const open = new Database(unprotected);
+    open.exec('drop trigger order_events_no_delete; drop trigger order_log_head_no_rewind;');
+    open.close();
+    const noTriggers = await built(dataDir, 'restore', unprotected);
+    expect(noTriggers.code).toBe(1);
+    expect(noTriggers.out).toContain('lacks the shop\'s protective triggers (order_events_no_delete, order_log_head_no_rewind)');
+    expect(noTriggers.out).toContain('--restore-triggers');
+    expect(orderIds(join(dataDir, 'shop.db'))).toEqual(before);
     expect(existsSync(join(dataDir, 'backups'))).toBe(false);
 
     // Not a database at all.
