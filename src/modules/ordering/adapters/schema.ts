@@ -69,8 +69,15 @@ export const orders = sqliteTable(
     version: integer('version').notNull(),
   },
   (t) => [
+    // A customer's list and their placements in the last hour (ORDERS_PER_HOUR).
     index('orders_owner').on(t.ownerUserId, t.placedAt),
-    index('orders_placed').on(t.placedAt),
+    // The admins' list and its count (removed = 0), read one page at a time (issue 12).
+    index('orders_listed').on(t.removed, t.placedAt),
+    // The placement limits (decision 015): Pending orders per customer and per phone, and a
+    // phone's placements in the last hour, each counted over an index.
+    index('orders_owner_status').on(t.ownerUserId, t.status),
+    index('orders_phone_status').on(t.phone, t.status),
+    index('orders_phone_placed').on(t.phone, t.placedAt),
     check('orders_amount_nonnegative', sql`${t.amount} >= 0`),
   ],
 );

@@ -21,5 +21,9 @@ export const coupons = sqliteTable(
     discountBasisPoints: integer('discount_bp').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [check('coupons_discount_range', sql`${t.discountBasisPoints} between 100 and 10000`)],
+  (t) => [
+    // The admins' list, newest first, one page at a time (issue 12).
+    index('coupons_created_at').on(t.createdAt, t.id),
+    check('coupons_discount_range', sql`${t.discountBasisPoints} between 100 and 10000`),
+  ],
 );
