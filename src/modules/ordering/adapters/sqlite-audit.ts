@@ -37,6 +37,9 @@ export function auditSqliteOrderLog(sqlite: Sqlite, auditKey: string | undefined
       problem,
       head: shownHead(head),
     });
+    if (!head && !reader.hasHeadTable()) {
+      return report(0, 0, headProblem('this database predates the order log head (migration 0007): start the shop on it once, or restore it, so it is migrated, then verify'));
+    }
     if (!head) return report(0, 0, headProblem("the order log's head row (order_log_head) is missing: it is written with every event, so it was removed"));
     const state = keyingOf(head, auditKey, reader);
     const keyed = keyingProblem(state);

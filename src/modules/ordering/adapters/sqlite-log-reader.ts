@@ -62,6 +62,8 @@ export function createSqliteLogReader(sqlite: Sqlite) {
     *projectionById(): Generator<OrderState> {
       for (const row of projection.iterate() as IterableIterator<RawOrder>) yield toOrder(row);
     },
+    /** False for a database made before migration 0007 (not migrated yet). */
+    hasHeadTable: () => hasHeadTable.get() !== undefined,
     hashOf: (id: number) => (hashOf.get(id) as string | undefined) ?? null,
     lastEvent: () => (last.get() as { id: number; hash: string } | undefined) ?? null,
     /** One snapshot for every read in `fn` (a deferred read transaction; a savepoint inside one). */

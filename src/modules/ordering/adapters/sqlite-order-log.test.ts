@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../../../platform/paths.js';
 import { openDatabase, runMigrations, type DbHandle } from '../../../platform/sqlite.js';
 import { err, ok } from '../../../shared/result.js';
 import type { OrderLog } from '../ports.js';
@@ -64,5 +65,27 @@ describe('the order log head', () => {
     const keyed = createSqliteOrderLog(handle.db, { key: 'a-secret-audit-key-0001', keyedFrom: 1 });
     keyed.append({ type: 'Confirmed', orderId: 'a', seq: 1, payload: {}, actor, at: new Date(0) } as unknown as Parameters<OrderLog['append']>[0]);
     expect(createSqliteLogReader(handle.sqlite).head()?.headMac).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('an existing shop gets its head from its log when migration 0007 runs', () => {
+    // A shop as it was before 0007: only the migrations up to 0006, and events already in the log.
+    const old = join(dir, 'migrations-0006');
+    cpSync(migrationsDir(), old, { recursive: true });
+    const journalFile = join(old, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number }> };
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 6) }));
+    const before = openDatabase(join(dir, 'old.db'));
+    runMigrations(before, old);
+    const hash = createEventHasher(null);
+    let prevHash = genesisHash;
+    for (const id of [1, 2, 3]) {
+      const event = { id, orderId: `o${id}`, seq: 1, type: 'Confirmed' as const, payload: {}, actor, at: new Date(0), prevHash };
+      const h = hash(event as never);
+      before.sqlite.prepare('insert into order_events values (?, ?, 1, ?, ?, ?, 0, ?, ?)').run(id, event.orderId, event.type, '{}', JSON.stringify(actor), prevHash, h);
+      prevHash = h;
+    }
+    runMigrations(before);
+    expect(createSqliteLogReader(before.sqlite).head()).toEqual({ eventCount: 3, lastId: 3, lastHash: prevHash, keyedFrom: null, keyProof: null, headMac: null });
+    before.close();
   });
 });
