@@ -31,6 +31,9 @@ const shopServer = (name: 'local' | 'firebase', env: Record<string, string>) => 
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     AUTH_RATE_LIMIT: '1000',
+    // The journeys order with one phone number from several specs against one server.
+    MAX_PENDING_ORDERS: '1000',
+    ORDERS_PER_HOUR: '1000',
     ADMIN_EMAIL: e2eAdmin.email,
     ...env,
   },

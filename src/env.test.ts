@@ -10,6 +10,12 @@ describe('parseEnv', () => {
     expect(r.env.SESSION_SECRET).toBeUndefined();
   });
 
+  it('limits placing orders by default: 5 Pending and 20 an hour (decision 015), or as set', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, env: { MAX_PENDING_ORDERS: 5, ORDERS_PER_HOUR: 20 } });
+    expect(parseEnv({ MAX_PENDING_ORDERS: '2', ORDERS_PER_HOUR: '' })).toMatchObject({ ok: true, env: { MAX_PENDING_ORDERS: 2, ORDERS_PER_HOUR: 20 } });
+    expect(parseEnv({ MAX_PENDING_ORDERS: '0' })).toEqual({ ok: false, message: 'Invalid setting MAX_PENDING_ORDERS: must be a positive whole number (got "0")' });
+  });
+
   it('reads given values and treats an empty variable as unset', () => {
     const r = parseEnv({ PORT: '8080', DEMO_DATA: 'false', HOST: '0.0.0.0', DATA_DIR: '/var/shop', SHOP_NAME: '' });
     expect(r.ok && r.env).toMatchObject({ PORT: 8080, DEMO_DATA: false, HOST: '0.0.0.0', DATA_DIR: '/var/shop', SHOP_NAME: 'Otaku Card Bazaar' });
@@ -26,6 +32,10 @@ describe('parseEnv', () => {
     ['SOCIAL_YOUTUBE_URL', 'youtube'],
     ['LOG_LEVEL', 'loud'],
     ['BODY_LIMIT_BYTES', '12'],
+    ['MAX_PENDING_ORDERS', '0'],
+    ['MAX_PENDING_ORDERS', 'abc'],
+    ['ORDERS_PER_HOUR', '-1'],
+    ['ORDERS_PER_HOUR', '2.5'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     const r = parseEnv({ [name]: value });
     expect(r.ok).toBe(false);

@@ -55,6 +55,11 @@ export const envSchema = z.object({
     .regex(/^[0-9a-zA-Z.\-[\]:]+:\d+$/, { message: 'must be host:port' })
     .optional(),
 
+  /** Pending orders one customer, or one phone number, may have at once (decision 015). */
+  MAX_PENDING_ORDERS: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(5),
+  /** Orders one customer, or one phone number, may place in an hour. */
+  ORDERS_PER_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(20),
+
   /** When set, the order log's hash chain is keyed (HMAC-SHA-256): a forger also needs this key. */
   AUDIT_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** With a key, uploaded images go to imgbb; without, they are kept under DATA_DIR/uploads. */

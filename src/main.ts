@@ -91,6 +91,7 @@ const ordering = orFail(() => createOrderingModule({
   requireUser: identity.guards.requireUser,
   requireAdmin: identity.guards.requireAdmin,
   auditKey: env.AUDIT_KEY,
+  placementLimits: { maxPending: env.MAX_PENDING_ORDERS, perHour: env.ORDERS_PER_HOUR },
   ports: {
     productById: (id) => catalogue.productById(id),
     cartLines: (userId) => cart.pricedLines(userId),
@@ -99,6 +100,7 @@ const ordering = orFail(() => createOrderingModule({
       const coupon = promotions.couponByCode(code);
       return coupon.ok ? coupon.value.discountBasisPoints : null;
     },
+    couponGuesses: promotions.couponGuesses,
   },
 }));
 {

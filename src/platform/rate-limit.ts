@@ -4,6 +4,8 @@ export type RateLimiter = {
   /** Counts one attempt for the key; false when the key is over its limit in the window. */
   hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
   reset(key: string): void;
+  /** Whether the key is over its limit now, without counting an attempt (ordering's coupon check). */
+  peek(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
 };
 
 /**
@@ -33,6 +35,12 @@ export function createRateLimiter(options: { limit: number; windowMs: number; cl
     },
     reset(key) {
       windows.delete(key);
+    },
+    peek(key) {
+      const now = options.clock.now().getTime();
+      const w = windows.get(key);
+      if (!w || now - w.start >= options.windowMs || w.count <= options.limit) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + options.windowMs - now) / 1000)) };
     },
   };
 }

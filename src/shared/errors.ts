@@ -45,6 +45,8 @@ export const httpStatusByCode = {
   'ordering/illegal-transition': 409,
   'ordering/order-not-found': 404,
   'ordering/idempotency-conflict': 422,
+  'ordering/too-many-pending': 429,
+  'ordering/too-many-orders': 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

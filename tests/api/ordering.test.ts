@@ -238,12 +238,19 @@ describe('order lists and status', () => {
     expect((await json(await call(t, 'GET', '/api/allOrders', { token: admin }))).map((o: { _id: string }) => o._id)).toEqual([third, second, first]);
   });
 
-  it('an admin moves Pending to Confirmed or Canceled only; anything else is 409', async () => {
+  it('an admin moves Pending to Confirmed or Canceled only; back to Pending is 409, a status that does not exist is 400', async () => {
     const id = await placed(rina);
     const patch = (status: unknown, token = admin, orderId = id) => call(t, 'PATCH', `/api/orders/${orderId}`, { token, body: { status } });
     expect((await patch('Confirmed', rina.token)).status).toBe(403);
     expect((await patch('Pending')).status).toBe(409);
-    expect((await patch('Shipped')).status).toBe(409);
+    for (const status of ['Shipped', 'confirmed', '', 42, null]) {
+      const res = await patch(status);
+      expect(res.status, String(status)).toBe(400);
+      const { error } = await json(res);
+      expect(error.code).toBe('http/validation');
+      expect(error.message).toContain('Pending, Confirmed or Canceled');
+    }
+    expect(eventCount()).toBe(1);
     expect(await json(await patch('Confirmed'))).toEqual({ modifiedCount: 1 });
     for (const status of ['Canceled', 'Confirmed', 'Pending']) {
       const res = await patch(status);

@@ -5,7 +5,7 @@ import { createApp, type SiteConfig } from '../../src/app.js';
 import { createCartModule } from '../../src/modules/cart/index.js';
 import { createCatalogueModule } from '../../src/modules/catalogue/index.js';
 import { createIdentityModule, type FirebaseSettings } from '../../src/modules/identity/index.js';
-import { createOrderingModule, type GroupCommitOptions } from '../../src/modules/ordering/index.js';
+import { createOrderingModule, type GroupCommitOptions, type PlacementLimits } from '../../src/modules/ordering/index.js';
 import { createPromotionsModule } from '../../src/modules/promotions/index.js';
 import type { ImageStore } from '../../src/platform/image-store/image-store.js';
 import { createLocalDiskImageStore } from '../../src/platform/image-store/local-disk-image-store.js';
@@ -43,6 +43,8 @@ export type TestAppOptions = {
   couponChecksPer15Min?: number;
   /** Ordering's group commit (e.g. a schedule the test releases by hand). */
   orderCommits?: GroupCommitOptions;
+  /** MAX_PENDING_ORDERS / ORDERS_PER_HOUR; high by default so that other tests may order freely. */
+  placementLimits?: Partial<PlacementLimits>;
 };
 
 /**
@@ -92,6 +94,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     requireAdmin: identity.guards.requireAdmin,
     auditKey: options.auditKey,
     orderCommits: options.orderCommits,
+    placementLimits: { maxPending: 1000, perHour: 1000, ...options.placementLimits },
     ports: {
       productById: (id) => catalogue.productById(id),
       cartLines: (userId) => cart.pricedLines(userId),
@@ -100,6 +103,7 @@ export function createTestApp(options: TestAppOptions = {}) {
         const coupon = promotions.couponByCode(code);
         return coupon.ok ? coupon.value.discountBasisPoints : null;
       },
+      couponGuesses: promotions.couponGuesses,
     },
   });
   const app = createApp({

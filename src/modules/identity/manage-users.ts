@@ -1,3 +1,4 @@
+import type { Page, Paged } from '../../platform/http/paging.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { toPublicUser, type PublicUser } from './domain/public-user.js';
@@ -6,7 +7,10 @@ import type { UserStore } from './ports.js';
 
 // The admin's user-management use cases: small, and always read together.
 
-export const listUsers = (deps: { users: UserStore }): PublicUser[] => deps.users.list().map(toPublicUser);
+export const listUsers = (deps: { users: UserStore }, page: Page): Paged<PublicUser> => {
+  const { items, total } = deps.users.page(page);
+  return { items: items.map(toPublicUser), total };
+};
 
 /** GET /api/users/admin/:email: one's own flag, or anyone's for an admin. */
 export function checkAdmin(deps: { users: UserStore }, caller: User, email: string): Result<{ admin: boolean }, AppError> {

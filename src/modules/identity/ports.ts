@@ -1,11 +1,12 @@
+import type { Page, Paged } from '../../platform/http/paging.js';
 import type { Provider, Role, User } from './domain/user.js';
 
 /** User storage (synchronous: better-sqlite3; see docs/decisions/001). */
 export type UserStore = {
   byId(id: string): User | null;
   byEmail(email: string): (User & { passwordHash: string | null }) | null;
-  /** Newest first. */
-  list(): User[];
+  /** One page, newest first, and how many users there are. */
+  page(page: Page): Paged<User>;
   countAdmins(): number;
   insert(user: User & { passwordHash: string | null; provider: Provider }): void;
   setRole(id: string, role: Role): number;

@@ -10,6 +10,7 @@ import { createSqliteIdempotencyStore } from './adapters/sqlite-idempotency-stor
 import { startOrderLog } from './adapters/sqlite-log-guard.js';
 import { createSqliteOrderLog } from './adapters/sqlite-order-log.js';
 import { createSqliteOrderProjection } from './adapters/sqlite-order-projection.js';
+import type { PlacementLimits } from './place-order.js';
 import type { OrderingPorts } from './ports.js';
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 
@@ -19,6 +20,7 @@ export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
 export type { AuditPass, AuditProgress } from './adapters/sqlite-audit.js';
 export { describeAuditProblem, describeHead, formatHead, parseExpectedHead };
 export type { OrderingPorts } from './ports.js';
+export type { PlacementLimits } from './place-order.js';
 
 export type OrderingDeps = {
   db: Db;
@@ -31,6 +33,8 @@ export type OrderingDeps = {
   auditKey?: string | undefined;
   /** How concurrent orders are batched into one transaction (decision 009); defaults suit production. */
   orderCommits?: GroupCommitOptions | undefined;
+  /** MAX_PENDING_ORDERS and ORDERS_PER_HOUR, per customer and per phone (decision 015); default 5 and 20. */
+  placementLimits?: Partial<PlacementLimits> | undefined;
 };
 
 /**
@@ -73,6 +77,7 @@ export function createOrderingModule(deps: OrderingDeps) {
       clock: deps.clock,
       newId: deps.newId,
       commits,
+      limits: { maxPending: deps.placementLimits?.maxPending ?? 5, perHour: deps.placementLimits?.perHour ?? 20 },
       transaction: transactionOf(deps.db),
       requireUser: deps.requireUser,
       requireAdmin: deps.requireAdmin,

@@ -31,12 +31,24 @@ export type PlaceOrderDeps = {
   newId: IdGenerator;
   /** Group commit: the unit of work below runs in a transaction shared with concurrent orders. */
   commits: OrderCommits;
+  /** Per customer and per phone number (decision 015). */
+  limits: PlacementLimits;
 };
+
+export type PlacementLimits = {
+  /** Pending orders at once (MAX_PENDING_ORDERS). */
+  maxPending: number;
+  /** Orders placed in the last hour (ORDERS_PER_HOUR). */
+  perHour: number;
+};
+
+const hourMs = 60 * 60 * 1000;
 
 export type Placed = { order: OrderState; replayed: boolean };
 
 type Fresh = { subtotal: number; discount: number; fee: number; amount: number; discountPercent: number };
-export type PlaceOrderError = AppError & { fresh?: Fresh };
+/** `retryAfterSeconds` goes into a Retry-After header, not the body. */
+export type PlaceOrderError = AppError & { fresh?: Fresh; retryAfterSeconds?: number };
 
 /**
  * Places a cash-on-delivery order priced by the server alone: every line from the catalogue now,
@@ -56,6 +68,11 @@ function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderIn
     const earlier = deps.requests.find(caller.userId, idempotencyKey);
     if (earlier) return replay(deps, earlier, requestHash);
   }
+
+  // Counted here, inside the unit of work, so that orders arriving together are counted one after
+  // another in the same transaction (each unit sees the earlier units' orders): none slips past.
+  const refused = placementRefusal(deps, caller.userId, input.phone);
+  if (refused) return err(refused);
 
   // The lines: the Order Now item, or the whole cart.
   let lines: OrderLine[];
@@ -85,9 +102,19 @@ function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderIn
     cartLineIds = cart.map((line) => line.id);
   }
 
+  // Codes cannot be guessed here either: a wrong one counts against GET /api/coupon/:code's limit,
+  // and once over it any code is refused (a right one would otherwise tell the guesser it is right).
   const code = input.appliedCoupon?.trim().toUpperCase() || null;
+  if (code) {
+    const blocked = deps.ports.couponGuesses.blocked(caller.userId);
+    if (blocked) return err({ ...blocked.error, retryAfterSeconds: blocked.retryAfterSeconds });
+  }
   const bp = code ? deps.ports.couponPercentBasisPoints(code) : 0;
-  if (bp === null) return err(appError('ordering/coupon-invalid', `The coupon ${code} is not valid (any more). Remove it or try another code.`));
+  if (bp === null) {
+    const over = deps.ports.couponGuesses.wrongCode(caller.userId);
+    if (over) return err({ ...over.error, retryAfterSeconds: over.retryAfterSeconds });
+    return err(appError('ordering/coupon-invalid', `The coupon ${code} is not valid (any more). Remove it or try another code.`));
+  }
 
   const totals = orderTotals(lines, bp, input.deliveryLocation);
   if (input.amount !== undefined && input.amount !== totals.total) {
@@ -122,6 +149,43 @@ function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderIn
   if (idempotencyKey) deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: at });
   return ok({ order: state, replayed: false });
 }
+
+/**
+ * MAX_PENDING_ORDERS and ORDERS_PER_HOUR, per customer and per phone number (decision 015), from
+ * the listing table. Removed orders count towards the hour (removing one does not undo placing it)
+ * but not as Pending.
+ */
+function placementRefusal(deps: PlaceOrderDeps, userId: string, phone: string): PlaceOrderError | null {
+  const { maxPending, perHour } = deps.limits;
+  const customer = { ownerUserId: userId };
+  const number = { phone };
+  if (deps.projection.pendingCount(customer) >= maxPending) {
+    return appError('ordering/too-many-pending', `You already have ${maxPending} ${orders(maxPending)} waiting for confirmation. Please wait until we confirm them, or cancel one, before ordering again.`);
+  }
+  if (deps.projection.pendingCount(number) >= maxPending) {
+    return appError('ordering/too-many-pending', `This phone number already has ${maxPending} ${orders(maxPending)} waiting for confirmation. Please wait until we confirm them before ordering again with it.`);
+  }
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - hourMs);
+  for (const [by, message] of [
+    [customer, 'You have placed too many orders in the last hour.'],
+    [number, 'Too many orders were placed with this phone number in the last hour.'],
+  ] as const) {
+    const placed = deps.projection.placedSinceCount(by, since);
+    if (placed < perHour) continue;
+    // A slot frees when the order that brings the count under the limit leaves the hour.
+    const freeing = deps.projection.placedSinceAt(by, since, placed - perHour);
+    const retryAfterSeconds = Math.max(1, Math.ceil(((freeing?.getTime() ?? now.getTime()) + hourMs - now.getTime()) / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return {
+      ...appError('ordering/too-many-orders', `${message} Please try again later (in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}).`),
+      retryAfterSeconds,
+    };
+  }
+  return null;
+}
+
+const orders = (n: number) => (n === 1 ? 'order' : 'orders');
 
 function replay(deps: PlaceOrderDeps, earlier: { requestHash: string; orderId: string }, requestHash: string): Result<Placed, PlaceOrderError> {
   if (earlier.requestHash !== requestHash) {

@@ -1,3 +1,4 @@
+import type { Page, Paged } from '../../platform/http/paging.js';
 import type { AppError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { Actor, OrderEvent, OrderLine, OrderState, RecordedEvent } from './domain/order.js';
@@ -9,8 +10,10 @@ export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: 
 export type OrderLog = {
   append(event: OrderEvent & { orderId: string; seq: number; actor: Actor; at: Date }): StoredEvent;
   eventsOf(orderId: string): StoredEvent[];
-  /** The newest events first, for the audit page. */
-  latest(limit: number): StoredEvent[];
+  /** One page of an order's events in seq order, and how many it has. */
+  pageOf(orderId: string, page: Page): Paged<StoredEvent>;
+  /** One page of the shop's events, newest first, for the audit page; total is count(). */
+  latest(page: Page): Paged<StoredEvent>;
   count(): number;
 };
 
@@ -18,12 +21,22 @@ export type OrderLog = {
 export type OrderProjection = {
   save(state: OrderState): void;
   byId(id: string): OrderState | null;
-  /** Not removed, newest first. */
-  listFor(userId: string): OrderState[];
-  listAll(): OrderState[];
+  /** One page of a customer's orders, not removed, newest first. */
+  pageFor(userId: string, page: Page): Paged<OrderState>;
+  /** One page of every order not removed, newest first. */
+  pageAll(page: Page): Paged<OrderState>;
   /** Every row, removed ones included (for the audit). */
   everything(): OrderState[];
+  /** Pending orders not removed, of a customer or carrying a (normalised) phone number. */
+  pendingCount(by: OrdersBy): number;
+  /** Orders placed after `since`, removed ones included (removing one does not undo placing it). */
+  placedSinceCount(by: OrdersBy, since: Date): number;
+  /** The time of the (skip+1)-th oldest order placed after `since`, or null. */
+  placedSinceAt(by: OrdersBy, since: Date, skip: number): Date | null;
 };
+
+/** Whose orders a placement limit counts (decision 015). */
+export type OrdersBy = { ownerUserId: string } | { phone: string };
 
 /**
  * Group commit (decision 009): runs a synchronous unit of work (no awaits) atomically inside a
@@ -50,4 +63,15 @@ export type OrderingPorts = {
   cartLines(userId: string): CartLineForOrder[];
   removeCartLines(ids: readonly string[]): number;
   couponPercentBasisPoints(code: string): number | null;
+  /**
+   * The coupon-guessing limit shared with GET /api/coupon/:code (promotions' couponChecks, per
+   * user). Each answers null while the user is within it, else the coupon route's own refusal:
+   * `blocked` without counting, `wrongCode` after counting a code that does not exist.
+   */
+  couponGuesses: {
+    blocked(userId: string): CouponRefusal | null;
+    wrongCode(userId: string): CouponRefusal | null;
+  };
 };
+
+export type CouponRefusal = { error: AppError; retryAfterSeconds: number };

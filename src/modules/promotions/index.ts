@@ -3,7 +3,7 @@ import { createChangeTag } from '../../platform/http/change-tag.js';
 import type { Db } from '../../platform/sqlite.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
-import { promotionsRoutes } from './adapters/http.js';
+import { promotionsRoutes, tooManyCouponAttempts } from './adapters/http.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { AuthVariables } from '../identity/index.js';
 import { createSqliteCouponStore } from './adapters/sqlite-coupon-store.js';
@@ -25,6 +25,9 @@ export type PromotionsDeps = {
   couponChecksPer15Min?: number;
 };
 
+const couponVerdict = (limit: { allowed: true } | { allowed: false; retryAfterSeconds: number }) =>
+  limit.allowed ? null : { error: tooManyCouponAttempts(), retryAfterSeconds: limit.retryAfterSeconds };
+
 /** The promotions module's whole public surface (banners now; coupons join it later). */
 export function createPromotionsModule(deps: PromotionsDeps) {
   const sliders = createSqliteSliderStore(deps.db);
@@ -35,6 +38,15 @@ export function createPromotionsModule(deps: PromotionsDeps) {
     routes: promotionsRoutes({ ...deps, sliders, coupons, couponChecks, changes }),
     /** For ordering: the coupon behind a code now (checked again at every order). */
     couponByCode: (code: string) => findCoupon({ coupons }, code),
+    /**
+     * For ordering: POST /api/orders shares GET /api/coupon/:code's limit per user, so codes
+     * cannot be guessed through orders either (issue 12). A wrong code counts; once over the
+     * limit, any code is refused with the coupon route's own answer.
+     */
+    couponGuesses: {
+      blocked: (userId: string) => couponVerdict(couponChecks.peek(userId)),
+      wrongCode: (userId: string) => couponVerdict(couponChecks.hit(userId)),
+    },
     seedDemo: async (makeImages: () => Promise<string[]>) => {
       const banners = await seedDemoSliders({ sliders, clock: deps.clock, newId: deps.newId }, makeImages);
       if (banners > 0) changes.bump();

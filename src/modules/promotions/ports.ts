@@ -1,3 +1,4 @@
+import type { Page, Paged } from '../../platform/http/paging.js';
 import type { Coupon } from './domain/coupon.js';
 import type { Slider } from './domain/slider.js';
 
@@ -11,8 +12,8 @@ export type SliderStore = {
 };
 
 export type CouponStore = {
-  /** Newest first. */
-  list(): Coupon[];
+  /** One page, newest first, and how many coupons there are. */
+  page(page: Page): Paged<Coupon>;
   byCode(code: string): Coupon | null;
   insert(coupon: Coupon): void;
   delete(id: string): number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from '../../../platform/http/paging.js';
 import { isShowableImageUrl } from '../../../shared/image-url.js';
 import { maxImagesPerProduct, maxPrice } from '../domain/product.js';
 
@@ -46,6 +47,6 @@ export const categoryInputSchema = z.object({
 export const productQuerySchema = z.object({
   category: z.string().max(80).optional(),
   q: z.string().trim().max(120).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  // The shared paging (default 50, at most 200): every list of the API pages the same way.
+  ...pageFields,
 });

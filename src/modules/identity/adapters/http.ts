@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { clientAddress } from '../../../platform/http/client-address.js';
+import { readPage, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { checkInput, parseJsonBody } from '../../../platform/http/validate.js';
 import type { RateLimiter } from '../../../platform/rate-limit.js';
@@ -127,7 +128,11 @@ export function identityRoutes(deps: IdentityHttpDeps) {
     return sendResult(c, result, result.ok && result.value.insertedId ? 201 : 200);
   });
 
-  app.get('/users', guards.requireAdmin, (c) => c.json(listUsers(deps)));
+  app.get('/users', guards.requireAdmin, (c) => {
+    const page = readPage(c);
+    if (!page.ok) return sendError(c, page.error);
+    return sendPage(c, listUsers(deps, page.value), (u) => u);
+  });
 
   app.get('/users/admin/:email', guards.requireUser, (c) => sendResult(c, checkAdmin(deps, c.var.user, c.req.param('email'))));
 

@@ -21,11 +21,20 @@ export function createSqliteUserStore(db: Db): UserStore {
     .where(eq(users.email, sql.placeholder('email')))
     .prepare();
   const admins = db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).prepare();
+  // The admins' list, one page at a time over users_created_at (issue 12).
+  const page = db
+    .select(publicColumns)
+    .from(users)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+  const total = db.select({ n: count() }).from(users).prepare();
 
   return {
     byId: (id) => byId.get({ id }) ?? null,
     byEmail: (email) => byEmail.get({ email }) ?? null,
-    list: () => db.select(publicColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).all(),
+    page: (p) => ({ items: page.all(p), total: total.get()?.n ?? 0 }),
     countAdmins: () => admins.get()?.n ?? 0,
     insert: (user) => {
       db.insert(users).values(user).run();

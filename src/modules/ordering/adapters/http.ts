@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { readPage, sendPage, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { checkInput, parseJsonBody } from '../../../platform/http/validate.js';
 import { appError } from '../../../shared/errors.js';
@@ -92,6 +93,8 @@ const orderBody = z.object({
     .optional(),
 });
 
+const orderStatuses = ['Pending', 'Confirmed', 'Canceled'] as const satisfies ReadonlyArray<OrderState['status']>;
+
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'Idempotency-Key must be 8 to 200 letters, digits or -_.:');
 
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
@@ -117,7 +120,11 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       if (!checked.ok) return sendError(c, checked.error);
     }
     const result = await placeOrder(deps, actorOf(c.var.user), body.value, key);
-    if (!result.ok) return sendError(c, result.error);
+    if (!result.ok) {
+      const { retryAfterSeconds, ...error } = result.error;
+      if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+      return sendError(c, error);
+    }
     return c.json({ insertedId: result.value.order.id, order: orderDto(result.value.order) }, result.value.replayed ? 200 : 201);
   });
 
@@ -126,13 +133,20 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
     if (asked !== undefined && asked.trim().toLowerCase() !== c.var.user.email) {
       return sendError(c, appError('auth/forbidden', 'You can only see your own orders.'));
     }
-    return c.json(deps.projection.listFor(c.var.user.id).map(orderDto));
+    const page = readPage(c);
+    if (!page.ok) return sendError(c, page.error);
+    return sendPage(c, deps.projection.pageFor(c.var.user.id, page.value), orderDto);
   });
 
-  app.get('/allOrders', deps.requireAdmin, (c) => c.json(deps.projection.listAll().map(orderDto)));
+  app.get('/allOrders', deps.requireAdmin, (c) => {
+    const page = readPage(c);
+    if (!page.ok) return sendError(c, page.error);
+    return sendPage(c, deps.projection.pageAll(page.value), orderDto);
+  });
 
   app.patch('/orders/:id', deps.requireAdmin, async (c) => {
-    const body = await parseJsonBody(c, z.object({ status: z.string({ message: 'status is required' }) }));
+    // Not a status at all is a bad request (400); Pending is one, but no admin can move an order back to it (409).
+    const body = await parseJsonBody(c, z.object({ status: z.enum(orderStatuses, { message: 'status must be Pending, Confirmed or Canceled' }) }));
     if (!body.ok) return sendError(c, body.error);
     const { status } = body.value;
     if (status !== 'Confirmed' && status !== 'Canceled') {
@@ -144,17 +158,23 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
   app.delete('/orders/:id', deps.requireUser, (c) => sendResult(c, removeOrder(deps, actorOf(c.var.user), c.req.param('id'))));
 
   app.get('/orders/:id/events', deps.requireUser, (c) => {
-    const events = deps.log.eventsOf(c.req.param('id'));
-    const first = events[0];
-    if (!first || first.type !== 'Placed') return sendError(c, notFound());
+    const page = readPage(c);
+    if (!page.ok) return sendError(c, page.error);
+    // The listing row (written with the Placed event, kept when the order is removed) names the owner.
+    const order = deps.projection.byId(c.req.param('id'));
+    if (!order) return sendError(c, notFound());
     const { user } = c.var;
-    if (user.role !== 'admin' && first.payload.owner.userId !== user.id) return sendError(c, notFound());
-    return c.json(events.map((e) => ({ seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role } })));
+    if (user.role !== 'admin' && order.placed.owner.userId !== user.id) return sendError(c, notFound());
+    return sendPage(c, deps.log.pageOf(order.id, page.value), (e) => ({ seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role } }));
   });
 
   app.get('/audit', deps.requireAdmin, (c) => {
+    const page = readPage(c);
+    if (!page.ok) return sendError(c, page.error);
     const report = deps.audit();
-    const events = deps.log.latest(500).map((e) => ({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
+    const latest = deps.log.latest(page.value);
+    const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
+    setTotalCount(c, latest.total);
     return c.json({ verified: report.verified, eventCount: report.eventCount, problem: report.problem, events });
   });
 

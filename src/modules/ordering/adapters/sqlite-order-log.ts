@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/sqlite.js';
 import type { Actor, OrderEventType, RecordedEvent } from '../domain/order.js';
 import type { OrderLog, StoredEvent } from '../ports.js';
@@ -37,6 +37,17 @@ export function createSqliteOrderLog(db: Db, keying: ChainKeying): OrderLog {
     .where(eq(orderLogHead.id, 1))
     .prepare();
   const eventsOf = db.select().from(orderEvents).where(eq(orderEvents.orderId, sql.placeholder('orderId'))).orderBy(asc(orderEvents.seq)).prepare();
+  // Pages (issue 12): an order's events over order_events_order_seq, the shop's newest first by rowid.
+  const pageOf = db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderEvents.seq))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+  const countOf = db.select({ n: count() }).from(orderEvents).where(eq(orderEvents.orderId, sql.placeholder('orderId'))).prepare();
+  const latest = db.select().from(orderEvents).orderBy(desc(orderEvents.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare();
   const insert = db
     .insert(orderEvents)
     .values({
@@ -76,7 +87,8 @@ export function createSqliteOrderLog(db: Db, keying: ChainKeying): OrderLog {
       return { ...stored, hash } as StoredEvent;
     },
     eventsOf: (orderId) => eventsOf.all({ orderId }).map(toEvent),
-    latest: (limit) => db.select().from(orderEvents).orderBy(desc(orderEvents.id)).limit(limit).all().map(toEvent),
+    pageOf: (orderId, page) => ({ items: pageOf.all({ orderId, ...page }).map(toEvent), total: countOf.get({ orderId })?.n ?? 0 }),
+    latest: (page) => ({ items: latest.all(page).map(toEvent), total: head.get()?.eventCount ?? 0 }),
     // The head's count: O(1), and equal to the rows while the log is intact (audit:verify checks).
     count: () => head.get()?.eventCount ?? 0,
   };

@@ -1,8 +1,8 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/sqlite.js';
 import type { OrderLine, OrderState, OrderStatus, PlacedSnapshot } from '../domain/order.js';
 import type { DeliveryZone } from '../domain/totals.js';
-import type { OrderProjection } from '../ports.js';
+import type { OrderProjection, OrdersBy } from '../ports.js';
 import { orders } from './schema.js';
 
 type Row = typeof orders.$inferSelect;
@@ -52,13 +52,56 @@ const toRow = (s: OrderState): Row => ({
 
 export function createSqliteOrderProjection(db: Db): OrderProjection {
   const byId = db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
-  const listFor = db
+  // Lists read one page over an index (orders_owner, orders_listed) and count over the same one.
+  const mine = and(eq(orders.ownerUserId, sql.placeholder('userId')), eq(orders.removed, false));
+  const listed = eq(orders.removed, false);
+  const pageFor = db
     .select()
     .from(orders)
-    .where(and(eq(orders.ownerUserId, sql.placeholder('userId')), eq(orders.removed, false)))
+    .where(mine)
     .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .prepare();
-  const listAll = db.select().from(orders).where(eq(orders.removed, false)).orderBy(desc(orders.placedAt), desc(orders.id)).prepare();
+  const countFor = db.select({ n: count() }).from(orders).where(mine).prepare();
+  const pageAll = db
+    .select()
+    .from(orders)
+    .where(listed)
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+  const countAll = db.select({ n: count() }).from(orders).where(listed).prepare();
+
+  // The placement limits (decision 015), run inside every order's unit of work: prepared, and
+  // each served by an index (orders_owner_status, orders_phone_status, orders_owner, orders_phone_placed).
+  const pending = (column: typeof orders.ownerUserId | typeof orders.phone) =>
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(column, sql.placeholder('key')), eq(orders.status, 'Pending'), eq(orders.removed, false)))
+      .prepare();
+  const placedSince = (column: typeof orders.ownerUserId | typeof orders.phone) =>
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(column, sql.placeholder('key')), gt(orders.placedAt, sql.placeholder('since'))))
+      .prepare();
+  const placedAt = (column: typeof orders.ownerUserId | typeof orders.phone) =>
+    db
+      .select({ at: orders.placedAt })
+      .from(orders)
+      .where(and(eq(column, sql.placeholder('key')), gt(orders.placedAt, sql.placeholder('since'))))
+      .orderBy(asc(orders.placedAt))
+      .limit(1)
+      .offset(sql.placeholder('skip'))
+      .prepare();
+  const limits = {
+    owner: { pending: pending(orders.ownerUserId), placedSince: placedSince(orders.ownerUserId), placedAt: placedAt(orders.ownerUserId) },
+    phone: { pending: pending(orders.phone), placedSince: placedSince(orders.phone), placedAt: placedAt(orders.phone) },
+  };
+  const statementsOf = (by: OrdersBy) => ('ownerUserId' in by ? { ...limits.owner, key: by.ownerUserId } : { ...limits.phone, key: by.phone });
   // Prepared once (it runs for every order placed): every column a placeholder, an update takes them all.
   const columns = Object.entries(getTableColumns(orders));
   const upsert = db
@@ -74,8 +117,20 @@ export function createSqliteOrderProjection(db: Db): OrderProjection {
       const row = byId.get({ id });
       return row ? toState(row) : null;
     },
-    listFor: (userId) => listFor.all({ userId }).map(toState),
-    listAll: () => listAll.all().map(toState),
+    pageFor: (userId, page) => ({ items: pageFor.all({ userId, ...page }).map(toState), total: countFor.get({ userId })?.n ?? 0 }),
+    pageAll: (page) => ({ items: pageAll.all(page).map(toState), total: countAll.get()?.n ?? 0 }),
     everything: () => db.select().from(orders).all().map(toState),
+    pendingCount(by) {
+      const { pending, key } = statementsOf(by);
+      return pending.get({ key })?.n ?? 0;
+    },
+    placedSinceCount(by, since) {
+      const { placedSince, key } = statementsOf(by);
+      return placedSince.get({ key, since: since.getTime() })?.n ?? 0;
+    },
+    placedSinceAt(by, since, skip) {
+      const { placedAt, key } = statementsOf(by);
+      return placedAt.get({ key, since: since.getTime(), skip })?.at ?? null;
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { jsonWithTag, type ChangeTag } from '../../../platform/http/change-tag.js';
+import { readPage, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { parseJsonBody } from '../../../platform/http/validate.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -43,6 +44,9 @@ const couponInput = z.object({
     .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Discount has at most two decimals'),
 });
 
+/** The answer once a user is over the coupon-check limit, here and at POST /api/orders. */
+export const tooManyCouponAttempts = () => appError('auth/rate-limited', 'Too many coupon attempts. Please wait a few minutes and try again.');
+
 export function promotionsRoutes(deps: {
   sliders: SliderStore;
   coupons: CouponStore;
@@ -73,7 +77,11 @@ export function promotionsRoutes(deps: {
     return sendResult(c, result);
   });
 
-  app.get('/coupons', deps.requireAdmin, (c) => c.json(deps.coupons.list().map(couponDto)));
+  app.get('/coupons', deps.requireAdmin, (c) => {
+    const page = readPage(c);
+    if (!page.ok) return sendError(c, page.error);
+    return sendPage(c, deps.coupons.page(page.value), couponDto);
+  });
 
   app.post('/coupons', deps.requireAdmin, async (c) => {
     const body = await parseJsonBody(c, couponInput);
@@ -88,7 +96,7 @@ export function promotionsRoutes(deps: {
     const limit = deps.couponChecks.hit(c.var.user.id);
     if (!limit.allowed) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
-      return sendError(c, appError('auth/rate-limited', 'Too many coupon attempts. Please wait a few minutes and try again.'));
+      return sendError(c, tooManyCouponAttempts());
     }
     const coupon = findCoupon(deps, c.req.param('code'));
     if (!coupon.ok) return sendError(c, coupon.error);

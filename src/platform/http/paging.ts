@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { checkInput } from './validate.js';
+import type { AppError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
+
+/**
+ * Paging of every list the API answers (issue 12, decision 015): `limit` (1..200, default 50) and
+ * `offset` (0..maxOffset) in the query, the JSON array as before, and the number of matching rows
+ * in `X-Total-Count`. Stores read one page with LIMIT/OFFSET over an index plus one COUNT, so a
+ * list costs the same however many rows the table holds.
+ */
+export const defaultPageSize = 50;
+export const maxPageSize = 200;
+/**
+ * OFFSET still walks the skipped index entries: a bound keeps one request's work bounded too.
+ * A million rows deep is past anything the shop's pages reach by paging.
+ */
+export const maxOffset = 1_000_000;
+
+export type Page = { limit: number; offset: number };
+export type Paged<T> = { items: T[]; total: number };
+
+/** `?limit=&offset=`, as numbers written in decimal digits only ("1e2", "0x10", " 5" and "" are refused). */
+const whole = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+export const pageFields = {
+  limit: whole('limit', 1, maxPageSize).default(defaultPageSize),
+  offset: whole('offset', 0, maxOffset).default(0),
+};
+
+export const pageQuerySchema = z.object(pageFields);
+
+/** Reads `limit` and `offset` from the request's query; other parameters are ignored here. */
+export function readPage(c: Context): Result<Page, AppError> {
+  return checkInput(pageQuerySchema, { limit: c.req.query('limit'), offset: c.req.query('offset') });
+}
+
+/** Sets X-Total-Count (rows matching before paging) and answers the page as the list's JSON array. */
+export function sendPage<T, D>(c: Context, page: Paged<T>, toDto: (item: T) => D) {
+  c.header('X-Total-Count', String(page.total));
+  return c.json(page.items.map(toDto));
+}
+
+export const setTotalCount = (c: Context, total: number) => c.header('X-Total-Count', String(total));
