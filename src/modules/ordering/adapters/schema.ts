@@ -69,10 +69,12 @@ export const orders = sqliteTable(
     version: integer('version').notNull(),
   },
   (t) => [
-    // A customer's list and their placements in the last hour (ORDERS_PER_HOUR).
-    index('orders_owner').on(t.ownerUserId, t.placedAt),
-    // The admins' list and its count (removed = 0), read one page at a time (issue 12).
-    index('orders_listed').on(t.removed, t.placedAt),
+    // A customer's list in its order and its count (issue 12), and their placements in the last
+    // hour (ORDERS_PER_HOUR, read as `removed in (0, 1) and placed_at > ?`). The id ends each list
+    // index so that SQLite reads a page in index order and sorts nothing.
+    index('orders_owner').on(t.ownerUserId, t.removed, t.placedAt, t.id),
+    // The admins' list and its count (removed = 0), read one page at a time.
+    index('orders_listed').on(t.removed, t.placedAt, t.id),
     // The placement limits (decision 015): Pending orders per customer and per phone, and a
     // phone's placements in the last hour, each counted over an index.
     index('orders_owner_status').on(t.ownerUserId, t.status),

@@ -82,17 +82,16 @@ export function createSqliteOrderProjection(db: Db): OrderProjection {
       .from(orders)
       .where(and(eq(column, sql.placeholder('key')), eq(orders.status, 'Pending'), eq(orders.removed, false)))
       .prepare();
-  const placedSince = (column: typeof orders.ownerUserId | typeof orders.phone) =>
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(column, sql.placeholder('key')), gt(orders.placedAt, sql.placeholder('since'))))
-      .prepare();
+  // `removed in (0, 1)` is every row; it lets SQLite range over placed_at inside orders_owner
+  // (owner, removed, placed_at, id) instead of reading all of the customer's orders.
+  const inWindow = (column: typeof orders.ownerUserId | typeof orders.phone) =>
+    and(eq(column, sql.placeholder('key')), ...(column === orders.ownerUserId ? [sql`${orders.removed} in (0, 1)`] : []), gt(orders.placedAt, sql.placeholder('since')));
+  const placedSince = (column: typeof orders.ownerUserId | typeof orders.phone) => db.select({ n: count() }).from(orders).where(inWindow(column)).prepare();
   const placedAt = (column: typeof orders.ownerUserId | typeof orders.phone) =>
     db
       .select({ at: orders.placedAt })
       .from(orders)
-      .where(and(eq(column, sql.placeholder('key')), gt(orders.placedAt, sql.placeholder('since'))))
+      .where(inWindow(column))
       .orderBy(asc(orders.placedAt))
       .limit(1)
       .offset(sql.placeholder('skip'))

@@ -1,0 +1,46 @@
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase, runMigrations, type DbHandle } from '../../../platform/sqlite.js';
+import { createSqliteOrderLog } from './sqlite-order-log.js';
+import { createSqliteOrderProjection } from './sqlite-order-projection.js';
+
+// Paged lists and placement limits read over indexes (decision 015): SQLite's plan for every query
+// they run names an index, never scans the orders table and never sorts the whole of a list.
+let handle: DbHandle;
+let queries: string[];
+beforeEach(() => {
+  handle = openDatabase(':memory:');
+  runMigrations(handle);
+  queries = [];
+});
+afterEach(() => handle.close());
+
+const planOf = (query: string) =>
+  (handle.sqlite.prepare(`explain query plan ${query}`).all(...Array<null>((query.match(/\?/g) ?? []).length).fill(null)) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+
+it('reads pages, counts and limits over indexes', () => {
+  // The same connection, with Drizzle telling us the SQL it runs.
+  const db = drizzle(handle.sqlite, { logger: { logQuery: (query) => void queries.push(query) } });
+  const projection = createSqliteOrderProjection(db);
+  const log = createSqliteOrderLog(db, null);
+  const page = { limit: 50, offset: 100 };
+  const since = new Date(0);
+  projection.pageFor('u1', page);
+  projection.pageAll(page);
+  for (const by of [{ ownerUserId: 'u1' }, { phone: '+8801712345678' }]) {
+    projection.pendingCount(by);
+    projection.placedSinceCount(by, since);
+    projection.placedSinceAt(by, since, 3);
+  }
+  log.pageOf('o1', page);
+  log.latest(page);
+  const listQueries = queries.filter((q) => /from "order(s|_events)"/.test(q));
+  expect(listQueries).toHaveLength(13);
+  for (const query of listQueries) {
+    const plan = planOf(query);
+    expect(plan, query).not.toMatch(/SCAN orders\b/);
+    if (/"orders"/.test(query)) expect(plan, query).toMatch(/USING (COVERING )?INDEX/);
+    // A page is read in index order; only the few rows of one hour are sorted (placedSinceAt).
+    if (/limit/.test(query) && !/"placed_at" > \?/.test(query)) expect(plan, query).not.toMatch(/TEMP B-TREE/);
+  }
+});
