@@ -25,8 +25,6 @@ export type OrderProjection = {
   pageFor(userId: string, page: Page): Paged<OrderState>;
   /** One page of every order not removed, newest first. */
   pageAll(page: Page): Paged<OrderState>;
-  /** Every row, removed ones included (for the audit). */
-  everything(): OrderState[];
   /** Pending orders not removed, of a customer or carrying a (normalised) phone number. */
   pendingCount(by: OrdersBy): number;
   /** Orders placed after `since`, removed ones included (removing one does not undo placing it). */

@@ -118,7 +118,6 @@ export function createSqliteOrderProjection(db: Db): OrderProjection {
     },
     pageFor: (userId, page) => ({ items: pageFor.all({ userId, ...page }).map(toState), total: countFor.get({ userId })?.n ?? 0 }),
     pageAll: (page) => ({ items: pageAll.all(page).map(toState), total: countAll.get()?.n ?? 0 }),
-    everything: () => db.select().from(orders).all().map(toState),
     pendingCount(by) {
       const { pending, key } = statementsOf(by);
       return pending.get({ key })?.n ?? 0;
