@@ -86,7 +86,7 @@ export const routeTable: RouteRow[] = [
     why: "A profile for A's email: only A's token may create it (it exists already: 200, insertedId null).",
     request: (s) => ({ path: '/api/users', body: { name: 'Customer A', email: s.users.customerA.email } }),
   },
-  { method: 'GET', path: '/api/users', expect: adminOnly(200), request: () => ({ path: '/api/users' }) },
+  { method: 'GET', path: '/api/users', expect: adminOnly(200), request: () => ({ path: '/api/users?limit=5&offset=0' }) },
   {
     method: 'GET',
     path: '/api/users/admin/:email',
@@ -134,7 +134,7 @@ export const routeTable: RouteRow[] = [
   { method: 'GET', path: '/api/sliders', expect: everyone(200), request: () => ({ path: '/api/sliders' }) },
   { method: 'POST', path: '/api/sliders', expect: adminOnly(201), request: () => ({ path: '/api/sliders', body: { image: 'https://img.test/new-banner.webp' } }) },
   { method: 'DELETE', path: '/api/sliders/:id', expect: adminOnly(200), request: async (s) => ({ path: `/api/sliders/${await s.fresh.slider()}` }) },
-  { method: 'GET', path: '/api/coupons', expect: adminOnly(200), request: () => ({ path: '/api/coupons' }) },
+  { method: 'GET', path: '/api/coupons', expect: adminOnly(200), request: () => ({ path: '/api/coupons?limit=5' }) },
   {
     method: 'POST',
     path: '/api/coupons',
@@ -179,9 +179,9 @@ export const routeTable: RouteRow[] = [
     path: '/api/orders',
     expect: { visitor: 401, customerA: 200, customerB: 403, admin: 403 },
     why: "A's email in the query: only A (admins use /api/allOrders).",
-    request: (s) => ({ path: `/api/orders?email=${encodeURIComponent(s.users.customerA.email)}` }),
+    request: (s) => ({ path: `/api/orders?email=${encodeURIComponent(s.users.customerA.email)}&limit=5&offset=0` }),
   },
-  { method: 'GET', path: '/api/allOrders', expect: adminOnly(200), request: () => ({ path: '/api/allOrders' }) },
+  { method: 'GET', path: '/api/allOrders', expect: adminOnly(200), request: () => ({ path: '/api/allOrders?limit=5&offset=0' }) },
   {
     method: 'PATCH',
     path: '/api/orders/:id',
@@ -200,9 +200,9 @@ export const routeTable: RouteRow[] = [
     method: 'GET',
     path: '/api/orders/:id/events',
     expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
-    request: (s) => ({ path: `/api/orders/${s.orderOfA}/events` }),
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/events?limit=5` }),
   },
-  { method: 'GET', path: '/api/audit', expect: adminOnly(200), request: () => ({ path: '/api/audit' }) },
+  { method: 'GET', path: '/api/audit', expect: adminOnly(200), request: () => ({ path: '/api/audit?limit=5&offset=0' }) },
 ];
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;
