@@ -115,7 +115,7 @@ describe.each(lists)('GET $path', ({ path, token, total, items = (body: unknown[
       expect(res.status, `${path} ${query}`).toBe(400);
       const { error } = await json(res);
       expect(error.code).toBe('http/validation');
-      expect(error.message, query).toMatch(/^(limit|offset): /);
+      expect(error.message, query).toMatch(/^(limit|offset): must be (a whole number from \d+ to \d+|at least \d+|at most \d+)$/);
     }
   });
 });

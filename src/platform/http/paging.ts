@@ -22,16 +22,16 @@ export type Page = { limit: number; offset: number };
 export type Paged<T> = { items: T[]; total: number };
 
 /** `?limit=&offset=`, as numbers written in decimal digits only ("1e2", "0x10", " 5" and "" are refused). */
-const whole = (name: string, min: number, max: number) =>
+const whole = (min: number, max: number) =>
   z
     .string()
-    .regex(/^\d{1,7}$/, `${name} must be a whole number from ${min} to ${max}`)
+    .regex(/^\d{1,7}$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
-    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 export const pageFields = {
-  limit: whole('limit', 1, maxPageSize).default(defaultPageSize),
-  offset: whole('offset', 0, maxOffset).default(0),
+  limit: whole(1, maxPageSize).default(defaultPageSize),
+  offset: whole(0, maxOffset).default(0),
 };
 
 export const pageQuerySchema = z.object(pageFields);
