@@ -60,4 +60,18 @@ describe('GET /api/audit', () => {
     tamper('delete from order_events where id = 2;');
     expect(await audit()).toMatchObject({ verified: false, problem: { eventId: 2, reason: expect.stringContaining('the log ends at event 1, but its head records 2 events') } });
   });
+
+  it('checks a long log in slices: one call reads a bounded number of events, the rest is checked in the background', async () => {
+    t.close();
+    t = createTestApp({ auditSliceEvents: 3 });
+    await t.seedDemo();
+    admin = (await adminSession(t)).token;
+    rina = (await signUpCustomer(t, 'Rina', 'rina@example.com')).token;
+    productId = (await json(await call(t, 'GET', '/api/products?limit=1')))[0]._id;
+    for (let i = 0; i < 10; i++) await placeOrder();
+    const first = await audit();
+    expect(first).toMatchObject({ verified: false, problem: null, eventCount: 3, uncheckedEvents: 7 });
+    for (let turn = 0; turn < 20 && (await audit()).uncheckedEvents > 0; turn++) await new Promise((r) => setImmediate(r));
+    expect(await audit()).toMatchObject({ verified: true, problem: null, eventCount: 10, uncheckedEvents: 0 });
+  });
 });

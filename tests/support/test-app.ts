@@ -40,6 +40,8 @@ export type TestAppOptions = {
   /** Defaults to the local disk store in the test's folder. */
   images?: ImageStore;
   auditKey?: string;
+  /** Events GET /api/audit checks per call (the default is production's). */
+  auditSliceEvents?: number;
   couponChecksPer15Min?: number;
   /** Ordering's group commit (e.g. a schedule the test releases by hand). */
   orderCommits?: GroupCommitOptions;
@@ -93,6 +95,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     requireUser: identity.guards.requireUser,
     requireAdmin: identity.guards.requireAdmin,
     auditKey: options.auditKey,
+    auditSliceEvents: options.auditSliceEvents,
     orderCommits: options.orderCommits,
     placementLimits: { maxPending: 1000, perHour: 1000, ...options.placementLimits },
     ports: {

@@ -31,6 +31,8 @@ export type OrderingDeps = {
   requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
   /** When set, event hashes are HMACs with this key. */
   auditKey?: string | undefined;
+  /** Events GET /api/audit checks per call and per background turn (tests make it small). */
+  auditSliceEvents?: number | undefined;
   /** How concurrent orders are batched into one transaction (decision 009); defaults suit production. */
   orderCommits?: GroupCommitOptions | undefined;
   /** MAX_PENDING_ORDERS and ORDERS_PER_HOUR, per customer and per phone (decision 015); default 5 and 20. */
@@ -81,7 +83,7 @@ export function createOrderingModule(deps: OrderingDeps) {
       transaction: transactionOf(deps.db),
       requireUser: deps.requireUser,
       requireAdmin: deps.requireAdmin,
-      audit: createIncrementalAudit(connectionOf(deps.db), start.keying),
+      audit: createIncrementalAudit(connectionOf(deps.db), start.keying, { sliceEvents: deps.auditSliceEvents }),
     }),
   };
 }

@@ -11,6 +11,8 @@ export type AuditReport = {
   problem: AuditProblem | null;
   /** The head as recorded in the database (count:last hash), for an auditor to keep; null when missing. */
   head: { eventCount: number; lastHash: string; keyedFrom: number | null } | null;
+  /** Events not checked yet (GET /api/audit checks a long log in slices); 0 for a full audit. */
+  unchecked?: number;
 };
 
 /** A point of the chain: the last event checked (id 0 and the genesis hash before the first). */

@@ -175,7 +175,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
     const latest = deps.log.latest(page.value);
     const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
     setTotalCount(c, latest.total);
-    return c.json({ verified: report.verified, eventCount: report.eventCount, problem: report.problem, events });
+    return c.json({ verified: report.verified, eventCount: report.eventCount, problem: report.problem, uncheckedEvents: report.unchecked ?? 0, events });
   });
 
   return app;

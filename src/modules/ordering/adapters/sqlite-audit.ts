@@ -64,33 +64,69 @@ export function auditSqliteOrderLog(sqlite: Sqlite, auditKey: string | undefined
  * remembered event, folding the orders and comparing the listing table are left to
  * `npm run audit:verify`, which reads everything. A problem, once found, is reported until a
  * restart (the log is append-only: it cannot heal).
+ *
+ * One call checks at most `sliceEvents` events (~24 µs each), so a long log never blocks the
+ * server for long: what is left is reported as `unchecked` (and `verified` stays false until it
+ * is 0), and `catchUp()` goes on in the background, one slice per turn of the event loop, until
+ * the chain is checked to its head. A million events are ~24 s of background work, once per
+ * process.
  */
-export function createIncrementalAudit(sqlite: Sqlite, keying: ChainKeying) {
+export function createIncrementalAudit(sqlite: Sqlite, keying: ChainKeying, options: { sliceEvents?: number | undefined } = {}) {
+  const sliceEvents = options.sliceEvents ?? 4_000;
   const reader = createSqliteLogReader(sqlite);
   const hash = createEventHasher(keying);
   let verified: ChainPoint = { id: 0, hash: genesisHash };
   let found: AuditProblem | null = null;
+  let catchingUp = false;
 
-  return (): AuditReport =>
+  const step = (): AuditReport =>
     reader.snapshot((): AuditReport => {
       const head = reader.head();
-      const report = (problem: AuditProblem | null): AuditReport => {
+      const report = (problem: AuditProblem | null, unchecked = 0): AuditReport => {
         found ??= problem;
-        return { verified: found === null, eventCount: verified.id, orderCount: 0, problem: found, head: shownHead(head) };
+        return { verified: found === null && unchecked === 0, eventCount: verified.id, orderCount: 0, problem: found, head: shownHead(head), unchecked: found ? 0 : unchecked };
       };
       if (found) return report(found);
       if (!head) return report(headProblem("the order log's head row (order_log_head) is missing"));
       if (verified.id > 0 && reader.hashOf(verified.id) !== verified.hash) {
         return report({ eventId: verified.id, orderId: '', seq: null, reason: `event ${verified.id} was removed or rewritten after this server verified it` });
       }
+      let checked = 0;
       for (const event of reader.eventsAfter(verified.id)) {
+        if (checked === sliceEvents) return report(null, Math.max(1, head.eventCount - verified.id));
         const problem = checkLink(verified, event, hash);
         if (problem) return report(problem);
         verified = { id: event.id, hash: event.hash };
+        checked += 1;
       }
       const problem = checkHead(verified, head);
       if (problem) return report(problem);
       const mac = headMacProblem(head, keying);
       return report(mac ? headProblem(mac) : null);
     });
+
+  /** Checks the rest of the chain one slice per event-loop turn; stops when done, on a problem or a closed database. */
+  const catchUp = () => {
+    if (catchingUp) return;
+    catchingUp = true;
+    const next = () => {
+      try {
+        if (!sqlite.open || (step().unchecked ?? 0) === 0) {
+          catchingUp = false;
+          return;
+        }
+      } catch {
+        catchingUp = false; // the database went away (shutdown): the next call starts again
+        return;
+      }
+      setImmediate(next);
+    };
+    setImmediate(next);
+  };
+
+  return (): AuditReport => {
+    const report = step();
+    if ((report.unchecked ?? 0) > 0) catchUp();
+    return report;
+  };
 }
