@@ -46,10 +46,18 @@ export type AppDeps = {
  * no cookie, no other module's data).
  */
 const cacheablePaths = /^\/(?:|api\/categories|api\/products|api\/products\/[0-9a-f]{24})$/;
+/** The query parameters of GET /api/products (catalogue's productQuerySchema); the others take none. */
+const productListQuery = ['category', 'q', 'limit', 'offset'] as const;
 /** The CSP of every /api answer: JSON loads nothing, and no page may frame it. */
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 export const isCacheablePath = (path: string): boolean => cacheablePaths.test(path);
+
+/** What the response cache may key a path's answers on: its query parameters, or null (never kept). */
+export const cacheableQuery = (path: string): readonly string[] | null => {
+  if (!cacheablePaths.test(path)) return null;
+  return path === '/api/products' ? productListQuery : [];
+};
 
 /** The HTTP app, without listening: main.ts serves it, tests call app.request(). */
 export function createApp(deps: AppDeps) {

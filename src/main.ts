@@ -4,7 +4,7 @@
 import { serve } from '@hono/node-server';
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import { join } from 'node:path';
-import { createApp, isCacheablePath } from './app.js';
+import { cacheableQuery, createApp } from './app.js';
 import { loadEnv } from './env.js';
 import { createCartModule } from './modules/cart/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
@@ -199,7 +199,7 @@ const app = createApp({
 const cachedAnswers = cachedAnswerLog(logger);
 const responseCache = createResponseCache({
   fetch: app.fetch,
-  cacheable: isCacheablePath,
+  cacheableQuery,
   version: catalogue.version,
   log: cachedAnswers.log,
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isCacheablePath } from '../../src/app.js';
+import { cacheableQuery } from '../../src/app.js';
 import { createResponseCache } from '../../src/platform/http/response-cache.js';
 import { adminSession, call } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -40,7 +40,7 @@ beforeEach(async () => {
     appCalls += 1;
     return t.app.fetch(request, env);
   };
-  const cache = createResponseCache({ fetch: counted, cacheable: isCacheablePath, version: t.catalogue.version, log: (f) => hits.push(f) });
+  const cache = createResponseCache({ fetch: counted, cacheableQuery, version: t.catalogue.version, log: (f) => hits.push(f) });
   plain = http.createServer(getRequestListener(t.app.fetch));
   cached = http.createServer(cache(getRequestListener(counted)));
   await Promise.all([listen(plain), listen(cached)]);
@@ -172,4 +172,68 @@ describe('the response cache', () => {
     }
     expect(hits).toEqual([]);
   });
+
+  it('keys an answer on the encoding it sends and the parameters the route reads, in any order', async () => {
+    const before = appCalls;
+    // Three Accept-Encoding values for which the app sends gzip: one entry.
+    for (const encoding of ['gzip', 'gzip, br', 'br;q=1, gzip;q=1, x-made-up']) {
+      const a = await get(cached, '/api/categories', { 'accept-encoding': encoding });
+      expect(a.headers['content-encoding'], encoding).toBe('gzip');
+    }
+    // No encoding the app knows: one identity entry for all of them.
+    for (const encoding of ['', 'br', 'x-anything, identity']) await get(cached, '/api/categories', { 'accept-encoding': encoding });
+    expect(appCalls - before).toBe(2);
+    // The same parameters in another order: one entry.
+    const one = await get(cached, '/api/products?limit=2&offset=1');
+    const two = await get(cached, '/api/products?offset=1&limit=2');
+    expect(two.body.equals(one.body)).toBe(true);
+    expect(appCalls - before).toBe(3);
+  });
+
+  it('leaves a request with a parameter the route does not read, or one given twice, to the app every time', async () => {
+    for (const path of ['/api/products?q=zzqq&p1=x', '/api/products?limit=2&limit=3', '/api/categories?x=1', '/?utm_source=fb']) {
+      const before = appCalls;
+      const a = await get(cached, path);
+      await get(cached, path);
+      expect(appCalls - before, path).toBe(2);
+      expect(a.status, path).toBe((await get(plain, path)).status);
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('the parameters it keys /api/products on are the ones the route reads', async () => {
+    const { productQuerySchema } = await import('../../src/modules/catalogue/adapters/product-input.js');
+    expect([...(cacheableQuery('/api/products') ?? [])].sort()).toEqual(Object.keys(productQuerySchema.shape).sort());
+    expect(cacheableQuery('/api/categories')).toEqual([]);
+    expect(cacheableQuery('/api/health')).toBeNull();
+  });
+});
+
+describe('the response cache under a flood of distinct requests (decision 013)', () => {
+  it('stays within its caps on entries and bytes (keys, headers and bodies counted), and still answers', async () => {
+    const cache = createResponseCache({ fetch: t.app.fetch, cacheableQuery, version: t.catalogue.version, log: () => {}, maxEntries: 300, maxBytes: 1024 * 1024 });
+    const flooded = http.createServer(cache(getRequestListener(t.app.fetch)));
+    await listen(flooded);
+    try {
+      let most = { entries: 0, bytes: 0 };
+      for (let i = 0; i < 1_500; i++) {
+        const search = await get(flooded, `/api/products?q=${i.toString(36)}-${'x'.repeat(100)}`);
+        expect(search.status).toBe(200);
+        await get(flooded, '/api/categories', { 'accept-encoding': `gzip;q=0.${(i % 9) + 1}, x-${i}-${'y'.repeat(500)}` });
+        await get(flooded, `/api/products?limit=1&p${i}=${'z'.repeat(2_000)}`);
+        const { entries } = cache.stats();
+        most = { entries: Math.max(most.entries, entries.entries), bytes: Math.max(most.bytes, entries.bytes) };
+      }
+      const { entries, strings } = cache.stats();
+      expect(most.entries).toBeLessThanOrEqual(300);
+      expect(most.bytes).toBeLessThanOrEqual(1024 * 1024);
+      expect(entries.evictions).toBeGreaterThan(0);
+      expect(strings.entries).toBeLessThanOrEqual(strings.maxEntries);
+      expect(strings.bytes).toBeLessThanOrEqual(strings.maxBytes);
+      expect((await get(flooded, '/api/categories', { 'accept-encoding': 'gzip' })).status).toBe(200);
+    } finally {
+      flooded.closeAllConnections();
+      await new Promise((r) => flooded.close(r));
+    }
+  }, 120_000);
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { parseAccept } from 'hono/utils/accept';
+import { createBoundedMap, textBytes } from '../bounded-map.js';
 
 /**
  * A cache of whole responses in front of the Hono app, for public GETs whose answer depends only
@@ -12,18 +14,73 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
  * Only 200 and 304 answers without Set-Cookie are kept. A conditional request is answered from the
  * cache only when its If-None-Match is absent, equal to the kept ETag (the kept 304), or a single
  * other tag (the kept 200); anything else (lists, `*`) goes to the app.
+ *
+ * Bounded (decision 013): an answer is kept under a normalised key, the encoding the app will
+ * send (gzip, deflate or none, chosen from Accept-Encoding exactly as hono's compress() chooses)
+ * and the query parameters the route understands, sorted by name. A request with any other
+ * parameter, or one twice, goes to the app uncached, so made-up URLs and headers cannot make new
+ * entries. The entries (key, headers and body counted) live in a bounded map, least recently used
+ * out first.
  */
 export type ResponseCacheOptions = {
   /** The app: Hono's fetch, called with Node bindings like @hono/node-server does. */
   fetch: (request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => Response | Promise<Response>;
-  /** Whether GET answers for this path (no query) may be kept. */
-  cacheable: (path: string) => boolean;
+  /**
+   * The query parameters a GET of this path understands (its answer depends on no other), or
+   * null when its answers are never kept.
+   */
+  cacheableQuery: (path: string) => readonly string[] | null;
   /** Changes whenever any kept answer may change; a new version empties the cache. */
   version: () => string;
   /** The request log line of an answer served from the cache (the app logs the others). */
   log: (fields: { reqId: string; method: string; path: string; status: number; ms: number }) => void;
+  /** Caps of the kept answers: bytes of keys, headers and bodies together, and entries. */
   maxBytes?: number;
+  maxEntries?: number;
 };
+
+/** The encodings hono's compress() may apply, in its order of preference. */
+const compressEncodings = ['gzip', 'deflate'] as const;
+
+/**
+ * The encoding the app will answer with for this Accept-Encoding: the same choice as hono's
+ * compress() (an explicit q=1 wins at once, else the highest q above 0, `*` standing in for an
+ * encoding not named), so every header value that leads to one answer shares one key.
+ */
+export function chosenEncoding(header: string | undefined): 'gzip' | 'deflate' | 'identity' {
+  if (header === undefined) return 'identity';
+  const accepts = parseAccept(header);
+  const wildcardQ = accepts.find((a) => a.type === '*')?.q;
+  let best: { encoding: 'gzip' | 'deflate'; q: number } | undefined;
+  for (const encoding of compressEncodings) {
+    const explicit = accepts.find((a) => a.type.toLowerCase() === encoding);
+    const q = explicit ? explicit.q : (wildcardQ ?? 0);
+    if (q === 1) return encoding;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding ?? 'identity';
+}
+
+/**
+ * The query part of the key: the raw `name=value` parts, sorted by name, when every name is one
+ * the route understands and none is repeated; null otherwise (such a request is not kept). Raw
+ * text, not decoded values, so two different queries never share a key.
+ */
+export function normalisedQuery(search: string, understood: readonly string[]): string | null {
+  if (search === '') return '';
+  const parts: Array<[string, string]> = [];
+  for (const part of search.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = eq === -1 ? part : part.slice(0, eq);
+    if (!understood.includes(name) || parts.some(([n]) => n === name)) return null;
+    parts.push([name, part]);
+  }
+  return parts
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, part]) => part)
+    .join('&');
+}
 
 type Entry = {
   status: number;
@@ -47,23 +104,28 @@ function toHeaders(incoming: IncomingHttpHeaders): Headers {
 }
 
 export function createResponseCache(options: ResponseCacheOptions) {
-  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-  let entries = new Map<string, Entry>();
-  let bytes = 0;
+  const entries = createBoundedMap<Entry>({ maxEntries: options.maxEntries ?? 20_000, maxBytes: options.maxBytes ?? 24 * 1024 * 1024 });
   let version = '';
-  // Header names and values repeat across entries (security headers, one ETag per version): one
-  // copy of each string instead of one per kept answer (~10 MB for 5,000 products).
-  let strings = new Map<string, string>();
+  // Header names and short values repeat across entries (security headers, one ETag per
+  // version): one copy of each string instead of one per kept answer (~10 MB for 5,000 products).
+  // Bounded too: once full, further strings are simply not shared. Entries count their header
+  // bytes as if unshared, so sharing only ever lowers memory below what the caps allow.
+  const strings = createBoundedMap<string>({ maxEntries: 2_000, maxBytes: 512 * 1024 });
   const intern = (text: string) => {
+    if (text.length > 256) return text;
     const known = strings.get(text);
     if (known !== undefined) return known;
-    strings.set(text, text);
+    strings.set(text, text, textBytes(text));
     return text;
   };
   const empty = () => {
-    entries = new Map();
-    strings = new Map();
-    bytes = 0;
+    entries.clear();
+    strings.clear();
+  };
+  const costOf = (key: string, entry: Entry) => {
+    let bytes = textBytes(key) + entry.body.length + 96;
+    for (const text of entry.headers) bytes += textBytes(text) + 16;
+    return bytes;
   };
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, path: string, started: number) => {
@@ -86,18 +148,18 @@ export function createResponseCache(options: ResponseCacheOptions) {
     let requestIdAt = -1;
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie' || name === 'content-length' || name === 'transfer-encoding') continue;
-      if (name === 'x-request-id') requestIdAt = flat.length + 1;
+      if (name === 'x-request-id') {
+        // Replaced on every answer: its first value is not worth sharing.
+        requestIdAt = flat.length + 1;
+        flat.push(intern(name), value);
+        continue;
+      }
       flat.push(intern(name), intern(value));
     }
     if (response.status !== 304) flat.push('content-length', intern(String(body.length)));
     const entry: Entry = { status: response.status, headers: flat, requestIdAt, etag: response.headers.get('etag'), body };
     const keep = (response.status === 200 || response.status === 304) && setCookies.length === 0 && options.version() === at;
-    if (keep && version === at) {
-      // Many distinct URLs (searches): start over rather than track which to drop.
-      if (bytes + body.length > maxBytes) empty();
-      entries.set(key, entry);
-      bytes += body.length;
-    }
+    if (keep && version === at) entries.set(key, entry, costOf(key, entry));
     const headers = flat.slice();
     for (const cookie of setCookies) headers.push('set-cookie', cookie);
     res.writeHead(response.status, headers);
@@ -108,20 +170,23 @@ export function createResponseCache(options: ResponseCacheOptions) {
    * Wraps @hono/node-server's request listener: cacheable GETs are answered here, the rest (and
    * any GET the cache cannot answer safely) by `next`.
    */
-  return function wrap(next: (req: IncomingMessage, res: ServerResponse) => unknown) {
+  function wrap(next: (req: IncomingMessage, res: ServerResponse) => unknown) {
     return (req: IncomingMessage, res: ServerResponse) => {
       if (req.method !== 'GET') return next(req, res);
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const path = q === -1 ? url : url.slice(0, q);
-      if (!options.cacheable(path)) return next(req, res);
+      const understood = options.cacheableQuery(path);
+      if (understood === null) return next(req, res);
+      const query = normalisedQuery(q === -1 ? '' : url.slice(q + 1), understood);
+      if (query === null) return next(req, res);
       const started = performance.now();
       const now = options.version();
       if (now !== version) {
         empty();
         version = now;
       }
-      const key = `${url}\n${req.headers['accept-encoding'] ?? ''}`;
+      const key = `${path}?${query}\n${chosenEncoding(req.headers['accept-encoding'])}`;
       const entry = entries.get(key);
       const ifNoneMatch = req.headers['if-none-match'];
       if (ifNoneMatch !== undefined) {
@@ -135,5 +200,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
       if (entry) return send(req, res, entry, path, started);
       return fill(req, res, key, now).catch((e: unknown) => res.destroy(e as Error));
     };
-  };
+  }
+  /** Sizes against caps, for tests and the flood checks. */
+  const stats = () => ({ entries: entries.stats(), strings: strings.stats() });
+  return Object.assign(wrap, { stats });
 }
