@@ -60,7 +60,9 @@ export type AttackRow = {
   unanswered: number;
   seconds: number;
   upAfter: boolean;
+  /** The server's RSS after the attack, and its peak during it (NaN when it was gone). */
   rssAfterMb: number;
+  peakRssMb: number;
 };
 
 export type AbuseReport = {
@@ -171,13 +173,18 @@ export async function runAbuse(size: AbuseSize, options: { log?: (line: string) 
   const { url } = server;
   const { concurrency } = size;
 
+  let peakBefore = 0;
   const attack = async (name: string, count: number, make: (i: number) => Promise<Response>) => {
+    // The run's peak so far is kept aside; the process's own peak then covers this attack alone.
+    peakBefore = Math.max(peakBefore, memoryOf(pid).peakMb || 0);
+    resetPeak(pid);
     const started = Date.now();
     const { statuses, unanswered } = await flood(count, concurrency, make);
     const upAfter = await isUp(server);
-    const row: AttackRow = { attack: name, requests: count, statuses, unanswered, seconds: (Date.now() - started) / 1000, upAfter, rssAfterMb: upAfter ? memoryOf(pid).rssMb : 0 };
+    const memory = memoryOf(pid);
+    const row: AttackRow = { attack: name, requests: count, statuses, unanswered, seconds: (Date.now() - started) / 1000, upAfter, rssAfterMb: memory.rssMb, peakRssMb: memory.peakMb };
     rows.push(row);
-    log(`  ${name}: ${count} requests in ${row.seconds.toFixed(1)} s, ${JSON.stringify(statuses)}${unanswered ? `, ${unanswered} unanswered` : ''}, up: ${upAfter}, RSS ${row.rssAfterMb.toFixed(1)} MB`);
+    log(`  ${name}: ${count} requests in ${row.seconds.toFixed(1)} s, ${JSON.stringify(statuses)}${unanswered ? `, ${unanswered} unanswered` : ''}, up: ${upAfter}, RSS ${row.rssAfterMb.toFixed(1)} MB after, ${row.peakRssMb.toFixed(1)} MB at most`);
     if (!upAfter) failures.push(`the server was down after the ${name}`);
     if (statuses['500'] || statuses['502'] || statuses['503']) failures.push(`${name}: 5xx answers ${JSON.stringify(statuses)}`);
     return upAfter;
@@ -217,7 +224,7 @@ export async function runAbuse(size: AbuseSize, options: { log?: (line: string) 
     failures.push(`the run stopped: ${e instanceof Error ? e.message : String(e)}`);
   }
   const stayedUp = await isUp(server);
-  const peakRssMb = memoryOf(pid).peakMb;
+  const peakRssMb = Math.max(peakBefore, memoryOf(pid).peakMb);
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   if (!stayedUp) failures.push('the server was not answering /api/health at the end');
