@@ -12,10 +12,15 @@ import type { PasswordHasher, UserStore } from './ports.js';
 export async function ensureAdmin(
   deps: { users: UserStore; hasher: PasswordHasher; clock: Clock; newId: IdGenerator },
   input: { email: string; password?: string | undefined; name?: string },
-): Promise<{ created: boolean; generatedPassword?: string }> {
+): Promise<{ created: boolean; generatedPassword?: string; refused?: 'existing-account-without-password' }> {
   const email = normalizeEmail(input.email);
   const existing = deps.users.byEmail(email);
   if (existing) {
+    // Local sign-up does not prove an email: anyone may have registered ADMIN_EMAIL before the
+    // owner set it. Without ADMIN_PASSWORD nothing shows that the account is the owner's, so an
+    // existing non-admin account is never promoted this way (the caller says what to do instead).
+    // With ADMIN_PASSWORD the account's password is replaced, so whoever registered it loses it.
+    if (!input.password && existing.role !== 'admin') return { created: false, refused: 'existing-account-without-password' };
     deps.users.setRole(existing.id, 'admin');
     if (input.password && !(existing.passwordHash && (await deps.hasher.verify(input.password, existing.passwordHash)))) {
       deps.users.setPassword(existing.id, await deps.hasher.hash(input.password));
