@@ -133,6 +133,13 @@ async function demoImage(spec: { title: string; subtitle: string; hue: number; s
 if (env.AUTH_PROVIDER === 'local' && env.ADMIN_EMAIL) {
   const result = await identity.ensureAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   if (result.generatedPassword) printOnce(env.ADMIN_EMAIL, result.generatedPassword);
+  if (result.refused) {
+    logger.warn(
+      `ADMIN_EMAIL ${env.ADMIN_EMAIL} belongs to an existing customer account, which is not made admin without ADMIN_PASSWORD ` +
+        '(anyone can sign up with any email). Either set ADMIN_PASSWORD (the account then gets that password), or check the ' +
+        `account is yours and run: npm run admin -- promote ${env.ADMIN_EMAIL}`,
+    );
+  }
 }
 
 /**
