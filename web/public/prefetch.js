@@ -53,6 +53,14 @@
     document.head.appendChild(link);
   }
 
+  // A list's page, as the app asks for it (web/src/lib/paging.ts: pageNumber, pageQuery and PAGE_SIZE;
+  // limit before offset): the app takes a prefetched answer only for the very same path and query.
+  function productsPage(page) {
+    return '/api/products?limit=50&offset=' + (page - 1) * 50;
+  }
+  var pageParam = /(?:^\?|&)page=([1-9]\d{0,8})(?:&|$)/.exec(location.search);
+  var page = pageParam ? Number(pageParam[1]) : 1;
+
   var pending = {};
   function request(url, then) {
     var answer = fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
@@ -78,10 +86,11 @@
     request('/api/sliders', function (sliders) {
       if (sliders && sliders[0]) preloadImage(sliders[0].image, assets.images.banner);
     });
-    request('/api/products');
+    // The home page shows the first page of products, grouped by category.
+    request(productsPage(1));
   } else if (path === '/allproductandcategories') {
     preloadCode('allProducts');
-    request('/api/products', function (products) {
+    request(productsPage(page), function (products) {
       // The first card of the list: the newest product (the list sorts by createdAt, keeping ties in order).
       var newest = products && products[0];
       (products || []).forEach(function (p) {

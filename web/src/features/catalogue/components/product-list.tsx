@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect } from 'react';
 import { ProductCard } from '../../../components/product-card';
+import { Pager, usePageParam } from '../../../components/pager';
 import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
 import { newestFirst, useProducts } from '../api/get-products';
@@ -16,9 +17,10 @@ type ProductListProps = {
 
 const FIRST_ROW = 4;
 
-/** Products newest first in the product grid, with the loading, error and empty states. */
+/** Products newest first in the product grid, a page at a time (?page=), with the loading, error and empty states. */
 export function ProductList({ category, titleAs = 'h2', emptyText = 'No products yet.', eagerFirstRow = false }: ProductListProps) {
-  const { data: current, error } = useProducts(category);
+  const page = usePageParam();
+  const { data: current, error } = useProducts({ category, page });
   // A long list is rendered in the background, in slices, when its data comes: no long task (TBT).
   const data = useDeferredValue(current);
 
@@ -34,13 +36,16 @@ export function ProductList({ category, titleAs = 'h2', emptyText = 'No products
     );
   }
   if (!data) return <Spinner label="Loading products" fill />;
-  if (data.length === 0) return <p className="notice">{emptyText}</p>;
+  if (data.items.length === 0 && page === 1) return <p className="notice">{emptyText}</p>;
 
   return (
-    <ProductGrid>
-      {newestFirst(data).map((product, index) => (
-        <ProductCard key={product._id} product={product} titleAs={titleAs} eager={eagerFirstRow && index < FIRST_ROW} />
-      ))}
-    </ProductGrid>
+    <>
+      <ProductGrid>
+        {newestFirst(data.items).map((product, index) => (
+          <ProductCard key={product._id} product={product} titleAs={titleAs} eager={eagerFirstRow && index < FIRST_ROW} />
+        ))}
+      </ProductGrid>
+      <Pager page={page} total={data.total} shown={data.items.length} label="Product pages" />
+    </>
   );
 }

@@ -48,13 +48,15 @@ function groupByCategory(categories: readonly Category[], products: readonly Pro
 }
 
 function ProductsByCategory() {
-  // One call for all products, grouped here: not one call per category.
+  // One call, grouped here: not one call per category. It asks for the first page (the 50 newest
+  // products) explicitly, the same request public/prefetch.js starts; each group's "View all" and the
+  // all-products page page through the rest.
   const categories = useCategories();
-  const products = useProducts();
+  const products = useProducts({ page: 1 });
   const error = categories.error ?? products.error;
   // The grid of every product is rendered in the background, in slices, when the data comes: no long task.
   const categoryList = useDeferredValue(categories.data);
-  const productList = useDeferredValue(products.data);
+  const productList = useDeferredValue(products.data?.items);
 
   useEffect(() => {
     if (error) console.error('Failed to load categories', error);

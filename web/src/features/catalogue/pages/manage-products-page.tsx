@@ -1,14 +1,18 @@
 import { Link } from 'react-router-dom';
 import { DataTable, ThumbnailCell } from '../../../components/data-table';
+import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { confirmThenRun } from '../../../lib/dialog';
+import { PAGE_SIZE } from '../../../lib/paging';
 import { useDeleteProduct } from '../api/delete-product';
 import type { Product } from '../api/get-product';
 import { newestFirst, useProducts } from '../api/get-products';
 
-/** /dashboard/manageproducts (admin): every product, newest first, with Update and Delete. */
+/** /dashboard/manageproducts (admin): every product, newest first, a page at a time (?page=), with Update and Delete. */
 export function ManageProductsPage() {
-  const { data: products, status } = useProducts();
+  const page = usePageParam();
+  const { data, status } = useProducts({ page });
+  const products = data?.items ?? [];
   const deleteProduct = useDeleteProduct();
 
   function handleDelete(product: Product) {
@@ -29,13 +33,13 @@ export function ManageProductsPage() {
         <>
           <div className="dashboard-page__bar">
             <p className="page__lead" data-testid="products-total">
-              Total Products: {products.length}
+              Total Products: {data.total}
             </p>
             <Link to="/dashboard/addproducts" className="button button--primary button--small">
               Add Products
             </Link>
           </div>
-          {products.length === 0 ? (
+          {products.length === 0 && page === 1 ? (
             <p className="notice">No products yet.</p>
           ) : (
             <DataTable
@@ -47,7 +51,7 @@ export function ManageProductsPage() {
                 const titleId = `product-${product._id}-title`;
                 return (
                   <tr key={product._id} data-testid="product-row">
-                    <td>{index + 1}</td>
+                    <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
                     <ThumbnailCell image={product.images[0]} />
                     <th scope="row" id={titleId}>
                       {product.title}
@@ -79,6 +83,7 @@ export function ManageProductsPage() {
               })}
             </DataTable>
           )}
+          <Pager page={page} total={data.total} shown={products.length} />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
+import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
 
 // Mirrors docs/api/ordering.md (coupons); declared here, as the web imports no server code.
@@ -11,20 +12,21 @@ export type Coupon = {
   discountPercent: number;
 };
 
-/** Admin only; newest first. */
-export function getCoupons(): Promise<Coupon[]> {
-  return authApi.get('coupons').json<Coupon[]>();
+/** Admin only; newest first, one page (1, 2, ...). */
+export function getCoupons(page: number): Promise<Page<Coupon>> {
+  return getPage<Coupon>(authApi, 'coupons', pageQuery(page));
 }
 
 export const couponsQueryKeyRoot = ['coupons'] as const;
 
-export const couponsQueryOptions = () =>
+export const couponsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...couponsQueryKeyRoot, 'list'],
-    queryFn: getCoupons,
+    queryKey: [...couponsQueryKeyRoot, 'list', page],
+    queryFn: () => getCoupons(page),
+    placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
 
-export function useCoupons() {
-  return useQuery(couponsQueryOptions());
+export function useCoupons(page: number) {
+  return useQuery(couponsQueryOptions(page));
 }

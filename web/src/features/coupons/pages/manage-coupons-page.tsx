@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
+import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { PAGE_SIZE } from '../../../lib/paging';
 import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCoupons, type Coupon } from '../api/get-coupons';
 
-/** /dashboard/managecoupons (admin): every coupon, newest first, with Delete. */
+/** /dashboard/managecoupons (admin): every coupon, newest first, a page at a time (?page=), with Delete. */
 export function ManageCouponsPage() {
-  const { data: coupons, status } = useCoupons();
+  const page = usePageParam();
+  const { data, status } = useCoupons(page);
+  const coupons = data?.items ?? [];
   const deleteCoupon = useDeleteCoupon();
 
   function handleDelete(coupon: Coupon) {
@@ -28,13 +32,13 @@ export function ManageCouponsPage() {
         <>
           <div className="dashboard-page__bar">
             <p className="page__lead" data-testid="coupons-total">
-              Total Coupons: {coupons.length}
+              Total Coupons: {data.total}
             </p>
             <Link to="/dashboard/addcoupon" className="button button--primary button--small">
               Add Coupon
             </Link>
           </div>
-          {coupons.length === 0 ? (
+          {coupons.length === 0 && page === 1 ? (
             <p className="notice">No coupons yet.</p>
           ) : (
             <DataTable labelledBy="coupons-title" caption="Coupons, newest first" columns={['#', 'Code', 'Discount', 'Action']}>
@@ -42,7 +46,7 @@ export function ManageCouponsPage() {
                 const codeId = `coupon-${coupon._id}-code`;
                 return (
                   <tr key={coupon._id} data-testid="coupon-row">
-                    <td>{index + 1}</td>
+                    <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
                     <th scope="row" id={codeId} className="data-table__nowrap">
                       {coupon.code}
                     </th>
@@ -63,6 +67,7 @@ export function ManageCouponsPage() {
               })}
             </DataTable>
           )}
+          <Pager page={page} total={data.total} shown={coupons.length} />
         </>
       )}
     </section>

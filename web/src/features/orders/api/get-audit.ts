@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
+import { pageQuery, totalCount } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import { ordersQueryKeyRoot } from './get-orders';
 import type { OrderEventType } from './get-order-events';
@@ -22,22 +23,29 @@ export type AuditReport = {
   verified: boolean;
   eventCount: number;
   problem: AuditProblem | null;
-  /** Newest first, at most 500. */
+  /** Newest first, one page of them. */
   events: AuditEvent[];
 };
 
-/** Admin only: the order log's hash chain, checked by the server, and its latest events. */
-export function getAudit(): Promise<AuditReport> {
-  return authApi.get('audit').json<AuditReport>();
+/** The report, and how many events the log holds (X-Total-Count), for paging its events. */
+export type AuditPage = AuditReport & { eventsTotal: number };
+
+/** Admin only: the order log's hash chain, checked by the server, and one page (1, 2, ...) of its events, newest first. */
+export async function getAudit(page: number): Promise<AuditPage> {
+  const paging = pageQuery(page);
+  const response = await authApi.get('audit', { searchParams: paging });
+  const report = await response.json<AuditReport>();
+  return { ...report, eventsTotal: totalCount(response.headers.get('X-Total-Count'), report.eventCount) };
 }
 
-export const auditQueryOptions = () =>
+export const auditQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...ordersQueryKeyRoot, 'audit'],
-    queryFn: getAudit,
+    queryKey: [...ordersQueryKeyRoot, 'audit', page],
+    queryFn: () => getAudit(page),
+    placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
 
-export function useAudit() {
-  return useQuery(auditQueryOptions());
+export function useAudit(page: number) {
+  return useQuery(auditQueryOptions(page));
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
+import { getPage, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import { ordersQueryKeyRoot } from './get-orders';
 
@@ -13,9 +14,15 @@ export type OrderEvent = {
   actor: { email: string; role: 'admin' | 'customer' };
 };
 
-/** Owner or admin: what happened to the order, oldest first. */
-export function getOrderEvents(orderId: string): Promise<OrderEvent[]> {
-  return authApi.get(`orders/${encodeURIComponent(orderId)}/events`).json<OrderEvent[]>();
+/**
+ * The most events a timeline shows (the server's largest page). An order has a handful in practice;
+ * past this the timeline says how many more there are rather than paging.
+ */
+export const TIMELINE_LIMIT = 200;
+
+/** Owner or admin: what happened to the order, oldest first, the first TIMELINE_LIMIT of them and the total. */
+export function getOrderEvents(orderId: string): Promise<Page<OrderEvent>> {
+  return getPage<OrderEvent>(authApi, `orders/${encodeURIComponent(orderId)}/events`, { limit: TIMELINE_LIMIT, offset: 0 });
 }
 
 export const orderEventsQueryOptions = (orderId: string) =>

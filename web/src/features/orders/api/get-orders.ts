@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
+import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
 
 // Mirrors docs/api/ordering.md; declared here, as the web imports no server code.
@@ -43,20 +44,21 @@ export type Order = {
 /** Every order query (own, all, timelines, audit) starts with this key. */
 export const ordersQueryKeyRoot = ['orders'] as const;
 
-/** Own orders only, newest first. */
-export function getMyOrders(email: string): Promise<Order[]> {
-  return authApi.get('orders', { searchParams: { email } }).json<Order[]>();
+/** Own orders only, newest first, one page (1, 2, ...). */
+export function getMyOrders(email: string, page: number): Promise<Page<Order>> {
+  return getPage<Order>(authApi, 'orders', pageQuery(page), { email });
 }
 
-export const myOrdersQueryOptions = (email: string) =>
+export const myOrdersQueryOptions = (email: string, page: number) =>
   queryOptions({
-    queryKey: [...ordersQueryKeyRoot, 'mine', email],
-    queryFn: () => getMyOrders(email),
+    queryKey: [...ordersQueryKeyRoot, 'mine', email, page],
+    queryFn: () => getMyOrders(email, page),
+    placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
 
-export function useMyOrders(email: string | undefined) {
-  return useQuery({ ...myOrdersQueryOptions(email ?? ''), enabled: Boolean(email) });
+export function useMyOrders(email: string | undefined, page: number) {
+  return useQuery({ ...myOrdersQueryOptions(email ?? '', page), enabled: Boolean(email) });
 }
 
 /** Newest first, whatever order the server sent them in (it already sends them so). */

@@ -22,7 +22,7 @@ type OrderTimelineProps = {
 
 /** What happened to one order and when, oldest first (GET orders/:id/events). */
 export function OrderTimeline({ orderId, showActor = false, id }: OrderTimelineProps) {
-  const { data: events, status } = useOrderEvents(orderId);
+  const { data, status } = useOrderEvents(orderId);
 
   if (status === 'pending') {
     return (
@@ -38,7 +38,10 @@ export function OrderTimeline({ orderId, showActor = false, id }: OrderTimelineP
       </p>
     );
   }
+  const { items: events, total } = data;
+  const more = total - events.length;
   return (
+    <>
     <ol id={id} className="timeline" data-testid="order-timeline">
       {events.map((event) => (
         <li key={event.seq} className="timeline__event" data-testid="timeline-event">
@@ -50,5 +53,7 @@ export function OrderTimeline({ orderId, showActor = false, id }: OrderTimelineP
         </li>
       ))}
     </ol>
+    {more > 0 && <p className="timeline__status">and {more} more</p>}
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import { Fragment, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { confirmThenRun, loadSwal, showFailure } from '../../../lib/dialog';
+import { PAGE_SIZE } from '../../../lib/paging';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { newestFirst, type Order } from '../api/get-orders';
@@ -13,9 +15,11 @@ import { formatDateTime } from '../format-date';
 
 const COLUMNS = 11;
 
-/** /dashboard/allorders (admin): every order, newest first; Confirm or Cancel a Pending one, Delete any. */
+/** /dashboard/allorders (admin): every order, newest first, a page at a time (?page=); Confirm or Cancel a Pending one, Delete any. */
 export function AllOrdersPage() {
-  const { data: orders, status } = useAllOrders();
+  const page = usePageParam();
+  const { data, status } = useAllOrders(page);
+  const orders = data?.items ?? [];
   const updateStatus = useUpdateOrderStatus();
   const deleteOrder = useDeleteOrder();
   const [openTimelines, setOpenTimelines] = useState<ReadonlySet<string>>(new Set());
@@ -57,9 +61,9 @@ export function AllOrdersPage() {
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="orders-total">
-            Total Orders: {orders.length}
+            Total Orders: {data.total}
           </p>
-          {orders.length === 0 ? (
+          {orders.length === 0 && page === 1 ? (
             <p className="notice">No orders yet.</p>
           ) : (
             <DataTable
@@ -76,7 +80,7 @@ export function AllOrdersPage() {
                 return (
                   <Fragment key={order._id}>
                     <tr data-testid="admin-order" data-order-id={order._id}>
-                      <td>{index + 1}</td>
+                      <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
                       <th scope="row" id={nameId}>
                         {order.name}
                       </th>
@@ -151,6 +155,7 @@ export function AllOrdersPage() {
               })}
             </DataTable>
           )}
+          <Pager page={page} total={data.total} shown={orders.length} />
         </>
       )}
     </section>

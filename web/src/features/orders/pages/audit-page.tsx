@@ -1,4 +1,5 @@
 import { DataTable } from '../../../components/data-table';
+import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { useAudit } from '../api/get-audit';
 import { eventLabel } from '../components/order-timeline';
@@ -8,7 +9,8 @@ const HASH_PREFIX = 12;
 
 /** /dashboard/audit (admin): the server's check of the order log's hash chain, and the latest events. */
 export function AuditPage() {
-  const { data: audit, status, refetch, isFetching } = useAudit();
+  const page = usePageParam();
+  const { data: audit, status, refetch, isFetching } = useAudit(page);
 
   return (
     <section className="dashboard-page" aria-labelledby="audit-title">
@@ -54,13 +56,12 @@ export function AuditPage() {
           <div className="dashboard-page__bar audit__bar">
             <p className="page__lead" data-testid="audit-count">
               Events: {audit.eventCount}
-              {audit.events.length < audit.eventCount && ` (the latest ${audit.events.length} below)`}
             </p>
             <button type="button" className="button button--secondary button--small" disabled={isFetching} onClick={() => void refetch()}>
               {isFetching ? 'Verifying…' : 'Verify again'}
             </button>
           </div>
-          {audit.events.length === 0 ? (
+          {audit.events.length === 0 && page === 1 ? (
             <p className="notice">No order events yet.</p>
           ) : (
             <DataTable
@@ -92,6 +93,7 @@ export function AuditPage() {
               })}
             </DataTable>
           )}
+          <Pager page={page} total={audit.eventsTotal} shown={audit.events.length} />
         </>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { confirmThenRun } from '../../../lib/dialog';
@@ -9,10 +10,12 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTimeline } from '../components/order-timeline';
 import { formatDateTime } from '../format-date';
 
-/** /dashboard/orders: the customer's own orders, newest first; a Pending one can be cancelled. */
+/** /dashboard/orders: the customer's own orders, newest first, a page at a time (?page=); a Pending one can be cancelled. */
 export function MyOrdersPage() {
   const { user } = useAuth();
-  const { data: orders, status } = useMyOrders(user?.email);
+  const page = usePageParam();
+  const { data, status } = useMyOrders(user?.email, page);
+  const orders = data?.items ?? [];
   const cancelOrder = useDeleteOrder();
 
   function handleCancel(order: Order) {
@@ -30,14 +33,14 @@ export function MyOrdersPage() {
       </h1>
       <QueryStatus status={status} loading="Loading your orders..." failed="Failed to load your orders" />
       {status === 'success' &&
-        (orders.length === 0 ? (
+        (orders.length === 0 && page === 1 ? (
           <p className="notice">
             <span data-testid="empty-state">You have not placed any orders yet.</span> <Link to="/allproductandcategories">Browse the products</Link>.
           </p>
         ) : (
           <>
             <p className="page__lead" data-testid="orders-total">
-              Total Orders: {orders.length}
+              Total Orders: {data.total}
             </p>
             <ol className="order-list">
               {newestFirst(orders).map((order) => {
@@ -99,6 +102,7 @@ export function MyOrdersPage() {
                 );
               })}
             </ol>
+            <Pager page={page} total={data.total} shown={orders.length} />
           </>
         ))}
     </section>

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
+import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
 
 export type ShopUser = {
@@ -9,18 +10,19 @@ export type ShopUser = {
   role: 'admin' | 'customer';
 };
 
-/** Admin only; newest first. */
-export function getUsers(): Promise<ShopUser[]> {
-  return authApi.get('users').json<ShopUser[]>();
+/** Admin only; newest first, one page (1, 2, ...). */
+export function getUsers(page: number): Promise<Page<ShopUser>> {
+  return getPage<ShopUser>(authApi, 'users', pageQuery(page));
 }
 
-export const usersQueryOptions = () =>
+export const usersQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['users', 'list'],
-    queryFn: getUsers,
+    queryKey: ['users', 'list', page],
+    queryFn: () => getUsers(page),
+    placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
 
-export function useUsers() {
-  return useQuery(usersQueryOptions());
+export function useUsers(page: number) {
+  return useQuery(usersQueryOptions(page));
 }

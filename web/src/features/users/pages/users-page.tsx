@@ -1,7 +1,9 @@
 import { DataTable } from '../../../components/data-table';
+import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { confirmThenRun } from '../../../lib/dialog';
+import { PAGE_SIZE } from '../../../lib/paging';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers, type ShopUser } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
@@ -9,7 +11,9 @@ import { roleLabel } from '../role-label';
 
 export function UsersPage() {
   const { user: currentUser } = useAuth();
-  const { data: users, status } = useUsers();
+  const page = usePageParam();
+  const { data, status } = useUsers(page);
+  const users = data?.items ?? [];
   const deleteUser = useDeleteUser();
   const makeAdmin = useMakeAdmin();
   const busy = deleteUser.isPending || makeAdmin.isPending;
@@ -39,9 +43,9 @@ export function UsersPage() {
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="users-total">
-            Total Users: {users.length}
+            Total Users: {data.total}
           </p>
-          {users.length === 0 ? (
+          {users.length === 0 && page === 1 ? (
             <p className="notice">No users yet.</p>
           ) : (
             <DataTable
@@ -53,7 +57,7 @@ export function UsersPage() {
                 const nameId = `user-${user._id}-name`;
                 return (
                   <tr key={user._id} data-testid="user-row">
-                    <td>{index + 1}</td>
+                    <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
                     <th scope="row" id={nameId} className="data-table__nowrap">
                       {user.name}
                       {user._id === currentUser?._id && <span className="data-table__tag"> (you)</span>}
@@ -89,6 +93,7 @@ export function UsersPage() {
               })}
             </DataTable>
           )}
+          <Pager page={page} total={data.total} shown={users.length} />
         </>
       )}
     </section>

@@ -1,0 +1,68 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { lastPage, PAGE_SIZE, pageNumber } from '../lib/paging';
+
+/**
+ * The page of a paged list, kept in the URL (?page=2) so that Back, reload and a shared link keep it.
+ * Page 1 has no parameter, so the plain address of a page is its first page.
+ */
+export function usePageParam(): number {
+  const [searchParams] = useSearchParams();
+  return pageNumber(searchParams.get('page'));
+}
+
+/**
+ * "Showing 51–100 of 132" with Previous and Next links (real links: keyboard, middle-click and Back work).
+ * Nothing is shown when everything fits on one page.
+ */
+export function Pager({ page, total, shown, label = 'Pages', size = PAGE_SIZE }: {
+  page: number;
+  total: number;
+  /** Rows on this page. */
+  shown: number;
+  /** Names the navigation landmark (two pagers on a page need different names). */
+  label?: string;
+  size?: number;
+}) {
+  const [searchParams] = useSearchParams();
+  if (total <= size && page === 1) return null;
+
+  const first = (page - 1) * size + 1;
+  const last = page >= lastPage(total, size) ? total : (page - 1) * size + shown;
+  const hrefOf = (target: number) => {
+    const params = new URLSearchParams(searchParams);
+    if (target === 1) params.delete('page');
+    else params.set('page', String(target));
+    const query = params.toString();
+    return query ? `?${query}` : '?';
+  };
+  const hasPrevious = page > 1;
+  const hasNext = page < lastPage(total, size);
+
+  return (
+    <nav className="pager" aria-label={label} data-testid="pager">
+      <p className="pager__status" aria-live="polite" data-testid="pager-status">
+        {shown === 0 ? `Showing 0 of ${total}` : `Showing ${first}–${Math.max(first, last)} of ${total}`}
+      </p>
+      <div className="pager__links">
+        {hasPrevious ? (
+          <Link className="button button--small" to={hrefOf(Math.min(page - 1, lastPage(total, size)))} rel="prev">
+            Previous
+          </Link>
+        ) : (
+          <span className="button button--small" aria-disabled="true">
+            Previous
+          </span>
+        )}
+        {hasNext ? (
+          <Link className="button button--small" to={hrefOf(page + 1)} rel="next">
+            Next
+          </Link>
+        ) : (
+          <span className="button button--small" aria-disabled="true">
+            Next
+          </span>
+        )}
+      </div>
+    </nav>
+  );
+}

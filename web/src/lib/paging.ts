@@ -1,0 +1,46 @@
+import type { KyInstance } from 'ky';
+
+/**
+ * Every list the API sends is paged (limit, offset; the total of matching rows in X-Total-Count).
+ * The web asks one page at a time and shows where it is, so a long list never loads whole.
+ */
+
+/** Rows per page of every list in the app; the server's default, well under its cap of 200. */
+export const PAGE_SIZE = 50;
+
+export type Page<T> = { items: T[]; total: number };
+
+/** Page 1, 2, ... from the URL's `page` parameter; anything else (missing, 0, "x", "1.5") is page 1. */
+export function pageNumber(raw: string | null): number {
+  return raw !== null && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : 1;
+}
+
+/** The limit and offset of a page, in this order (public/prefetch.js asks with the same query string). */
+export function pageQuery(page: number, size = PAGE_SIZE): { limit: number; offset: number } {
+  return { limit: size, offset: (page - 1) * size };
+}
+
+/**
+ * GET `path` with limit and offset (after `searchParams`, in that order), answering the rows and the
+ * total. A server without the header (or a bad one) still gives a usable answer: the rows seen so far.
+ */
+export async function getPage<T>(
+  client: KyInstance,
+  path: string,
+  paging: { limit: number; offset: number },
+  searchParams: Record<string, string> = {},
+): Promise<Page<T>> {
+  const response = await client.get(path, { searchParams: { ...searchParams, limit: paging.limit, offset: paging.offset } });
+  const items = await response.json<T[]>();
+  return { items, total: totalCount(response.headers.get('X-Total-Count'), paging.offset + items.length) };
+}
+
+/** X-Total-Count as a whole number, or `fallback` when it is missing or malformed. */
+export function totalCount(header: string | null, fallback: number): number {
+  return header !== null && /^\d{1,15}$/.test(header) ? Number(header) : fallback;
+}
+
+/** The last page of `total` rows (page 1 when there are none). */
+export function lastPage(total: number, size = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
