@@ -1,46 +1,69 @@
 import type { Clock } from '../shared/clock.js';
+import { createBoundedMap, textBytes } from './bounded-map.js';
+
+type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type RateLimiter = {
-  /** Counts one attempt for the key; false when the key is over its limit in the window. */
-  hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+  /**
+   * Counts one attempt for the key; false when the key is over its limit in the window. Past
+   * the first refusal nothing is counted (a refused flood neither grows memory nor extends the
+   * wait).
+   */
+  hit(key: string): Verdict;
   reset(key: string): void;
   /** Whether the key is over its limit now, without counting an attempt (ordering's coupon check). */
-  peek(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+  peek(key: string): Verdict;
+  /** Attempts counted for the key in the current window (0 when none; at most limit + 1). */
+  count(key: string): number;
+  /** How many keys and bytes are held, against the caps (decision 013). */
+  stats(): { entries: number; bytes: number; maxEntries: number; maxBytes: number; evictions: number };
 };
 
-/**
- * Fixed-window counter in memory. One process serves the shop, so memory is the right store;
- * a restart forgets the counts, which only ever errs towards letting a person in.
- */
-export function createRateLimiter(options: { limit: number; windowMs: number; clock: Clock }): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = 0;
+/** Default caps: ~50k keys, ~8 MB (keys are short: an action, an email, an address). */
+export const rateLimitCaps = { maxEntries: 50_000, maxBytes: 8 * 1024 * 1024 };
 
-  const sweep = (now: number) => {
-    if (now - lastSweep < options.windowMs) return;
-    lastSweep = now;
-    for (const [key, w] of windows) if (now - w.start >= options.windowMs) windows.delete(key);
+/**
+ * Fixed-window counter in memory, in a bounded map (decision 013). One process serves the shop,
+ * so memory is the right store; a restart, or eviction under a flood of distinct keys, forgets
+ * counts, which only ever errs towards letting a person in. A flood of distinct keys is stopped
+ * by a coarser key (the address) before it can push many counts out.
+ */
+export function createRateLimiter(options: { limit: number; windowMs: number; clock: Clock; maxEntries?: number; maxBytes?: number }): RateLimiter {
+  const windows = createBoundedMap<{ start: number; count: number }>({
+    maxEntries: options.maxEntries ?? rateLimitCaps.maxEntries,
+    maxBytes: options.maxBytes ?? rateLimitCaps.maxBytes,
+  });
+  const current = (key: string, now: number) => {
+    const w = windows.peek(key);
+    return w && now - w.start < options.windowMs ? w : undefined;
   };
+  const refusal = (w: { start: number }, now: number): Verdict => ({
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((w.start + options.windowMs - now) / 1000)),
+  });
 
   return {
     hit(key) {
       const now = options.clock.now().getTime();
-      sweep(now);
-      const current = windows.get(key);
-      const w = current && now - current.start < options.windowMs ? current : { start: now, count: 0 };
-      w.count += 1;
-      windows.set(key, w);
-      if (w.count <= options.limit) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + options.windowMs - now) / 1000)) };
+      const w = current(key, now);
+      // The first refused attempt is counted (count = limit + 1), so peek sees the key is over;
+      // later ones change nothing.
+      if (w && w.count > options.limit) return refusal(w, now);
+      const next = { start: w?.start ?? now, count: (w?.count ?? 0) + 1 };
+      windows.set(key, next, textBytes(key) + 16);
+      return next.count <= options.limit ? { allowed: true } : refusal(next, now);
     },
     reset(key) {
       windows.delete(key);
     },
     peek(key) {
       const now = options.clock.now().getTime();
-      const w = windows.get(key);
-      if (!w || now - w.start >= options.windowMs || w.count <= options.limit) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + options.windowMs - now) / 1000)) };
+      const w = current(key, now);
+      return w && w.count > options.limit ? refusal(w, now) : { allowed: true };
     },
+    count(key) {
+      return current(key, options.clock.now().getTime())?.count ?? 0;
+    },
+    stats: () => windows.stats(),
   };
 }
