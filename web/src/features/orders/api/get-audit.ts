@@ -23,6 +23,11 @@ export type AuditReport = {
   verified: boolean;
   eventCount: number;
   problem: AuditProblem | null;
+  /**
+   * Events the server has still to check (it checks a long log in the background after a start);
+   * while above 0, `verified` is false and `problem` null: neither is a verdict yet.
+   */
+  uncheckedEvents?: number;
   /** Newest first, one page of them. */
   events: AuditEvent[];
 };
@@ -38,11 +43,22 @@ export async function getAudit(page: number): Promise<AuditPage> {
   return { ...report, eventsTotal: totalCount(response.headers.get('X-Total-Count'), report.eventCount) };
 }
 
+/** How often the page asks again while the server is still checking the log. */
+export const AUDIT_CHECKING_REFETCH_MS = 3_000;
+
+/** Events the server has still to check (0 from a server that checks the whole log at once). */
+export function uncheckedEvents(report: Pick<AuditReport, 'uncheckedEvents'>): number {
+  const left = report.uncheckedEvents;
+  return typeof left === 'number' && Number.isFinite(left) && left > 0 ? left : 0;
+}
+
 export const auditQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...ordersQueryKeyRoot, 'audit', page],
     queryFn: () => getAudit(page),
     placeholderData: keepPreviousData,
+    // Asks again every few seconds until the server has checked every event, then stops.
+    refetchInterval: (query) => (query.state.data && uncheckedEvents(query.state.data) > 0 ? AUDIT_CHECKING_REFETCH_MS : false),
     retry: retryUnlessClientError,
   });
 

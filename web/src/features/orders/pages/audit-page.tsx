@@ -1,7 +1,7 @@
 import { DataTable } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
-import { useAudit } from '../api/get-audit';
+import { uncheckedEvents, useAudit } from '../api/get-audit';
 import { eventLabel } from '../components/order-timeline';
 import { formatDateTime } from '../format-date';
 
@@ -24,7 +24,12 @@ export function AuditPage() {
       <QueryStatus status={status} loading="Verifying the order log..." failed="Failed to load the audit" />
       {status === 'success' && (
         <>
-          {audit.verified ? (
+          {uncheckedEvents(audit) > 0 ? (
+            // Not a verdict yet: verified is false and problem null until the server has checked every event.
+            <p className="notice" role="status" data-testid="audit-status">
+              Checking the order log: {uncheckedEvents(audit)} events left…
+            </p>
+          ) : audit.verified ? (
             <p className="notice notice--success" role="status" data-testid="audit-status">
               Verified: every event is intact
             </p>
