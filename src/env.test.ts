@@ -44,6 +44,17 @@ describe('parseEnv', () => {
     expect(r.message).not.toContain('\n');
   });
 
+  it('reads TRUST_PROXY as a number of proxies; true and false still mean 1 and 0', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, env: { TRUST_PROXY: 0 } });
+    for (const [value, proxies] of [['1', 1], ['2', 2], ['true', 1], ['false', 0], ['0', 0], ['yes', 1]] as const) {
+      expect(parseEnv({ TRUST_PROXY: value })).toMatchObject({ ok: true, env: { TRUST_PROXY: proxies } });
+    }
+    for (const bad of ['maybe', '-1', '1.5', '99']) {
+      const r = parseEnv({ TRUST_PROXY: bad });
+      expect(r.ok ? '' : r.message).toMatch(/^Invalid setting TRUST_PROXY: /);
+    }
+  });
+
   it('never echoes a secret value back', () => {
     const r = parseEnv({ SESSION_SECRET: 'short-secret' });
     expect(r.ok).toBe(false);

@@ -36,12 +36,26 @@ export const envSchema = z.object({
 
   /** Where the shop is reached by its customers; used in links sent by mail. */
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * How many reverse proxies stand in front (0 = none): the client address (for rate limits) is
+   * the Nth X-Forwarded-For entry from the right. `true` means 1 and `false` 0, as before.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .transform((v) => (v === 'true' || v === 'yes' ? '1' : v === 'false' || v === 'no' ? '0' : v))
+    .pipe(z.string().regex(/^\d{1,2}$/, { message: 'must be the number of proxies in front (0, 1, 2 ...)' }))
+    .transform(Number)
+    .pipe(z.number().max(10, { message: 'must be at most 10 proxies' }))
+    .default(0),
 
   AUTH_PROVIDER: z.enum(['local', 'firebase']).default('local'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
-  /** Failed sign-in, sign-up or reset attempts allowed per email in 15 minutes (5x that per address). */
+  /**
+   * Failed logins allowed per email from one address in 15 minutes (5x that per address, and past
+   * 5x for one email from everywhere, one try every few seconds from addresses that failed);
+   * sign-up and reset attempts per email in 15 minutes (decision 013).
+   */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),

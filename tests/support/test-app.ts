@@ -36,7 +36,8 @@ export type TestAppOptions = {
   adminEmail?: string;
   rateLimitPerEmail?: number;
   mailer?: Mailer;
-  trustProxy?: boolean;
+  /** Proxies in front (TRUST_PROXY); 1 by default, so tests vary the address with X-Forwarded-For. */
+  trustProxy?: number;
   /** Defaults to the local disk store in the test's folder. */
   images?: ImageStore;
   auditKey?: string;
@@ -74,7 +75,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
     sessionTtlSeconds: 3600,
     publicUrl: 'http://shop.test',
-    trustProxy: options.trustProxy ?? true,
+    trustProxy: options.trustProxy ?? 1,
     adminEmail: options.adminEmail,
     rateLimitPerEmail: options.rateLimitPerEmail ?? 1000,
     firebase: options.firebase,
