@@ -42,18 +42,18 @@ export function OrderTimeline({ orderId, showActor = false, id }: OrderTimelineP
   const more = total - events.length;
   return (
     <>
-    <ol id={id} className="timeline" data-testid="order-timeline">
-      {events.map((event) => (
-        <li key={event.seq} className="timeline__event" data-testid="timeline-event">
-          <time dateTime={event.at} className="timeline__time">
-            {formatDateTime(event.at)}
-          </time>
-          <span className="timeline__label">{eventLabel(event.type)}</span>
-          {showActor && <span className="timeline__actor">by {event.actor.email}</span>}
-        </li>
-      ))}
-    </ol>
-    {more > 0 && <p className="timeline__status">and {more} more</p>}
+      <ol id={id} className="timeline" data-testid="order-timeline">
+        {events.map((event) => (
+          <li key={event.seq} className="timeline__event" data-testid="timeline-event">
+            <time dateTime={event.at} className="timeline__time">
+              {formatDateTime(event.at)}
+            </time>
+            <span className="timeline__label">{eventLabel(event.type)}</span>
+            {showActor && <span className="timeline__actor">by {event.actor.email}</span>}
+          </li>
+        ))}
+      </ol>
+      {more > 0 && <p className="timeline__status">and {more} more</p>}
     </>
   );
 }
