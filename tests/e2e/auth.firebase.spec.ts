@@ -17,7 +17,9 @@ test('sign up and log in with email and password; the Firebase token is exchange
   // The stored token is the shop's own session token, accepted by the server.
   const token = await page.evaluate(() => localStorage.getItem('access-token'));
   const payload = JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString());
-  expect(payload).toMatchObject({ iss: 'anime-shop', aud: 'anime-shop-web', sub: email, prov: 'firebase' });
+  // Exchanged before the profile existed, it names the verified Firebase identity; tokens
+  // issued once the profile exists name the account id (issue 12).
+  expect(payload).toMatchObject({ iss: 'anime-shop', aud: 'anime-shop-web', sub: `identity:${email}`, prov: 'firebase' });
   const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
   expect((await me.json()).user).toMatchObject({ email, name: 'Rina Firebase', role: 'customer' });
 

@@ -3,7 +3,7 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { toPublicUser, type PublicUser } from './domain/public-user.js';
-import { normalizeEmail } from './domain/user.js';
+import { emailProblem, normalizeEmail } from './domain/user.js';
 import type { IdentityVerifier, SessionTokens, UserStore } from './ports.js';
 
 /**
@@ -19,6 +19,8 @@ export async function exchangeFirebaseToken(
   if (!identity) return err(appError('auth/invalid-token', 'Your sign-in could not be verified. Please log in again.'));
 
   const email = normalizeEmail(identity.email);
+  const problem = emailProblem(email);
+  if (problem) return err(appError('http/validation', `${problem}.`));
   let user = deps.users.byEmail(email);
   if (deps.adminEmail && normalizeEmail(deps.adminEmail) === email && identity.emailVerified) {
     if (!user) {
@@ -29,6 +31,10 @@ export async function exchangeFirebaseToken(
     }
     user = deps.users.byEmail(email);
   }
-  const token = await deps.tokens.issue({ email, provider: 'firebase', tokenVersion: user?.tokenVersion ?? 0 });
+  const token = await deps.tokens.issue(
+    user
+      ? { kind: 'account', userId: user.id, provider: 'firebase', tokenVersion: user.tokenVersion }
+      : { kind: 'identity', email, provider: 'firebase', tokenVersion: 0 },
+  );
   return ok({ token, user: user ? toPublicUser(user) : null });
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '../../platform/logger.js';
 import { escapeHtml } from '../../platform/mailer/mailer.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
+import { createSignInLimiter } from '../../platform/sign-in-limiter.js';
 import type { Db } from '../../platform/sqlite.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
@@ -43,9 +44,14 @@ export type IdentityDeps = {
   sessionSecret: string;
   sessionTtlSeconds: number;
   publicUrl: string;
-  trustProxy: boolean;
+  /** Reverse proxies in front (TRUST_PROXY): which X-Forwarded-For entry is the client. */
+  trustProxy: number;
   adminEmail?: string | undefined;
-  /** Attempts per email in 15 minutes; five times that per client address. */
+  /**
+   * AUTH_RATE_LIMIT: failed logins per email from one address in 15 minutes (five times that per
+   * address, and past five times that for one email, a slow-down); sign-up and reset attempts
+   * per email (five times that per address).
+   */
   rateLimitPerEmail: number;
   firebase?: FirebaseSettings | undefined;
   /** Tests inject a cheaper hash cost; production keeps the default. */
@@ -73,6 +79,14 @@ export function createIdentityModule(deps: IdentityDeps) {
   if (deps.provider === 'firebase' && !fb) throw new Error('the firebase provider needs its settings');
   const verifier = deps.provider === 'firebase' && fb ? (deps.verifier ?? createFirebaseIdentityVerifier(fb.projectId)) : null;
   const window15min = 15 * 60 * 1000;
+  const signIn = createSignInLimiter({
+    perPair: deps.rateLimitPerEmail,
+    perAddress: deps.rateLimitPerEmail * 5,
+    slowDownAfter: deps.rateLimitPerEmail * 5,
+    slowDownMs: 5_000,
+    windowMs: window15min,
+    clock: deps.clock,
+  });
 
   const routes = identityRoutes({
     provider: deps.provider,
@@ -94,6 +108,7 @@ export function createIdentityModule(deps: IdentityDeps) {
       perEmail: createRateLimiter({ limit: deps.rateLimitPerEmail, windowMs: window15min, clock: deps.clock }),
       perAddress: createRateLimiter({ limit: deps.rateLimitPerEmail * 5, windowMs: window15min, clock: deps.clock }),
     },
+    signIn,
   });
 
   const authDomain = fb ? (fb.authDomain ?? `${fb.projectId}.firebaseapp.com`) : '';
@@ -127,6 +142,8 @@ export function createIdentityModule(deps: IdentityDeps) {
       ensureAdmin({ users, hasher, clock: deps.clock, newId: deps.newId }, input),
     hasAdmin: () => users.countAdmins() > 0,
     promoteToAdmin: (email: string) => promoteToAdmin({ users }, email),
+    /** The sign-in limiter's sizes against its caps (the flood tests read them). */
+    signInLimitStats: () => signIn.stats(),
   };
 }
 

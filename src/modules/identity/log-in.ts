@@ -14,6 +14,6 @@ export async function logIn(
     ? await deps.hasher.verify(input.password, user.passwordHash)
     : (await deps.hasher.burn(input.password), false);
   if (!user || !valid) return err(appError('auth/invalid-credentials', 'Wrong Email or Password!'));
-  const token = await deps.tokens.issue({ email: user.email, provider: 'local', tokenVersion: user.tokenVersion });
+  const token = await deps.tokens.issue({ kind: 'account', userId: user.id, provider: 'local', tokenVersion: user.tokenVersion });
   return ok({ token, user: toPublicUser(user) });
 }

@@ -30,7 +30,16 @@ export type PasswordHasher = {
   burn(password: string): Promise<void>;
 };
 
-export type SessionClaims = { email: string; provider: Provider; tokenVersion: number };
+/**
+ * Whom a session token speaks for. Normally an account, by its id: ids are never reused, so a
+ * deleted account's token cannot open a new account made later with the same email. A verified
+ * Firebase identity that has no profile yet is named by its email until POST /api/users
+ * creates the profile.
+ */
+export type SessionClaims = { provider: Provider; tokenVersion: number } & (
+  | { kind: 'account'; userId: string }
+  | { kind: 'identity'; provider: 'firebase'; email: string }
+);
 
 export type SessionTokens = {
   issue(claims: SessionClaims): Promise<string>;

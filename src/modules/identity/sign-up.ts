@@ -29,6 +29,6 @@ export async function signUp(
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return err(emailTaken());
     throw e;
   }
-  const token = await deps.tokens.issue({ email, provider: 'local', tokenVersion: 0 });
+  const token = await deps.tokens.issue({ kind: 'account', userId: user.id, provider: 'local', tokenVersion: 0 });
   return ok({ token, user: toPublicUser(user) });
 }

@@ -6,13 +6,14 @@ import { readPage, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { checkInput, parseJsonBody } from '../../../platform/http/validate.js';
 import type { RateLimiter } from '../../../platform/rate-limit.js';
+import type { SignInLimiter } from '../../../platform/sign-in-limiter.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
 import type { IdGenerator } from '../../../shared/ids.js';
 import { confirmPasswordReset } from '../confirm-password-reset.js';
 import { createProfile } from '../create-profile.js';
 import { toPublicUser } from '../domain/public-user.js';
-import { looksLikeEmail, normalizeEmail, type Provider } from '../domain/user.js';
+import { emailProblem, normalizeEmail, type Provider } from '../domain/user.js';
 import { exchangeFirebaseToken } from '../exchange-firebase-token.js';
 import { logIn } from '../log-in.js';
 import { checkAdmin, deleteUser, listUsers, makeAdmin } from '../manage-users.js';
@@ -36,17 +37,28 @@ export type IdentityHttpDeps = {
   guards: Guards;
   adminEmail?: string | undefined;
   publicUrl: string;
-  trustProxy: boolean;
-  /** Attempts per email, and (more generous) per client address. */
+  trustProxy: number;
+  /** Sign-up and reset attempts per email, and (more generous) per client address. */
   limits: { perEmail: RateLimiter; perAddress: RateLimiter };
+  /** Logins: failures only, per email+address and per address, a slow-down per email. */
+  signIn: SignInLimiter;
 };
 
+// Every email that comes in is normalised here, once (NFKC, trimmed, lower case), and refused
+// with its reason when it carries invisible characters or a trailing dot.
 const email = z
   .string({ message: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254)
-  .refine(looksLikeEmail, 'Enter a valid email address');
+  .max(1024)
+  .transform(normalizeEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Email is required')
+      .superRefine((value, ctx) => {
+        const problem = emailProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  );
 const password = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(1024);
 const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long');
 
@@ -63,15 +75,19 @@ export function identityRoutes(deps: IdentityHttpDeps) {
   const app = new Hono();
   const { guards } = deps;
 
-  /** 429 when this address or this email has tried too often. */
+  const tooMany = (c: Context, retryAfterSeconds: number) => {
+    c.header('Retry-After', String(retryAfterSeconds));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    return sendError(c, appError('auth/rate-limited', `Too many attempts. Please wait ${wait} and try again.`));
+  };
+
+  /** 429 when this address or this email has tried too often (a refused attempt is not counted). */
   const rateLimited = (c: Context, action: string, forEmail?: string) => {
     const checks = [deps.limits.perAddress.hit(`${action}:addr:${clientAddress(c, deps.trustProxy)}`)];
     if (forEmail) checks.push(deps.limits.perEmail.hit(`${action}:email:${normalizeEmail(forEmail)}`));
     const refused = checks.find((r) => !r.allowed);
-    if (!refused || refused.allowed) return null;
-    c.header('Retry-After', String(refused.retryAfterSeconds));
-    const minutes = Math.ceil(refused.retryAfterSeconds / 60);
-    return sendError(c, appError('auth/rate-limited', `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`));
+    return refused && !refused.allowed ? tooMany(c, refused.retryAfterSeconds) : null;
   };
 
   if (deps.provider === 'local') {
@@ -86,9 +102,14 @@ export function identityRoutes(deps: IdentityHttpDeps) {
     app.post('/auth/login', async (c) => {
       const body = await parseJsonBody(c, logInBody);
       if (!body.ok) return sendError(c, body.error);
-      const limited = rateLimited(c, 'login', body.value.email);
-      if (limited) return limited;
-      return sendResult(c, await logIn(deps, body.value));
+      // Failures only, and never an attempt it refused (see createSignInLimiter).
+      const address = clientAddress(c, deps.trustProxy);
+      const who = body.value.email;
+      const verdict = deps.signIn.begin(who, address);
+      if (!verdict.allowed) return tooMany(c, verdict.retryAfterSeconds);
+      const result = await logIn(deps, body.value);
+      deps.signIn.end(who, address, result.ok ? 'succeeded' : 'failed');
+      return sendResult(c, result);
     });
 
     app.post('/auth/password-reset', async (c) => {
@@ -124,7 +145,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
   app.post('/users', guards.requireIdentity, async (c) => {
     const body = await parseJsonBody(c, profileBody);
     if (!body.ok) return sendError(c, body.error);
-    const result = createProfile(deps, c.var.claims, body.value);
+    const result = createProfile(deps, { claims: c.var.claims, user: c.var.user }, body.value);
     return sendResult(c, result, result.ok && result.value.insertedId ? 201 : 200);
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createJoseSessionTokens, tokenAudience, tokenIssuer } from './jose-session-tokens.js';
 
 const secret = 'a-session-secret-a-session-secret-0123456789';
-const claims = { email: 'rina@example.com', provider: 'local' as const, tokenVersion: 3 };
+const claims = { kind: 'account' as const, userId: '64b7f0c2a1b2c3d4e5f60718', provider: 'local' as const, tokenVersion: 3 };
 
 function clockAt(iso: string) {
   let ms = new Date(iso).getTime();
@@ -32,7 +32,7 @@ describe('session tokens, remembered after the first check', () => {
     const iat = Math.floor(clock.now().getTime() / 1000);
     const forged = await new SignJWT({ prov: 'local', ver: 3 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.email)
+      .setSubject(claims.userId)
       .setIssuer(tokenIssuer)
       .setAudience(tokenAudience)
       .setIssuedAt(iat)
@@ -49,5 +49,13 @@ describe('session tokens, remembered after the first check', () => {
     const issued = await Promise.all([1, 2, 3, 4].map((v) => tokens.issue({ ...claims, tokenVersion: v })));
     for (const t of issued) expect((await tokens.verify(t))?.tokenVersion).toBeGreaterThan(0);
     for (const [i, t] of issued.entries()) expect(await tokens.verify(t)).toEqual({ ...claims, tokenVersion: i + 1 });
+  });
+
+  it('names the account by its id, and a Firebase identity without a profile by its email', async () => {
+    const tokens = createJoseSessionTokens({ secret, ttlSeconds: 3600 });
+    const token = await tokens.issue(claims);
+    expect(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub).toBe(claims.userId);
+    const identity = { kind: 'identity' as const, email: 'rina@example.com', provider: 'firebase' as const, tokenVersion: 0 };
+    expect(await tokens.verify(await tokens.issue(identity))).toEqual(identity);
   });
 });

@@ -12,11 +12,27 @@ export type User = {
   createdAt: Date;
 };
 
-/** Emails compare case-insensitively and without surrounding spaces. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+/**
+ * The one form of an email that is stored, compared and put in tokens: Unicode NFKC (so a
+ * fullwidth or otherwise compatible spelling is the same address), trimmed, lower case.
+ */
+export const normalizeEmail = (email: string): string => email.normalize('NFKC').trim().toLowerCase();
 
-/** A generic email pattern: something@something.tld, no spaces. */
-export const looksLikeEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254;
+// C0/C1 controls, zero-width characters, word joiner, BOM, and the bidi marks and overrides: an
+// address containing one looks like another on screen (or in the admin's list) but is not it.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const invisible = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff\u061c\u00ad]/u;
+
+/** Why an (already normalised) email is refused, or null when it is acceptable. */
+export function emailProblem(email: string): string | null {
+  if (invisible.test(email)) return 'Email must not contain control or invisible characters';
+  if (email.endsWith('.')) return 'Email must not end with a dot';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(email) || email.length > 254) return 'Enter a valid email address';
+  return null;
+}
+
+/** A generic email pattern (something@something.tld, no spaces), without invisible characters or a trailing dot. */
+export const looksLikeEmail = (email: string): boolean => emailProblem(email) === null;
 
 export type DeleteRefusal = 'users/cannot-delete-self' | 'users/last-admin';
 

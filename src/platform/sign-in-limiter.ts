@@ -1,0 +1,107 @@
+import type { Clock } from '../shared/clock.js';
+import { createBoundedMap, textBytes, type BoundedMap } from './bounded-map.js';
+
+type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type Window = { start: number; count: number; lastTry: number };
+
+export type SignInLimiter = {
+  /**
+   * Before checking a password: may this address try this email now? A refused attempt changes
+   * nothing. An allowed one is counted as a failure at once, so that parallel guesses cannot all
+   * pass before the first is known to have failed; a success takes it back (`end`).
+   */
+  begin(email: string, address: string): Verdict;
+  /** The outcome: a failure stays counted; a success is not counted and forgives this address's failures for this email. */
+  end(email: string, address: string, outcome: 'failed' | 'succeeded'): void;
+  stats(): Record<'pairs' | 'addresses' | 'emails', { entries: number; bytes: number; maxEntries: number; maxBytes: number }>;
+};
+
+export type SignInLimits = {
+  /** Failures per email from one address in the window (AUTH_RATE_LIMIT). */
+  perPair: number;
+  /** Failures from one address, whatever the emails (spraying many emails). */
+  perAddress: number;
+  /** Failures for one email from all addresses, past which failing addresses are slowed down. */
+  slowDownAfter: number;
+  /** Then at most one try per this many ms for that email from an address that has failures. */
+  slowDownMs: number;
+  windowMs: number;
+  /** Caps of each of the three maps (decision 013). */
+  maxEntries?: number;
+  maxBytes?: number;
+};
+
+/**
+ * Sign-in limits an attacker cannot turn against the owner (issue 12). Only failures are
+ * counted, and a refused attempt changes nothing, so a flood costs one entry per key at most and
+ * cannot extend its own wait. The hard limits are per email+address and per address; per email
+ * across addresses there is only a slow-down, and only for addresses that have failed: the owner
+ * typing the right password from a clean address is never locked out by someone else's guesses.
+ * Guessing one password from many addresses is still slowed to one try every few seconds.
+ *
+ * Counts live in bounded maps: a flood of distinct keys evicts the least recently used counts,
+ * which errs towards letting a person in, never towards memory growth.
+ */
+export function createSignInLimiter(options: SignInLimits & { clock: Clock }): SignInLimiter {
+  const caps = { maxEntries: options.maxEntries ?? 20_000, maxBytes: options.maxBytes ?? 4 * 1024 * 1024 };
+  const pairs = createBoundedMap<Window>(caps);
+  const addresses = createBoundedMap<Window>(caps);
+  const emails = createBoundedMap<Window>(caps);
+  const pairKey = (email: string, address: string) => `${address} ${email}`;
+
+  const current = (map: BoundedMap<Window>, key: string, now: number) => {
+    const w = map.peek(key);
+    return w && now - w.start < options.windowMs ? w : undefined;
+  };
+  const untilWindowEnds = (w: Window, now: number): Verdict => ({
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((w.start + options.windowMs - now) / 1000)),
+  });
+  const count = (map: BoundedMap<Window>, key: string, now: number, by: 1 | -1) => {
+    const w = current(map, key, now);
+    if (by < 0) {
+      // Taking back an attempt that was counted in this window (a success); nothing to take from an expired one.
+      if (w) w.count = Math.max(0, w.count - 1);
+      return;
+    }
+    map.set(key, { start: w?.start ?? now, count: (w?.count ?? 0) + 1, lastTry: w?.lastTry ?? 0 }, textBytes(key) + 24);
+  };
+
+  return {
+    begin(email, address) {
+      const now = options.clock.now().getTime();
+      const key = pairKey(email, address);
+      const pair = current(pairs, key, now);
+      if (pair && pair.count >= options.perPair) return untilWindowEnds(pair, now);
+      const addr = current(addresses, address, now);
+      if (addr && addr.count >= options.perAddress) return untilWindowEnds(addr, now);
+      const forEmail = current(emails, email, now);
+      // An address with no failures for this email is let through: it is not the one guessing
+      // (and a shared address whose other users mistyped their own emails does not slow the owner).
+      if (forEmail && forEmail.count >= options.slowDownAfter && pair && pair.count > 0) {
+        const wait = forEmail.lastTry + options.slowDownMs - now;
+        if (wait > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+        // The slot is taken as the attempt starts, so parallel guesses cannot share it.
+        forEmail.lastTry = now;
+      }
+      count(pairs, key, now, 1);
+      count(addresses, address, now, 1);
+      count(emails, email, now, 1);
+      return { allowed: true };
+    },
+    end(email, address, outcome) {
+      if (outcome === 'failed') return;
+      const now = options.clock.now().getTime();
+      pairs.delete(pairKey(email, address));
+      count(addresses, address, now, -1);
+      count(emails, email, now, -1);
+    },
+    stats() {
+      const of = (m: BoundedMap<Window>) => {
+        const { entries, bytes, maxEntries, maxBytes } = m.stats();
+        return { entries, bytes, maxEntries, maxBytes };
+      };
+      return { pairs: of(pairs), addresses: of(addresses), emails: of(emails) };
+    },
+  };
+}
