@@ -54,7 +54,7 @@ export const envSchema = z.object({
   /**
    * Failed logins allowed per email from one address in 15 minutes (5x that per address, and past
    * 5x for one email from everywhere, one try every few seconds from addresses that failed);
-   * sign-up and reset attempts per email in 15 minutes (decision 013).
+   * sign-up and reset attempts per email in 15 minutes (decision 017).
    */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
