@@ -115,6 +115,30 @@ describe('start-up settings', () => {
   });
 });
 
+describe('ADMIN_EMAIL without ADMIN_PASSWORD', () => {
+  it('does not promote an existing customer account, says what to do, and keeps running', async () => {
+    const first = start({ DEMO_DATA: 'false' });
+    const firstUrl = await first.listening();
+    const signUp = await fetch(`${firstUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Mallory', email: 'boss@shop.test', password: 'Mallory#2026' }),
+    });
+    expect(signUp.status).toBe(201);
+    await first.stop();
+
+    const p = start({ DEMO_DATA: 'false', ADMIN_EMAIL: 'Boss@Shop.test' }, first.dataDir);
+    const url = await p.listening();
+    const said = p.out() + p.err();
+    expect(said).toContain('ADMIN_PASSWORD');
+    expect(said).toContain('npm run admin -- promote');
+    const res = await login(url, 'boss@shop.test', 'Mallory#2026');
+    expect(((await res.json()) as { user: { role: string } }).user.role).toBe('customer');
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(await p.stop()).toBe(0);
+  });
+});
+
 describe('admin CLI', () => {
   it('promotes an existing user, and says so when there is none', async () => {
     const p = start({ DEMO_DATA: 'false' });
