@@ -16,6 +16,15 @@ const login = (email: string, password: string, address: string) =>
 const wrong = 'Wrong#Pass1';
 
 describe('sign-in limits', () => {
+  it("does not spend an email's reset allowance on requests an address was already refused for", async () => {
+    const reset = (email: string, address: string) => call(t, 'POST', '/api/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': address } });
+    // One address uses up its own allowance (5 x AUTH_RATE_LIMIT) on other emails ...
+    for (let i = 0; i < 50; i++) expect((await reset(`someone-${i}@example.com`, '10.9.0.1')).status).toBe(200);
+    // ... then keeps asking for the victim's email: refused, and not counted against that email.
+    for (let i = 0; i < 30; i++) expect((await reset('victim@example.com', '10.9.0.1')).status).toBe(429);
+    expect((await reset('victim@example.com', '192.0.2.8')).status).toBe(200);
+  });
+
   it('lets the owner in from a clean address after 200 failures for their email from 20 other addresses', async () => {
     await signUpCustomer(t, 'Owner', 'owner@example.com');
     let failures = 0;

@@ -84,10 +84,19 @@ export function identityRoutes(deps: IdentityHttpDeps) {
 
   /** 429 when this address or this email has tried too often (a refused attempt is not counted). */
   const rateLimited = (c: Context, action: string, forEmail?: string) => {
-    const checks = [deps.limits.perAddress.hit(`${action}:addr:${clientAddress(c, deps.trustProxy)}`)];
-    if (forEmail) checks.push(deps.limits.perEmail.hit(`${action}:email:${normalizeEmail(forEmail)}`));
-    const refused = checks.find((r) => !r.allowed);
-    return refused && !refused.allowed ? tooMany(c, refused.retryAfterSeconds) : null;
+    const keys: Array<[RateLimiter, string]> = [[deps.limits.perAddress, `${action}:addr:${clientAddress(c, deps.trustProxy)}`]];
+    if (forEmail) keys.push([deps.limits.perEmail, `${action}:email:${normalizeEmail(forEmail)}`]);
+    // Looked at first, counted only when every key allows it: a request one key refuses spends
+    // nothing of the others (an address flooding one email's sign-up cannot use up its allowance).
+    for (const [limiter, key] of keys) {
+      const seen = limiter.peek(key);
+      if (!seen.allowed) return tooMany(c, seen.retryAfterSeconds);
+    }
+    for (const [limiter, key] of keys) {
+      const counted = limiter.hit(key);
+      if (!counted.allowed) return tooMany(c, counted.retryAfterSeconds);
+    }
+    return null;
   };
 
   if (deps.provider === 'local') {
