@@ -59,7 +59,8 @@
     return '/api/products?limit=50&offset=' + (page - 1) * 50;
   }
   var pageParam = /(?:^\?|&)page=([1-9]\d{0,8})(?:&|$)/.exec(location.search);
-  var page = pageParam ? Number(pageParam[1]) : 1;
+  // At most MAX_PAGE (20001), the deepest page the server answers.
+  var page = pageParam ? Math.min(Number(pageParam[1]), 20001) : 1;
 
   var pending = {};
   function request(url, then) {

@@ -10,9 +10,16 @@ export const PAGE_SIZE = 50;
 
 export type Page<T> = { items: T[]; total: number };
 
+/**
+ * The deepest page the server answers: it refuses an offset past 1,000,000 (400, decision 015), so a
+ * page typed deeper into the URL is read as this one (an empty page whose pager leads back) rather
+ * than as a failure to load the list.
+ */
+export const MAX_PAGE = 1_000_000 / PAGE_SIZE + 1;
+
 /** Page 1, 2, ... from the URL's `page` parameter; anything else (missing, 0, "x", "1.5") is page 1. */
 export function pageNumber(raw: string | null): number {
-  return raw !== null && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : 1;
+  return raw !== null && /^[1-9]\d{0,8}$/.test(raw) ? Math.min(Number(raw), MAX_PAGE) : 1;
 }
 
 /** The limit and offset of a page, in this order (public/prefetch.js asks with the same query string). */
