@@ -163,7 +163,7 @@ describe('GET /api/audit', () => {
   it('keeps its body, with only `events` paged', async () => {
     const res = await get('/api/audit?limit=2&offset=1', admin);
     const body = await json(res);
-    expect(Object.keys(body).sort()).toEqual(['eventCount', 'events', 'problem', 'verified']);
+    expect(Object.keys(body).sort()).toEqual(['eventCount', 'events', 'problem', 'uncheckedEvents', 'verified']);
     expect(body).toMatchObject({ verified: true, eventCount: rows + 2, problem: null });
     expect(body.events.map((e: { id: number }) => e.id)).toEqual([rows + 1, rows]);
   });

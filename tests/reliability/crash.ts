@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   adminAccount,
+  allPages,
   api,
   buildServerIfNeeded,
   checkoutBody,
@@ -177,8 +178,8 @@ export async function runCrashRounds(options: CrashOptions): Promise<CrashReport
     server = await startServer({ dataDir });
     await resend(server.url);
     adminToken = await logIn(server.url, adminAccount.email, adminAccount.password);
-    const listed = await api(server.url, 'GET', '/api/allOrders', { token: adminToken, timeoutMs: 60_000 });
-    const byId = new Map((listed.body as Array<{ _id: string; status: string }>).map((o) => [o._id, o.status]));
+    const listed = await allPages<{ _id: string; status: string }>(server.url, '/api/allOrders', adminToken);
+    const byId = new Map(listed.map((o) => [o._id, o.status]));
     for (const id of acknowledged.values()) if (!byId.has(id)) note(`acknowledged order ${id} is missing from GET /api/allOrders`);
     for (const id of confirmed) if (byId.get(id) !== 'Confirmed') note(`order ${id} was confirmed (2xx) but is ${byId.get(id) ?? 'missing'}`);
     const stopped = await server.stop();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAccount,
+  allPages,
   api,
   buildServerIfNeeded,
   checkoutBody,
@@ -133,7 +134,7 @@ describe('npm run backup and npm run restore', () => {
     expect((await api(url, 'GET', '/api/health')).status).toBe(200);
 
     const admin = await logIn(url, adminAccount.email, adminAccount.password);
-    const liveCount = ((await api(url, 'GET', '/api/allOrders', { token: admin })).body as unknown[]).length;
+    const liveCount = (await allPages(url, '/api/allOrders', admin)).length;
     expect(liveCount).toBe(acknowledged.length);
     expect(liveCount).toBeGreaterThan(inBackup.size);
     expect((await server.stop()).code).toBe(0);
@@ -149,7 +150,7 @@ describe('npm run backup and npm run restore', () => {
     server = await startServer({ dataDir });
     servers.push(server);
     const adminAgain = await logIn(server.url, adminAccount.email, adminAccount.password);
-    const after = (await api(server.url, 'GET', '/api/allOrders', { token: adminAgain })).body as Array<{ _id: string }>;
+    const after = await allPages<{ _id: string }>(server.url, '/api/allOrders', adminAgain);
     expect(new Set(after.map((o) => o._id))).toEqual(inBackup);
     const product = (await api(server.url, 'GET', '/api/products?limit=1')).body as Array<{ image?: string; images?: string[] }>;
     expect(product.length).toBe(1);

@@ -169,6 +169,22 @@ export async function api(url: string, method: string, path: string, options: { 
   return { status: res.status, body };
 }
 
+/** Every row of a paged list (limit 200 a page, until X-Total-Count is reached), in the list's order. */
+export async function allPages<T>(url: string, path: string, token: string, timeoutMs = 60_000): Promise<T[]> {
+  const rows: T[] = [];
+  for (;;) {
+    const res = await fetch(`${url}${path}${path.includes('?') ? '&' : '?'}limit=200&offset=${rows.length}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    const page = (await res.json()) as T[];
+    rows.push(...page);
+    const total = Number(res.headers.get('x-total-count'));
+    if (page.length === 0 || !(rows.length < total)) return rows;
+  }
+}
+
 export async function logIn(url: string, email: string, password: string): Promise<string> {
   const res = await api(url, 'POST', '/api/auth/login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
