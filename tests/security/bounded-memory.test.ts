@@ -43,7 +43,7 @@ describe('flooding each bounded structure at its default caps', () => {
     server = http.createServer(cache(getRequestListener(app.fetch)));
     await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
     const caps = cache.stats().entries;
-    expect(caps).toMatchObject({ maxEntries: 20_000, maxBytes: 24 * 1024 * 1024 });
+    expect(caps).toMatchObject({ maxEntries: 10_000, maxBytes: 16 * 1024 * 1024 });
 
     // Searches longer than the route accepts (q: at most 120) are answered 400 and never kept.
     for (let i = 0; i < 1_000; i += 8) {
