@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, type OrderState, type PlacedSnapshot, type RecordedEvent } from '../../src/modules/ordering/domain/order.js';
+import { evolve, type OrderState, type PlacedSnapshot, type RecordedEvent } from '../../src/modules/ordering/domain/order.js';
 import { createEventHasher, genesisHash } from '../../src/modules/ordering/adapters/hash-chain.js';
 import { createSqliteOrderProjection } from '../../src/modules/ordering/adapters/sqlite-order-projection.js';
 import { openDatabase, runMigrations } from '../../src/platform/sqlite.js';
@@ -59,12 +59,12 @@ beforeAll(() => {
     for (const [i, orderId] of ids.entries()) {
       const event: RecordedEvent = { type: 'Placed', payload: placed, orderId, seq: 1, actor: customer, at: new Date(1_800_000_000_000 + i) };
       append(event);
-      states.set(orderId, apply(null, event) as OrderState);
+      states.set(orderId, evolve(null, event));
     }
     for (const [i, orderId] of ids.entries()) {
       const event: RecordedEvent = { type: 'Confirmed', payload: {}, orderId, seq: 2, actor: admin, at: new Date(1_800_100_000_000 + i) };
       append(event);
-      projection.save(apply(states.get(orderId) as OrderState, event) as OrderState);
+      projection.save(evolve(states.get(orderId) as OrderState, event));
     }
     database.sqlite.prepare('update order_log_head set event_count = ?, last_id = ?, last_hash = ? where id = 1').run(id, id, prevHash);
   })();

@@ -15,6 +15,7 @@ import type { OrderingPorts } from './ports.js';
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 
 export type { OrderDto } from './adapters/http.js';
+export type { OrderEventType, OrderLine, OrderStatus } from './domain/order.js';
 export type { GroupCommitOptions, GroupCommitStats } from './adapters/sqlite-group-commit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
 export type { AuditPass, AuditProgress } from './adapters/sqlite-audit.js';

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
+import { basisPointsToPercent, orderTotals, type DeliveryZone } from '../../shared/money.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { canonicalJson } from './domain/canonical-json.js';
-import { apply, type Actor, type OrderLine, type OrderState, type PlacedSnapshot } from './domain/order.js';
-import { basisPointsToPercent, orderTotals, type DeliveryZone } from './domain/totals.js';
+import type { Actor, OrderLine, OrderState, PlacedSnapshot } from './domain/order.js';
+import { handleOrderCommand } from './handle-order-command.js';
 import type { IdempotencyStore, OrderCommits, OrderingPorts, OrderLog, OrderProjection } from './ports.js';
 
 export type PlaceOrderInput = {
@@ -140,14 +141,13 @@ function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderIn
     total: totals.total,
   };
   const orderId = deps.newId();
-  const at = deps.clock.now();
-  const event = deps.log.append({ type: 'Placed', payload: placed, orderId, seq: 1, actor: caller, at });
-  const state = apply(null, event);
-  if ('problem' in state) throw new Error(`a new order could not be placed: ${state.problem}`);
-  deps.projection.save(state);
+  const done = handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });
+  // The snapshot was priced just above: decide() refusing it is a bug here, not the customer's error.
+  if (!done.ok) throw new Error(`a new order could not be placed: ${done.error.message}`);
+  const order = done.value;
   if (cartLineIds.length) deps.ports.removeCartLines(cartLineIds);
-  if (idempotencyKey) deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: at });
-  return ok({ order: state, replayed: false });
+  if (idempotencyKey) deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: order.placedAt });
+  return ok({ order, replayed: false });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { canonicalJson } from './domain/canonical-json.js';
-import { apply, type OrderState } from './domain/order.js';
+import { replay, type OrderState } from './domain/order.js';
 import type { StoredEvent } from './ports.js';
 
 /** `eventId` null: not one event (an order's listing row, the head). `orderId` '' when no order is concerned. */
@@ -145,7 +145,7 @@ export function* foldOrders(eventsByOrder: Iterable<StoredEvent>): Generator<Fol
       yield { state };
       state = null;
     }
-    const next = apply(state, event);
+    const next = replay(state, event);
     if ('problem' in next) {
       // The audit stops at the first problem: nothing after it is folded.
       yield { problem: { eventId: event.id, orderId: event.orderId, seq: event.seq, reason: `it cannot follow the order's history: ${next.problem}` } };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { orderEventTypes, orderStatuses } from '../domain/order.js';
 
 /**
  * The append-only log (triggers in the migration abort UPDATE and DELETE). `id` orders every
@@ -11,7 +12,7 @@ export const orderEvents = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     orderId: text('order_id').notNull(),
     seq: integer('seq').notNull(),
-    type: text('type', { enum: ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted'] }).notNull(),
+    type: text('type', { enum: orderEventTypes }).notNull(),
     payload: text('payload').notNull(),
     actor: text('actor').notNull(),
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
@@ -62,7 +63,7 @@ export const orders = sqliteTable(
     fee: integer('fee').notNull(),
     amount: integer('amount').notNull(),
     items: text('items').notNull(),
-    status: text('status', { enum: ['Pending', 'Confirmed', 'Canceled'] }).notNull(),
+    status: text('status', { enum: orderStatuses }).notNull(),
     removed: integer('removed', { mode: 'boolean' }).notNull().default(false),
     placedAt: integer('placed_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/sqlite.js';
-import type { Actor, OrderEventType, RecordedEvent } from '../domain/order.js';
+import type { Actor, RecordedEvent } from '../domain/order.js';
 import type { OrderLog, StoredEvent } from '../ports.js';
 import { createEventHasher, headMac, type ChainKeying } from './hash-chain.js';
 import { orderEvents, orderLogHead } from './schema.js';
@@ -12,7 +12,7 @@ export const toEvent = (row: Row): StoredEvent =>
     id: row.id,
     orderId: row.orderId,
     seq: row.seq,
-    type: row.type as OrderEventType,
+    type: row.type,
     payload: JSON.parse(row.payload) as unknown,
     actor: JSON.parse(row.actor) as Actor,
     at: row.at,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/sqlite.js';
-import type { OrderLine, OrderState, OrderStatus, PlacedSnapshot } from '../domain/order.js';
-import type { DeliveryZone } from '../domain/totals.js';
+import type { DeliveryZone } from '../../../shared/money.js';
+import type { OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
 import type { OrderProjection, OrdersBy } from '../ports.js';
 import { orders } from './schema.js';
 
@@ -24,7 +24,7 @@ export const toState = (r: Row): OrderState => {
     fee: r.fee,
     total: r.amount,
   };
-  return { id: r.id, placed, status: r.status as OrderStatus, removed: r.removed, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version };
+  return { id: r.id, placed, status: r.status, removed: r.removed, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version };
 };
 
 const toRow = (s: OrderState): Row => ({

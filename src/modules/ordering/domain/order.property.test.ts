@@ -1,6 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apply, decide, fold, type Actor, type OrderState, type OrderStatus, type PlacedSnapshot, type RecordedEvent } from './order.js';
+import {
+  decide,
+  deciderOver,
+  evolve,
+  fold,
+  initialState,
+  transitions,
+  type Actor,
+  type ChangeCommand,
+  type OrderEventType,
+  type OrderState,
+  type OrderStatus,
+  type PlacedSnapshot,
+  type RecordedEvent,
+  type TransitionTable,
+} from './order.js';
 
 const placed: PlacedSnapshot = {
   owner: { userId: 'u1', email: 'rina@example.com' },
@@ -18,24 +33,27 @@ const placed: PlacedSnapshot = {
   total: 1060,
 };
 const customer: Actor = { userId: 'u1', email: 'rina@example.com', role: 'customer' };
+const stranger: Actor = { userId: 'u2', email: 'mina@example.com', role: 'customer' };
 const admin: Actor = { userId: 'a1', email: 'boss@shop.test', role: 'admin' };
-const commands = ['Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted'] as const;
-type Command = (typeof commands)[number];
+const commands = ['ConfirmOrder', 'CancelOrder', 'RemoveOrder'] as const satisfies readonly ChangeCommand[];
 
 const placedEvent = (at = 0): RecordedEvent => ({ type: 'Placed', payload: placed, orderId: 'o1', seq: 1, actor: customer, at: new Date(at) });
+const recorded = (type: Exclude<OrderEventType, 'Placed'>, seq: number, actor: Actor): RecordedEvent => ({ type, payload: {}, orderId: 'o1', seq, actor, at: new Date(seq) });
 
-/** Runs commands through decide + apply, as the ordering use cases do; refused ones are skipped. */
-function run(cmds: ReadonlyArray<{ command: Command; role: Actor['role'] }>) {
+/** Runs commands through decide + evolve, as handleOrderCommand does; refused ones are skipped. */
+function run(cmds: ReadonlyArray<{ command: ChangeCommand; role: Actor['role'] }>, decider = decide) {
   const events: RecordedEvent[] = [placedEvent()];
-  let state = apply(null, events[0] as RecordedEvent) as OrderState;
+  let state = evolve(initialState, placedEvent());
   const statuses: OrderStatus[] = [state.status];
-  for (const [i, { command, role }] of cmds.entries()) {
-    if (!decide(state, command, role).ok) continue;
-    const event = { type: command, payload: {}, orderId: 'o1', seq: state.version + 1, actor: role === 'admin' ? admin : customer, at: new Date(i + 1) } as RecordedEvent;
-    const next = apply(state, event);
-    if ('problem' in next) throw new Error(next.problem);
-    events.push(event);
-    state = next;
+  for (const { command, role } of cmds) {
+    const actor = role === 'admin' ? admin : customer;
+    const decided = decider(state, { type: command, actor });
+    if (!decided.ok) continue;
+    for (const { type } of decided.value) {
+      const event = recorded(type as Exclude<OrderEventType, 'Placed'>, state.version + 1, actor);
+      events.push(event);
+      state = evolve(state, event);
+    }
     statuses.push(state.status);
   }
   return { events, state, statuses };
@@ -43,27 +61,58 @@ function run(cmds: ReadonlyArray<{ command: Command; role: Actor['role'] }>) {
 
 const commandArb = fc.record({ command: fc.constantFrom(...commands), role: fc.constantFrom<Actor['role']>('admin', 'customer') });
 
-/** The legal table, written out independently of decide(). */
-function legal(state: Pick<OrderState, 'status' | 'removed'>, command: Command, role: Actor['role']): boolean {
-  if (state.removed) return false;
-  if (command === 'Confirmed' || command === 'Canceled') return role === 'admin' && state.status === 'Pending';
-  if (command === 'CanceledByCustomer') return state.status === 'Pending';
-  return role === 'admin';
+/** The legal table, written out independently of decide(): the event a command gives, or null. */
+function legal(state: Pick<OrderState, 'status' | 'removed'>, command: ChangeCommand, role: Actor['role']): OrderEventType | null {
+  if (state.removed) return null;
+  if (command === 'ConfirmOrder') return role === 'admin' && state.status === 'Pending' ? 'Confirmed' : null;
+  if (command === 'CancelOrder') return role === 'admin' && state.status === 'Pending' ? 'Canceled' : null;
+  if (role === 'admin') return 'Deleted';
+  return state.status === 'Pending' ? 'CanceledByCustomer' : null;
 }
 
 describe('the order state machine', () => {
   it('refuses every illegal transition in every state, and allows every legal one', () => {
-    const base = apply(null, placedEvent()) as OrderState;
+    const base = evolve(initialState, placedEvent());
     for (const status of ['Pending', 'Confirmed', 'Canceled'] as const) {
       for (const removed of [false, true]) {
         for (const command of commands) {
           for (const role of ['admin', 'customer'] as const) {
-            const decision = decide({ ...base, status, removed }, command, role);
-            expect(decision.ok, `${status}${removed ? ' removed' : ''} ${command} by ${role}`).toBe(legal({ status, removed }, command, role));
+            const decided = decide({ ...base, status, removed }, { type: command, actor: role === 'admin' ? admin : customer });
+            const expected = legal({ status, removed }, command, role);
+            const label = `${status}${removed ? ' removed' : ''} ${command} by ${role}`;
+            expect(decided.ok, label).toBe(expected !== null);
+            if (decided.ok) expect(decided.value.map((e) => e.type), label).toEqual([expected]);
           }
         }
       }
     }
+  });
+
+  it("answers another customer's order, and a removed or missing one, as not found", () => {
+    const base = evolve(initialState, placedEvent());
+    for (const command of commands) {
+      expect(decide(base, { type: command, actor: stranger })).toMatchObject({ ok: false, error: { code: 'ordering/order-not-found', message: 'This order does not exist (any more).' } });
+      expect(decide({ ...base, removed: true }, { type: command, actor: admin })).toMatchObject({ ok: false, error: { code: 'ordering/order-not-found' } });
+      expect(decide(initialState, { type: command, actor: admin })).toMatchObject({ ok: false, error: { code: 'ordering/order-not-found' } });
+    }
+  });
+
+  it('says why a command is refused, as the API answers it', () => {
+    const confirmed = { ...evolve(initialState, placedEvent()), status: 'Confirmed' as const };
+    expect(decide(confirmed, { type: 'CancelOrder', actor: admin })).toMatchObject({ ok: false, error: { code: 'ordering/illegal-transition', message: 'Not allowed: a Confirmed order cannot be marked Canceled.' } });
+    expect(decide(confirmed, { type: 'RemoveOrder', actor: customer })).toMatchObject({ ok: false, error: { code: 'ordering/illegal-transition', message: 'Not allowed: a Confirmed order can no longer be canceled.' } });
+    expect(decide(confirmed, { type: 'ConfirmOrder', actor: customer })).toMatchObject({ ok: false, error: { code: 'auth/forbidden', message: 'Not allowed: only an admin can change the status.' } });
+  });
+
+  it('places an order through decide: only once, by its owner, with at least one line and totals that follow the money rules', () => {
+    expect(decide(initialState, { type: 'PlaceOrder', data: placed, actor: customer })).toEqual({ ok: true, value: [{ type: 'Placed', payload: placed }] });
+    const refused = (data: PlacedSnapshot, actor = customer, state: OrderState | null = initialState) => decide(state, { type: 'PlaceOrder', data, actor }).ok === false;
+    expect(refused(placed, customer, evolve(initialState, placedEvent()))).toBe(true);
+    expect(refused(placed, stranger)).toBe(true);
+    expect(refused({ ...placed, lines: [], subtotal: 0, total: 60 })).toBe(true);
+    expect(refused({ ...placed, total: 1000 })).toBe(true);
+    expect(refused({ ...placed, discountBasisPoints: 1000 })).toBe(true);
+    expect(refused({ ...placed, lines: [{ ...placed.lines[0]!, price: 999 }] })).toBe(true);
   });
 
   it('never moves a Confirmed or Canceled order back to Pending, whatever the commands', () => {
@@ -86,13 +135,38 @@ describe('the order state machine', () => {
     );
   });
 
-  it('a fold refuses a corrupt log: a gap, a repeat, a second Placed, an illegal step', () => {
-    const confirm = (seq: number): RecordedEvent => ({ type: 'Confirmed', payload: {}, orderId: 'o1', seq, actor: admin, at: new Date(seq) });
+  it('a fold refuses a damaged log: a gap, a repeat, a second Placed, an event before Placed', () => {
+    const confirm = (seq: number) => recorded('Confirmed', seq, admin);
     expect(fold([placedEvent(), confirm(3)])).toMatchObject({ seq: 3 });
     expect(fold([placedEvent(), confirm(2), confirm(2)])).toMatchObject({ seq: 2 });
     expect(fold([placedEvent(), { ...placedEvent(), seq: 2 }])).toMatchObject({ problem: 'a second Placed event' });
-    expect(fold([placedEvent(), confirm(2), confirm(3)])).toMatchObject({ seq: 3 });
     expect(fold([confirm(1)])).toMatchObject({ problem: 'Confirmed before Placed' });
     expect(fold([])).toBeNull();
+  });
+
+  it("folds a step today's rules refuse: the rules were decide()'s when the event was written, replaying never re-runs them", () => {
+    // Confirmed twice can no longer be decided, but a log that holds it is not damaged.
+    expect(decide(fold([placedEvent(), recorded('Confirmed', 2, admin)]) as OrderState, { type: 'ConfirmOrder', actor: admin }).ok).toBe(false);
+    expect(fold([placedEvent(), recorded('Confirmed', 2, admin), recorded('Confirmed', 3, admin)])).toMatchObject({ status: 'Confirmed', version: 3 });
+  });
+
+  it('a tightened rule refuses the transition from now on, while a log written under the old rule still folds to the same state', () => {
+    // Tomorrow's rule: an admin may no longer delete a Confirmed order.
+    const tightened: TransitionTable = {
+      ...transitions,
+      RemoveOrder: { ...transitions.RemoveOrder, Confirmed: { ...transitions.RemoveOrder.Confirmed, admin: { refused: 'ordering/illegal-transition', reason: 'a Confirmed order is kept' } } },
+    };
+    const old = run([
+      { command: 'ConfirmOrder', role: 'admin' },
+      { command: 'RemoveOrder', role: 'admin' },
+    ]);
+    expect(old.events.map((e) => e.type)).toEqual(['Placed', 'Confirmed', 'Deleted']);
+    const now = run([
+      { command: 'ConfirmOrder', role: 'admin' },
+      { command: 'RemoveOrder', role: 'admin' },
+    ], deciderOver(tightened));
+    expect(now.events.map((e) => e.type)).toEqual(['Placed', 'Confirmed']);
+    expect(fold(old.events)).toEqual(old.state);
+    expect(old.state).toMatchObject({ status: 'Confirmed', removed: true, version: 3 });
   });
 });

@@ -1,10 +1,19 @@
-import type { BasisPoints, DeliveryZone } from './totals.js';
+import { appError, type AppError, type ErrorCode } from '../../../shared/errors.js';
+import { orderTotals, type BasisPoints, type DeliveryZone } from '../../../shared/money.js';
+import { err, ok, type Result } from '../../../shared/result.js';
 
 /**
- * An order's life as events. The state is a pure fold of its events; no command moves an order
- * back to Pending, and every illegal transition is refused in every state.
+ * An order as a decider (decision 019): `decide(state, command)` holds every rule and answers the
+ * events a command produces or a refusal; `evolve(state, event)` only applies an event, so a log
+ * written under yesterday's rules folds the same under today's. Nothing moves an order back to
+ * Pending.
  */
-export type OrderStatus = 'Pending' | 'Confirmed' | 'Canceled';
+
+export const orderStatuses = ['Pending', 'Confirmed', 'Canceled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted'] as const;
+export type OrderEventType = (typeof orderEventTypes)[number];
 
 export type OrderLine = {
   productId: string;
@@ -40,12 +49,7 @@ export type Actor = { userId: string; email: string; role: 'admin' | 'customer' 
 
 export type OrderEvent =
   | { type: 'Placed'; payload: PlacedSnapshot }
-  | { type: 'Confirmed'; payload: Record<string, never> }
-  | { type: 'Canceled'; payload: Record<string, never> }
-  | { type: 'CanceledByCustomer'; payload: Record<string, never> }
-  | { type: 'Deleted'; payload: Record<string, never> };
-
-export type OrderEventType = OrderEvent['type'];
+  | { type: Exclude<OrderEventType, 'Placed'>; payload: Record<string, never> };
 
 export type RecordedEvent = OrderEvent & { orderId: string; seq: number; actor: Actor; at: Date };
 
@@ -60,61 +64,133 @@ export type OrderState = {
   version: number;
 };
 
+/** Before its Placed event an order does not exist. */
+export const initialState: OrderState | null = null;
+
+/** What an actor asks of an order. PlaceOrder carries the priced snapshot; the others only who asks. */
+export type OrderCommand = { type: 'PlaceOrder'; data: PlacedSnapshot; actor: Actor } | { type: ChangeCommand; actor: Actor };
+export type ChangeCommand = 'ConfirmOrder' | 'CancelOrder' | 'RemoveOrder';
+
+type Refusal = { refused: ErrorCode; reason: string };
+/** A cell of the table: the event the command produces, or why it is refused. */
+export type Outcome = Exclude<OrderEventType, 'Placed'> | Refusal;
+export type TransitionTable = Readonly<Record<ChangeCommand, Readonly<Record<OrderStatus, Readonly<Record<Actor['role'], Outcome>>>>>>;
+
+const illegal = (reason: string): Refusal => ({ refused: 'ordering/illegal-transition', reason });
+const onlyAdmin: Refusal = { refused: 'auth/forbidden', reason: 'only an admin can change the status' };
+
+/**
+ * The allowed transitions (the spec's state machine): status x command -> event, per role. A
+ * customer here is the order's owner: anyone else's order does not exist for them, and a removed
+ * order takes no command (both answered before the table, as "not found"). RemoveOrder is DELETE:
+ * the owner cancels (and removes) a Pending order; an admin deletes an order at any status.
+ */
+export const transitions: TransitionTable = {
+  ConfirmOrder: {
+    Pending: { admin: 'Confirmed', customer: onlyAdmin },
+    Confirmed: { admin: illegal('a Confirmed order cannot be marked Confirmed'), customer: onlyAdmin },
+    Canceled: { admin: illegal('a Canceled order cannot be marked Confirmed'), customer: onlyAdmin },
+  },
+  CancelOrder: {
+    Pending: { admin: 'Canceled', customer: onlyAdmin },
+    Confirmed: { admin: illegal('a Confirmed order cannot be marked Canceled'), customer: onlyAdmin },
+    Canceled: { admin: illegal('a Canceled order cannot be marked Canceled'), customer: onlyAdmin },
+  },
+  RemoveOrder: {
+    Pending: { admin: 'Deleted', customer: 'CanceledByCustomer' },
+    Confirmed: { admin: 'Deleted', customer: illegal('a Confirmed order can no longer be canceled') },
+    Canceled: { admin: 'Deleted', customer: illegal('a Canceled order can no longer be canceled') },
+  },
+};
+
+/** An admin sees every order; a customer only their own. Anyone else's order is answered as if it did not exist. */
+export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor): boolean => actor.role === 'admin' || order.placed.owner.userId === actor.userId;
+
+export const orderNotFound = (): AppError => appError('ordering/order-not-found', 'This order does not exist (any more).');
+const notAllowed = (code: ErrorCode, reason: string): AppError => appError(code, `Not allowed: ${reason}.`);
+
+/** A decider over another table: today's is `transitions`; a test tightens it to show old logs still fold. */
+export function deciderOver(table: TransitionTable) {
+  return function decide(state: OrderState | null, command: OrderCommand): Result<OrderEvent[], AppError> {
+    if (command.type === 'PlaceOrder') {
+      if (state !== null) return err(notAllowed('ordering/illegal-transition', 'this order was already placed'));
+      const wrong = snapshotProblem(command.data, command.actor);
+      if (wrong) return err(notAllowed('ordering/illegal-transition', wrong));
+      return ok([{ type: 'Placed', payload: command.data }]);
+    }
+    if (state === null || !visibleTo(state, command.actor) || state.removed) return err(orderNotFound());
+    const outcome = table[command.type][state.status][command.actor.role];
+    if (typeof outcome !== 'string') return err(notAllowed(outcome.refused, outcome.reason));
+    return ok([{ type: outcome, payload: {} }]);
+  };
+}
+
+export const decide = deciderOver(transitions);
+
+/**
+ * What a Placed event must be: the actor's own order of at least one line, priced consistently
+ * (line price = unit price x quantity; subtotal, discount, fee and total as the money rules say).
+ */
+function snapshotProblem(placed: PlacedSnapshot, actor: Actor): string | null {
+  if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
+  if (placed.lines.length === 0) return 'an order has at least one line';
+  if (placed.lines.some((line) => line.price !== line.unitPrice * line.quantity)) return "a line's price is its unit price times its quantity";
+  const totals = orderTotals(placed.lines, placed.discountBasisPoints, placed.deliveryLocation);
+  if (totals.subtotal !== placed.subtotal || totals.discount !== placed.discount || totals.fee !== placed.fee || totals.total !== placed.total) {
+    return "the order's totals follow the money rules";
+  }
+  return null;
+}
+
+/**
+ * Applies one event and checks nothing: the rules were decide()'s when the event was written, and
+ * today's rules must not refuse yesterday's log. The fold checks the log's structure first.
+ */
+export function evolve(state: OrderState | null, event: RecordedEvent): OrderState {
+  if (event.type === 'Placed') {
+    return { id: event.orderId, placed: event.payload, status: 'Pending', removed: false, placedAt: event.at, updatedAt: event.at, version: event.seq };
+  }
+  if (state === null) throw new Error(`${event.type} before Placed: the fold checks the log's structure before evolve`);
+  const next = { ...state, updatedAt: event.at, version: event.seq };
+  switch (event.type) {
+    case 'Confirmed':
+      return { ...next, status: 'Confirmed' };
+    case 'Canceled':
+      return { ...next, status: 'Canceled' };
+    case 'CanceledByCustomer':
+      return { ...next, status: 'Canceled', removed: true };
+    case 'Deleted':
+      return { ...next, removed: true };
+  }
+}
+
 export type FoldError = { problem: string; seq: number };
 
-/** Applies one event. Returns a problem for an event that cannot follow the state (a corrupt log). */
-export function apply(state: OrderState | null, event: RecordedEvent): OrderState | FoldError {
+/**
+ * Log integrity, not business rules: each order's events are numbered 1, 2, 3... and the first,
+ * and only the first, is Placed. A log that breaks this was damaged, whatever the rules were.
+ */
+export function structureProblem(state: OrderState | null, event: RecordedEvent): string | null {
   const expectedSeq = (state?.version ?? 0) + 1;
-  if (event.seq !== expectedSeq) return { problem: `sequence ${event.seq} where ${expectedSeq} was expected`, seq: event.seq };
-  if (event.type === 'Placed') {
-    if (state) return { problem: 'a second Placed event', seq: event.seq };
-    return { id: event.orderId, placed: event.payload, status: 'Pending', removed: false, placedAt: event.at, updatedAt: event.at, version: 1 };
-  }
-  if (!state) return { problem: `${event.type} before Placed`, seq: event.seq };
-  const next = decide(state, event.type, event.actor.role);
-  if (!next.ok) return { problem: next.reason, seq: event.seq };
-  return { ...state, ...next.change, updatedAt: event.at, version: event.seq };
+  if (event.seq !== expectedSeq) return `sequence ${event.seq} where ${expectedSeq} was expected`;
+  if (event.type === 'Placed' && state) return 'a second Placed event';
+  if (event.type !== 'Placed' && !state) return `${event.type} before Placed`;
+  return null;
+}
+
+/** One step of a replay: the structure check, then evolve. */
+export function replay(state: OrderState | null, event: RecordedEvent): OrderState | FoldError {
+  const problem = structureProblem(state, event);
+  return problem ? { problem, seq: event.seq } : evolve(state, event);
 }
 
 /** The pure fold: the same events give the same state, every time. */
 export function fold(events: readonly RecordedEvent[]): OrderState | FoldError | null {
-  let state: OrderState | null = null;
+  let state = initialState;
   for (const event of events) {
-    const next = apply(state, event);
+    const next = replay(state, event);
     if ('problem' in next) return next;
     state = next;
   }
   return state;
-}
-
-export type Decision =
-  | { ok: true; change: Partial<Pick<OrderState, 'status' | 'removed'>> }
-  | { ok: false; reason: string; code: 'ordering/illegal-transition' | 'ordering/order-not-found' | 'auth/forbidden' };
-
-/**
- * Which transitions are legal (the spec's state machine):
- * - an admin moves a Pending order to Confirmed or Canceled;
- * - the customer cancels (removes) their order only while it is Pending;
- * - an admin deletes (removes) an order at any status.
- * A removed order takes no further command. Nothing ever returns an order to Pending.
- */
-export function decide(state: OrderState, command: Exclude<OrderEventType, 'Placed'>, role: Actor['role']): Decision {
-  if (state.removed) return { ok: false, reason: 'this order was removed', code: 'ordering/order-not-found' };
-  switch (command) {
-    case 'Confirmed':
-    case 'Canceled':
-      if (role !== 'admin') return { ok: false, reason: 'only an admin can change the status', code: 'auth/forbidden' };
-      if (state.status !== 'Pending') {
-        return { ok: false, reason: `a ${state.status} order cannot be marked ${command}`, code: 'ordering/illegal-transition' };
-      }
-      return { ok: true, change: { status: command } };
-    case 'CanceledByCustomer':
-      if (state.status !== 'Pending') {
-        return { ok: false, reason: `a ${state.status} order can no longer be canceled`, code: 'ordering/illegal-transition' };
-      }
-      return { ok: true, change: { status: 'Canceled', removed: true } };
-    case 'Deleted':
-      if (role !== 'admin') return { ok: false, reason: 'only an admin can delete an order', code: 'auth/forbidden' };
-      return { ok: true, change: { removed: true } };
-  }
 }

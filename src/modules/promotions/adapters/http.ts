@@ -8,9 +8,10 @@ import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
 import { isShowableImageUrl } from '../../../shared/image-url.js';
 import type { IdGenerator } from '../../../shared/ids.js';
+import { basisPointsToPercent, isWholeBasisPoints, percentToBasisPoints } from '../../../shared/money.js';
 import type { RateLimiter } from '../../../platform/rate-limit.js';
 import type { AuthVariables } from '../../identity/index.js';
-import { basisPointsToPercent, percentToBasisPoints, type Coupon } from '../domain/coupon.js';
+import type { Coupon } from '../domain/coupon.js';
 import type { Slider } from '../domain/slider.js';
 import { addCoupon, deleteCoupon, findCoupon } from '../manage-coupons.js';
 import { addSlider, deleteSlider } from '../manage-sliders.js';
@@ -41,7 +42,7 @@ const couponInput = z.object({
     .number({ message: 'Discount must be a number' })
     .min(1, 'Discount is at least 1 %')
     .max(100, 'Discount is at most 100 %')
-    .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Discount has at most two decimals'),
+    .refine(isWholeBasisPoints, 'Discount has at most two decimals'),
 });
 
 /** The answer once a user is over the coupon-check limit, here and at POST /api/orders. */

@@ -3,6 +3,3 @@ export type Coupon = { id: string; code: string; discountBasisPoints: number; cr
 
 /** Codes are compared and stored trimmed and upper-cased. */
 export const normalizeCouponCode = (code: string): string => code.trim().toUpperCase();
-
-export const percentToBasisPoints = (percent: number): number => Math.round(percent * 100);
-export const basisPointsToPercent = (bp: number): number => bp / 100;

@@ -1,5 +1,6 @@
 /**
- * Money rules of an order, pure. All amounts are whole taka (non-negative safe integers).
+ * The shop's money rules, pure (no I/O, no node:*), so the server and the web app compute the same
+ * totals. All amounts are whole taka (BDT, non-negative safe integers).
  *
  * Discount rounding (the rule, written down): the discount is subtotal x percent / 100, rounded
  * to the nearest whole taka, halves rounded up. Percentages are held in basis points (1/100 of a
@@ -10,12 +11,17 @@
 export const deliveryZones = ['Inside Dhaka', 'Suburbs Dhaka', 'Outside Dhaka'] as const;
 export type DeliveryZone = (typeof deliveryZones)[number];
 
-/** The spec's fees; 100 BDT is also what checkout shows before a zone is chosen. */
+export const isDeliveryZone = (value: string): value is DeliveryZone => (deliveryZones as readonly string[]).includes(value);
+
+/** The spec's fees. */
 export const deliveryFees: Readonly<Record<DeliveryZone, number>> = {
   'Inside Dhaka': 60,
   'Suburbs Dhaka': 80,
   'Outside Dhaka': 100,
 };
+
+/** The spec's fee until a zone is chosen (what checkout shows first). */
+export const feeBeforeZone = 100;
 
 export const deliveryFee = (zone: DeliveryZone): number => deliveryFees[zone];
 
@@ -23,6 +29,8 @@ export const deliveryFee = (zone: DeliveryZone): number => deliveryFees[zone];
 export type BasisPoints = number;
 export const percentToBasisPoints = (percent: number): BasisPoints => Math.round(percent * 100);
 export const basisPointsToPercent = (bp: BasisPoints): number => bp / 100;
+/** Whether a percentage has at most two decimals, i.e. is a whole number of basis points (0.29 * 100 is 28.999...). */
+export const isWholeBasisPoints = (percent: number): boolean => Math.abs(percent * 100 - percentToBasisPoints(percent)) < 1e-6;
 
 export type PricedLine = { unitPrice: number; quantity: number };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deliveryFees, deliveryZones, discountOf, lineTotal, orderTotals, percentToBasisPoints } from './totals.js';
+import { deliveryFees, deliveryZones, discountOf, lineTotal, orderTotals, percentToBasisPoints } from './money.js';
 
 const line = fc.record({ unitPrice: fc.integer({ min: 1, max: 10_000_000 }), quantity: fc.integer({ min: 1, max: 99 }) });
 const lines = fc.array(line, { minLength: 1, maxLength: 30 });

@@ -1,0 +1,18 @@
+import type { Page, Paged } from '../../platform/http/paging.js';
+import type { AppError } from '../../shared/errors.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { orderNotFound, visibleTo, type Actor } from './domain/order.js';
+import type { OrderLog, OrderProjection, StoredEvent } from './ports.js';
+
+type Deps = { log: OrderLog; projection: OrderProjection };
+
+/**
+ * GET /orders/:id/events: one page of an order's history, removed orders included. Another
+ * customer's order is answered as if it did not exist.
+ */
+export function orderEvents(deps: Deps, actor: Actor, orderId: string, page: Page): Result<Paged<StoredEvent>, AppError> {
+  // The listing row (written with the Placed event, kept when the order is removed) names the owner.
+  const order = deps.projection.byId(orderId);
+  if (!order || !visibleTo(order, actor)) return err(orderNotFound());
+  return ok(deps.log.pageOf(order.id, page));
+}

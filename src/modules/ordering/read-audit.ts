@@ -1,0 +1,17 @@
+import type { Page, Paged } from '../../platform/http/paging.js';
+import { appError, type AppError } from '../../shared/errors.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { Actor } from './domain/order.js';
+import type { OrderLog, StoredEvent } from './ports.js';
+import type { AuditReport } from './verify-audit-log.js';
+
+type Deps = { log: OrderLog; audit: () => AuditReport };
+
+/**
+ * GET /audit, an admin's: the incremental check of the chain (decision 014) and one page of the
+ * shop's events, newest first.
+ */
+export function readAudit(deps: Deps, actor: Actor, page: Page): Result<{ report: AuditReport; latest: Paged<StoredEvent> }, AppError> {
+  if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only an admin can do this.'));
+  return ok({ report: deps.audit(), latest: deps.log.latest(page) });
+}
