@@ -3,11 +3,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { z } from 'zod';
 import { appError, errorBody, statusOf, type AppError } from './shared/errors.js';
 import type { Logger } from './platform/logger.js';
+import { apiDocsRoutes } from './platform/http/api-docs.js';
+import { ContractRouter, type RouteContract } from './platform/http/contract.js';
 import { rejectMalformedJson } from './platform/http/json-body.js';
+import { openApiDocument, type MountedContract } from './platform/http/openapi.js';
 import { requestLog } from './platform/http/request-log.js';
 import { uploadedImages, webAppRoutes } from './platform/http/web-app.js';
+import { productListQuery } from './modules/catalogue/index.js';
 import type { AuthPublicConfig } from './modules/identity/index.js';
 
 /** What the web app may know about the shop at run time (no secrets). */
@@ -46,8 +51,6 @@ export type AppDeps = {
  * no cookie, no other module's data).
  */
 const cacheablePaths = /^\/(?:|api\/categories|api\/products|api\/products\/[0-9a-f]{24})$/;
-/** The query parameters of GET /api/products (catalogue's productQuerySchema); the others take none. */
-const productListQuery = ['category', 'q', 'limit', 'offset'] as const;
 /** The CSP of every /api answer: JSON loads nothing, and no page may frame it. */
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
@@ -56,7 +59,42 @@ export const isCacheablePath = (path: string): boolean => cacheablePaths.test(pa
 /** What the response cache may key a path's answers on: its query parameters, or null (never kept). */
 export const cacheableQuery = (path: string): readonly string[] | null => {
   if (!cacheablePaths.test(path)) return null;
+  // The query parameters of GET /api/products come from its contract; the others take none.
   return path === '/api/products' ? productListQuery : [];
+};
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  server: z.object({ ok: z.boolean(), uptimeSeconds: z.number().int() }),
+  database: z.object({ ok: z.boolean(), error: z.string().optional() }),
+});
+
+const siteConfigSchema = z.object({
+  shopName: z.string(),
+  contact: z.object({ phone: z.string(), email: z.string() }),
+  social: z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string() }),
+  auth: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('local'), googleSignIn: z.literal(false) }),
+    z.object({
+      provider: z.literal('firebase'),
+      googleSignIn: z.literal(true),
+      firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
+      emulatorUrl: z.string().optional(),
+    }),
+  ]),
+}) satisfies z.ZodType<SiteConfig>;
+
+/** Served by uploadedImages (static files), written here for the document. */
+const uploadedImageRoute: RouteContract = {
+  method: 'get',
+  path: '/uploads/:name',
+  tag: 'Platform',
+  access: 'public',
+  summary: 'A locally stored image',
+  description: 'Names are `<sha256>.webp`, or `<sha256>-480.webp` / `-960.webp` for the smaller copies; cached for a year.',
+  params: { name: z.string().regex(/^[0-9a-f]{64}(-[0-9]{2,4})?\.webp$/) },
+  answers: { 200: { description: 'The image.', type: 'image/webp' } },
+  errors: ['http/not-found'],
 };
 
 /** The HTTP app, without listening: main.ts serves it, tests call app.request(). */
@@ -121,18 +159,59 @@ export function createApp(deps: AppDeps) {
   });
   app.use('/api/*', rejectMalformedJson);
 
-  app.get('/api/health', (c) => {
-    const database = deps.checkDatabase();
-    const body = {
-      status: database.ok ? 'ok' : 'degraded',
-      server: { ok: true, uptimeSeconds: Math.round(process.uptime()) },
-      database: database.ok ? { ok: true } : { ok: false, error: database.reason },
-    };
-    c.header('Cache-Control', 'no-store');
-    return c.json(body, database.ok ? 200 : 503);
+  const platform = new ContractRouter();
+  platform.handle(
+    {
+      method: 'get',
+      path: '/health',
+      tag: 'Platform',
+      access: 'public',
+      summary: 'Is the server up, and its database?',
+      answers: { 200: { description: 'Both are.', body: healthSchema } },
+      errors: ['http/unavailable'],
+    },
+    (c) => {
+      const database = deps.checkDatabase();
+      const body = {
+        status: database.ok ? 'ok' : 'degraded',
+        server: { ok: true, uptimeSeconds: Math.round(process.uptime()) },
+        database: database.ok ? { ok: true } : { ok: false, error: database.reason },
+      };
+      c.header('Cache-Control', 'no-store');
+      return c.json(body, database.ok ? 200 : 503);
+    },
+  );
+  platform.handle(
+    {
+      method: 'get',
+      path: '/config',
+      tag: 'Platform',
+      access: 'public',
+      summary: 'What the web app may know about the shop (no secrets)',
+      answers: { 200: { description: 'The shop name, contacts, social links and how to sign in.', body: siteConfigSchema } },
+    },
+    (c) => c.json(deps.site),
+  );
+  const routers = [platform, ...deps.routers];
+  // Every route with a contract, as mounted: the OpenAPI document (GET /api/openapi.json).
+  const documented = (): MountedContract[] => [
+    ...routers.flatMap((router) => (router instanceof ContractRouter ? router.contracts.map((contract) => ({ prefix: '/api', contract })) : [])),
+    ...(deps.uploadsDir ? [{ prefix: '', contract: uploadedImageRoute }] : []),
+  ];
+  apiDocsRoutes(platform, {
+    title: `${deps.site.shopName} API`,
+    document: () =>
+      openApiDocument(
+        {
+          title: `${deps.site.shopName} API`,
+          version: '1.0.0',
+          description:
+            'The shop\'s HTTP API. Every error answers `{ "error": { "code", "message", "issues"? } }`; the codes each route may answer are listed under its error statuses.',
+        },
+        documented(),
+      ),
   });
-  app.get('/api/config', (c) => c.json(deps.site));
-  for (const router of deps.routers) app.route('/api', router);
+  for (const router of routers) app.route('/api', router);
   app.all('/api/*', (c) => send(c, appError('http/not-found', `No API route for ${c.req.method} ${c.req.path}.`)));
 
   if (deps.uploadsDir) app.route('/uploads', uploadedImages(deps.uploadsDir));

@@ -1,7 +1,8 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { parseJsonBody } from '../../../platform/http/validate.js';
+import { deletedAnswer, insertedAnswer } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
 import type { IdGenerator } from '../../../shared/ids.js';
@@ -12,20 +13,21 @@ import type { CartStore, ProductLookup } from '../ports.js';
 import { viewCart, type PricedCartLine } from '../view-cart.js';
 
 /** The spec's cart item. */
-export type CartItemDto = {
-  _id: string;
-  productId: string;
-  title: string;
-  quantity: number;
-  price: number;
-  unitPrice: number;
-  email: string;
-  image: string;
-  category: string;
-  size: string;
-  color: string;
-  available: boolean;
-};
+export const cartItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  unitPrice: z.number().int(),
+  email: z.string(),
+  image: z.string(),
+  category: z.string(),
+  size: z.string(),
+  color: z.string(),
+  available: z.boolean().meta({ description: 'False once the product is gone from the catalogue.' }),
+});
+export type CartItemDto = z.infer<typeof cartItemSchema>;
 
 const toDto = (line: PricedCartLine, email: string): CartItemDto => ({
   _id: line.id,
@@ -54,6 +56,8 @@ const addBody = z.object({
   color: z.string().trim().max(40).default(''),
 });
 
+const tag = 'Cart';
+
 export function cartRoutes(deps: {
   cart: CartStore;
   products: ProductLookup;
@@ -62,30 +66,67 @@ export function cartRoutes(deps: {
   transaction: <T>(fn: () => T) => T;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
-  const app = new Hono<{ Variables: AuthVariables }>();
+  const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler });
 
-  app.get('/carts', deps.requireUser, (c) => {
-    const { user } = c.var;
-    const asked = c.req.query('email');
-    if (asked !== undefined && asked.trim().toLowerCase() !== user.email) {
-      return sendError(c, appError('auth/forbidden', 'You can only see your own cart.'));
-    }
-    return c.json(viewCart(deps, user.id).map((line) => toDto(line, user.email)));
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/carts',
+      tag,
+      access: 'user',
+      summary: "The caller's cart, priced now",
+      query: z.object({ email: z.string().optional().meta({ description: "The caller's own email (optional; any other is refused)." }) }),
+      answers: { 200: { description: 'Every line, oldest first.', body: z.array(cartItemSchema) } },
+      errors: ['auth/forbidden'],
+    },
+    (c, { query }) => {
+      const { user } = c.var;
+      if (query.email !== undefined && query.email.trim().toLowerCase() !== user.email) {
+        return sendError(c, appError('auth/forbidden', 'You can only see your own cart.'));
+      }
+      return c.json(viewCart(deps, user.id).map((line) => toDto(line, user.email)));
+    },
+  );
 
-  app.post('/carts', deps.requireUser, async (c) => {
-    const body = await parseJsonBody(c, addBody);
-    if (!body.ok) return sendError(c, body.error);
-    const result = addToCart(deps, c.var.user.id, body.value);
-    return sendResult(c, result, result.ok && !result.value.merged ? 201 : 200);
-  });
+  app.handle(
+    {
+      method: 'post',
+      path: '/carts',
+      tag,
+      access: 'user',
+      summary: 'Add a product to the cart',
+      description: 'The same product, size and color as a line already there adds to its quantity (200, merged).',
+      body: addBody,
+      answers: {
+        201: { description: 'A new line.', body: insertedAnswer },
+        200: { description: 'Merged into the line already there.', body: insertedAnswer.extend({ merged: z.literal(true) }) },
+      },
+      errors: ['cart/product-not-found', 'cart/invalid-choice', 'cart/quantity-limit'],
+    },
+    (c, { body }) => {
+      const result = addToCart(deps, c.var.user.id, body);
+      return sendResult(c, result, result.ok && !result.value.merged ? 201 : 200);
+    },
+  );
 
-  app.delete('/carts/:id', deps.requireUser, (c) => {
-    // Another customer's line is answered exactly like a missing one: it is not theirs to know about.
-    const deletedCount = deps.cart.deleteOwn(c.req.param('id'), c.var.user.id);
-    if (!deletedCount) return sendError(c, appError('cart/line-not-found', 'This item is not in your cart.'));
-    return c.json({ deletedCount });
-  });
+  app.handle(
+    {
+      method: 'delete',
+      path: '/carts/:id',
+      tag,
+      access: 'user',
+      summary: 'Remove a line from the cart',
+      params: { id: z.string() },
+      answers: { 200: { description: 'Removed.', body: deletedAnswer } },
+      errors: ['cart/line-not-found'],
+    },
+    (c, { params }) => {
+      // Another customer's line is answered exactly like a missing one: it is not theirs to know about.
+      const deletedCount = deps.cart.deleteOwn(params.id, c.var.user.id);
+      if (!deletedCount) return sendError(c, appError('cart/line-not-found', 'This item is not in your cart.'));
+      return c.json({ deletedCount });
+    },
+  );
 
   return app;
 }

@@ -1,7 +1,9 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import { jsonWithTag, type ChangeTag } from '../../../platform/http/change-tag.js';
+import { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { checkInput, parseJsonBody } from '../../../platform/http/validate.js';
+import { deletedAnswer, idString, insertedAnswer, modifiedAnswer, pageAnswer } from '../../../platform/http/wire.js';
 import type { ImageStore } from '../../../platform/image-store/image-store.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
@@ -18,8 +20,22 @@ import { uploadImage } from '../upload-image.js';
 import { categoryInputSchema, productInputSchema, productQuerySchema } from './product-input.js';
 
 /** The spec's wire shapes. */
-export type CategoryDto = { _id: string; category: string };
-export type ProductDto = Omit<Product, 'id' | 'createdAt'> & { _id: string; createdAt: string };
+export const categorySchema = z.object({ _id: z.string(), category: z.string() });
+export const productSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string().meta({ description: "The category's name." }),
+  price: z.number().int().meta({ description: 'Whole taka.' }),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+  images: z.array(z.string()).meta({ description: 'https URLs, or /uploads/<name>.webp of the local store (with -480 and -960 copies).' }),
+  createdAt: z.string().meta({ description: 'ISO 8601.' }),
+});
+const uploadedSchema = z.object({ data: z.object({ display_url: z.string() }) });
+
+export type CategoryDto = z.infer<typeof categorySchema>;
+export type ProductDto = z.infer<typeof productSchema>;
 
 const categoryDto = (c: Category): CategoryDto => ({ _id: c.id, category: c.name });
 export const productDto = ({ id, createdAt, ...rest }: Product): ProductDto => ({ _id: id, ...rest, createdAt: createdAt.toISOString() });
@@ -36,76 +52,157 @@ export type CatalogueHttpDeps = {
   onStoreError: (e: unknown) => void;
 };
 
-const idPattern = /^[0-9a-f]{24}$/;
+const tag = 'Catalogue';
+const productNotFound = appError('catalogue/product-not-found', 'This product does not exist (any more).');
+/** An id that cannot be one names no product: the same 404 as a product that is gone. */
+const productId = { params: { id: idString }, badParams: productNotFound } as const;
+const etag = { ETag: 'The catalogue version: send it back in If-None-Match for a 304.' };
 
 export function catalogueRoutes(deps: CatalogueHttpDeps) {
-  const app = new Hono();
-  const { requireAdmin, changes } = deps;
+  const app = new ContractRouter({ admin: deps.requireAdmin });
+  const { changes } = deps;
   /** A successful write changes what every catalogue read answers. */
   const wrote = <T, E>(result: Result<T, E>) => {
     if (result.ok) changes.bump();
     return result;
   };
-  const productNotFound = () => appError('catalogue/product-not-found', 'This product does not exist (any more).');
 
-  app.get('/categories', (c) => jsonWithTag(c, changes, () => listCategories(deps).map(categoryDto)));
+  app.handle(
+    {
+      method: 'get',
+      path: '/categories',
+      tag,
+      access: 'public',
+      summary: 'List the categories, newest first',
+      answers: { 200: { description: 'Every category.', body: z.array(categorySchema), headers: etag }, 304: { description: 'Unchanged since the ETag sent.' } },
+    },
+    (c) => jsonWithTag(c, changes, () => listCategories(deps).map(categoryDto)),
+  );
 
-  app.post('/categories', requireAdmin, async (c) => {
-    const body = await parseJsonBody(c, categoryInputSchema);
-    if (!body.ok) return sendError(c, body.error);
-    return sendResult(c, wrote(addCategory(deps, body.value)), 201);
-  });
+  app.handle(
+    {
+      method: 'post',
+      path: '/categories',
+      tag,
+      access: 'admin',
+      summary: 'Add a category',
+      body: categoryInputSchema,
+      answers: { 201: { description: 'Added.', body: insertedAnswer } },
+      errors: ['catalogue/category-exists'],
+    },
+    (c, { body }) => sendResult(c, wrote(addCategory(deps, body)), 201),
+  );
 
-  app.get('/products', (c) => {
-    const query = checkInput(productQuerySchema, c.req.query());
-    if (!query.ok) return sendError(c, query.error);
-    const { items, total } = listProducts(deps, query.value);
-    c.header('X-Total-Count', String(total));
-    return jsonWithTag(c, changes, () => items.map(productDto));
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/products',
+      tag,
+      access: 'public',
+      summary: 'List products, newest first',
+      description: '`category` is an exact category name; `q` matches titles containing it, in any case.',
+      query: productQuerySchema,
+      answers: {
+        200: pageAnswer('A page of the products matching.', productSchema, etag),
+        304: { description: 'Unchanged since the ETag sent.' },
+      },
+    },
+    (c, { query }) => {
+      const { items, total } = listProducts(deps, query);
+      c.header('X-Total-Count', String(total));
+      return jsonWithTag(c, changes, () => items.map(productDto));
+    },
+  );
 
-  app.get('/products/:id', (c) => {
-    const id = c.req.param('id');
-    if (!idPattern.test(id)) return sendError(c, productNotFound());
-    const product = getProduct(deps, id);
-    if (!product.ok) return sendError(c, product.error);
-    return jsonWithTag(c, changes, () => productDto(product.value));
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/products/:id',
+      tag,
+      access: 'public',
+      summary: 'One product',
+      ...productId,
+      answers: { 200: { description: 'The product.', body: productSchema, headers: etag }, 304: { description: 'Unchanged since the ETag sent.' } },
+    },
+    (c, { params }) => {
+      const product = getProduct(deps, params.id);
+      if (!product.ok) return sendError(c, product.error);
+      return jsonWithTag(c, changes, () => productDto(product.value));
+    },
+  );
 
-  app.post('/products', requireAdmin, async (c) => {
-    const body = await parseJsonBody(c, productInputSchema);
-    if (!body.ok) return sendError(c, body.error);
-    return sendResult(c, wrote(addProduct(deps, body.value)), 201);
-  });
+  app.handle(
+    {
+      method: 'post',
+      path: '/products',
+      tag,
+      access: 'admin',
+      summary: 'Add a product',
+      body: productInputSchema,
+      answers: { 201: { description: 'Added.', body: insertedAnswer } },
+      errors: ['catalogue/unknown-category'],
+    },
+    (c, { body }) => sendResult(c, wrote(addProduct(deps, body)), 201),
+  );
 
-  app.patch('/products/:id', requireAdmin, async (c) => {
-    const id = c.req.param('id');
-    if (!idPattern.test(id)) return sendError(c, productNotFound());
-    const body = await parseJsonBody(c, productInputSchema);
-    if (!body.ok) return sendError(c, body.error);
-    return sendResult(c, wrote(updateProduct(deps, id, body.value)));
-  });
+  app.handle(
+    {
+      method: 'patch',
+      path: '/products/:id',
+      tag,
+      access: 'admin',
+      summary: 'Replace a product (every field)',
+      ...productId,
+      body: productInputSchema,
+      answers: { 200: { description: 'Saved.', body: modifiedAnswer } },
+      errors: ['catalogue/unknown-category'],
+    },
+    (c, { params, body }) => sendResult(c, wrote(updateProduct(deps, params.id, body))),
+  );
 
-  app.delete('/products/:id', requireAdmin, (c) => {
-    const id = c.req.param('id');
-    if (!idPattern.test(id)) return sendError(c, productNotFound());
-    return sendResult(c, wrote(deleteProduct(deps, id)));
-  });
+  app.handle(
+    {
+      method: 'delete',
+      path: '/products/:id',
+      tag,
+      access: 'admin',
+      summary: 'Delete a product',
+      ...productId,
+      answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
+    },
+    (c, { params }) => sendResult(c, wrote(deleteProduct(deps, params.id))),
+  );
 
-  app.post('/images', requireAdmin, async (c) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^multipart\/form-data/i.test(type)) {
-      return sendError(c, appError('images/missing-file', 'Send the image as multipart/form-data in the field "image".'));
-    }
-    let file: unknown;
-    try {
-      file = (await c.req.parseBody())['image'];
-    } catch {
-      return sendError(c, appError('images/missing-file', 'The upload could not be read. Choose an image and try again.'));
-    }
-    if (!(file instanceof File)) return sendError(c, appError('images/missing-file', 'Choose an image to upload (field "image").'));
-    return sendResult(c, await uploadImage(deps, new Uint8Array(await file.arrayBuffer())), 201);
-  });
+  app.handle(
+    {
+      method: 'post',
+      path: '/images',
+      tag,
+      access: 'admin',
+      summary: 'Upload a product or banner image',
+      description: 'JPEG, PNG, WebP or GIF up to 5 MB; kept as WebP without metadata.',
+      upload: { field: 'image', description: 'The image file.' },
+      answers: { 201: { description: 'Stored; display_url is the URL to put in a product or banner.', body: uploadedSchema } },
+      errors: ['images/missing-file', 'images/unsupported-type', 'images/too-large', 'images/unreadable', 'images/store-failed'],
+    },
+    async (c) => {
+      const type = c.req.header('content-type') ?? '';
+      if (!/^multipart\/form-data/i.test(type)) {
+        return sendError(c, appError('images/missing-file', 'Send the image as multipart/form-data in the field "image".'));
+      }
+      let file: unknown;
+      try {
+        file = (await c.req.parseBody())['image'];
+      } catch {
+        return sendError(c, appError('images/missing-file', 'The upload could not be read. Choose an image and try again.'));
+      }
+      if (!(file instanceof File)) return sendError(c, appError('images/missing-file', 'Choose an image to upload (field "image").'));
+      return sendResult(c, await uploadImage(deps, new Uint8Array(await file.arrayBuffer())), 201);
+    },
+  );
 
   return app;
 }
+
+/** The query parameters GET /products understands (the response cache keys its answers on them). */
+export const productListQuery: readonly string[] = Object.keys(productQuerySchema.shape);

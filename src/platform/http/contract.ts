@@ -1,0 +1,162 @@
+import { Hono, type Context, type Env, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { appError, type AppError, type ErrorCode } from '../../shared/errors.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { readJsonBody } from './json-body.js';
+import { sendError } from './respond.js';
+import { checkInput } from './validate.js';
+
+/**
+ * Route contracts (docs/decisions/018-route-contracts.md). A route is declared once, as data:
+ * method, path, who may call it, its path parameters, query, headers and JSON body as zod
+ * schemas, its answers and the error codes it may answer with. The router below checks the
+ * request against it before the handler runs, and the OpenAPI document is written from the same
+ * objects (openapi.ts), so the document cannot drift from what the server checks.
+ */
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call: anyone, a signed-in user, an admin, or a valid token without a profile yet. */
+export type Access = 'public' | 'user' | 'admin' | 'identity';
+
+export type Answer = {
+  description: string;
+  /** The JSON body; omitted for an empty answer (204) or a body that is not JSON (see `type`). */
+  body?: z.ZodType;
+  /** Media type of a body that is not JSON (a page, a script, an image). */
+  type?: string;
+  /** Response headers worth knowing, by name: their description. */
+  headers?: Record<string, string>;
+};
+
+export type RouteContract = {
+  method: Method;
+  /** As Hono writes it, relative to where the router is mounted: `/products/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** The module (or area) the route belongs to: the document's section. */
+  tag: string;
+  access: Access;
+  /** Every path parameter, by name. */
+  params?: Record<string, z.ZodType>;
+  /**
+   * Answered instead of http/validation when a path parameter is not valid: an id that cannot
+   * exist names nothing, so it is not found, exactly like an id that does not.
+   */
+  badParams?: AppError;
+  /** The query; parameters it does not name are dropped. */
+  query?: z.ZodType<unknown, Record<string, string | undefined>>;
+  /** Request headers the route reads, by name (lower case), each checked on its own when sent. */
+  headers?: Record<string, z.ZodType>;
+  /** The JSON body; fields it does not name are dropped (never stored). */
+  body?: z.ZodType;
+  /** A multipart upload, read by the handler itself: the form field that carries the file. */
+  upload?: { field: string; description: string };
+  /** Success answers by status. */
+  answers: Partial<Record<number, Answer>>;
+  /**
+   * The route's own failures. Those its contract implies are added by `impliedErrors`: the
+   * guard's 401/403, a check's http/validation, a body's 415 and bad JSON, the body limit's 413
+   * and every route's 500.
+   */
+  errors?: readonly ErrorCode[];
+};
+
+type Out<S> = { [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never };
+
+/** What the handler receives, checked and shaped by the contract's schemas. */
+export type Input<C extends RouteContract> = {
+  params: C extends { params: infer P } ? Out<P> : Record<string, never>;
+  query: C extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+  headers: C extends { headers: infer H } ? Partial<Out<H>> : Record<string, never>;
+  body: C extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+};
+
+export type Guards = Partial<Record<Exclude<Access, 'public'>, MiddlewareHandler>>;
+
+const jsonType = /^application\/(.+\+)?json\b/i;
+
+/**
+ * Checks a request against its contract, in the order the routes always checked: path
+ * parameters, query, body, then headers. Each failure has the message the API has always given.
+ */
+export async function checkRequest<C extends RouteContract>(c: Context, contract: C): Promise<Result<Input<C>, AppError>> {
+  const params: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(contract.params ?? {})) {
+    const checked = checkInput(schema, c.req.param(name));
+    if (!checked.ok) return err(contract.badParams ?? checked.error);
+    params[name] = checked.value;
+  }
+  let query: unknown;
+  if (contract.query) {
+    const checked = checkInput(contract.query, c.req.query());
+    if (!checked.ok) return checked;
+    query = checked.value;
+  }
+  let body: unknown;
+  if (contract.body) {
+    if (!jsonType.test(c.req.header('content-type') ?? '')) {
+      return err(appError('http/unsupported-media-type', 'Send the body as JSON (Content-Type: application/json).'));
+    }
+    const parsed = await readJsonBody(c);
+    if (!parsed.ok) return err(appError('http/bad-json', 'The request body is not valid JSON.'));
+    const checked = checkInput(contract.body, parsed.value);
+    if (!checked.ok) return checked;
+    body = checked.value;
+  }
+  const headers: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(contract.headers ?? {})) {
+    const value = c.req.header(name);
+    if (value === undefined) continue;
+    const checked = checkInput(schema, value);
+    if (!checked.ok) return checked;
+    headers[name] = checked.value;
+  }
+  return ok({ params, query, headers, body } as Input<C>);
+}
+
+/**
+ * A Hono router whose routes are contracts. `handle` registers the contract's guard, checks the
+ * request and calls the handler with the checked input; `contracts` lists them for the document.
+ */
+export class ContractRouter<E extends Env = Env> extends Hono<E> {
+  readonly contracts: RouteContract[] = [];
+  readonly #guards: Guards;
+
+  constructor(guards: Guards = {}) {
+    super();
+    this.#guards = guards;
+  }
+
+  handle<const C extends RouteContract>(contract: C, handler: (c: Context<E>, input: Input<C>) => Response | Promise<Response>): this {
+    this.contracts.push(contract);
+    const guard = contract.access === 'public' ? [] : [this.#guards[contract.access] ?? missingGuard(contract)];
+    const run: MiddlewareHandler<E> = async (c) => {
+      const input = await checkRequest(c, contract);
+      if (!input.ok) return sendError(c, input.error);
+      return handler(c, input.value);
+    };
+    // Hono's typed overloads want literal paths; the contract's path is checked by the document test.
+    const on = this.on.bind(this) as unknown as (method: string, path: string, ...handlers: MiddlewareHandler[]) => unknown;
+    on(contract.method.toUpperCase(), contract.path, ...guard, run as MiddlewareHandler);
+    return this;
+  }
+}
+
+const missingGuard = (contract: RouteContract): never => {
+  throw new Error(`no guard for ${contract.access} routes (${contract.method.toUpperCase()} ${contract.path})`);
+};
+
+/** The codes a contract implies beside its own: see RouteContract.errors. */
+export function impliedErrors(contract: RouteContract): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (contract.access !== 'public') codes.push('auth/unauthenticated');
+  if (contract.access === 'admin') codes.push('auth/forbidden');
+  const validated = (contract.params && !contract.badParams) || contract.query || contract.headers || contract.body;
+  if (validated) codes.push('http/validation');
+  if (contract.badParams) codes.push(contract.badParams.code);
+  if (contract.body) codes.push('http/unsupported-media-type', 'http/bad-json');
+  if (contract.method !== 'get') codes.push('http/payload-too-large');
+  codes.push('http/internal');
+  return codes;
+}
