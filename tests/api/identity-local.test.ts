@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { weakPasswordMessage } from '../../src/modules/identity/index.js';
+import { weakPasswordMessage } from '../../src/shared/password-rule.js';
 import { adminSession, call, json, signUpCustomer, strongPassword } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

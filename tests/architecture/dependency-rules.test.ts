@@ -60,6 +60,13 @@ const cases: Array<[rule: string, files: Record<string, string>]> = [
     'web-server-through-index-only',
     { ...catalogue, 'web/src/lib/uses-server.ts': "import type { Category } from '../../../src/modules/catalogue/domain/category.js';\nexport type C = Category;\n" },
   ],
+  ['shared-is-pure', { 'src/shared/rule.ts': "import { x } from '../platform/thing.js';\nexport const y = x;\n", 'src/platform/thing.ts': 'export const x = 1;\n' }],
+  ['shared-is-pure', { ...catalogue, 'src/shared/rule.ts': "import type { Category } from '../modules/catalogue/index.js';\nexport type C = Category;\n" }],
+  ['shared-no-node-builtins', { 'src/shared/rule.ts': "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n" }],
+  [
+    'web-server-through-index-only',
+    { 'src/platform/thing.ts': 'export const x = 1;\n', 'web/src/lib/uses-server.ts': "import type { X } from '../../../src/platform/thing.js';\nexport type Y = X;\n" },
+  ],
   [
     'no-circular',
     {
@@ -84,6 +91,8 @@ describe('dependency rules', () => {
       'src/main.ts': "import type { Category } from './modules/catalogue/index.js';\nexport type C = Category;\n",
       'src/modules/cart/add-line.ts': "import type { Category } from '../catalogue/index.js';\nexport type X = Category;\n",
       'web/src/lib/uses-server.ts': "import type { Category } from '../../../src/modules/catalogue/index.js';\nexport type C = Category;\n",
+      'src/shared/rule.ts': 'export const twice = (n: number) => n * 2;\n',
+      'web/src/lib/uses-shared.ts': "import { twice } from '../../../src/shared/rule.js';\nexport const four = twice(2);\n",
     });
     expect(await violations(base, ['src', 'web'])).toEqual([]);
   });

@@ -1,19 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type SiteConfig } from '../../src/app.js';
-import { createCartModule } from '../../src/modules/cart/index.js';
-import { createCatalogueModule } from '../../src/modules/catalogue/index.js';
-import { createIdentityModule, type FirebaseSettings } from '../../src/modules/identity/index.js';
-import { createOrderingModule, type GroupCommitOptions, type PlacementLimits } from '../../src/modules/ordering/index.js';
-import { createPromotionsModule } from '../../src/modules/promotions/index.js';
+import type { SiteConfig } from '../../src/app.js';
+import { parseEnv } from '../../src/env.js';
+import type { FirebaseSettings } from '../../src/modules/identity/index.js';
+import type { GroupCommitOptions, PlacementLimits } from '../../src/modules/ordering/index.js';
 import type { ImageStore } from '../../src/platform/image-store/image-store.js';
-import { createLocalDiskImageStore } from '../../src/platform/image-store/local-disk-image-store.js';
 import { createMemoryLogger } from '../../src/platform/logger.js';
 import type { Mail, Mailer } from '../../src/platform/mailer/mailer.js';
-import { checkDatabase, openDatabase, runMigrations } from '../../src/platform/sqlite.js';
 import type { Clock } from '../../src/shared/clock.js';
-import { newId } from '../../src/shared/ids.js';
+import { createShop } from '../../src/shop.js';
 
 export const testSite: Omit<SiteConfig, 'auth'> = {
   shopName: 'Test Shop',
@@ -51,96 +47,69 @@ export type TestAppOptions = {
 };
 
 /**
- * A real app over a real SQLite file with the real migrations, in a fresh temporary folder,
- * wired like main.ts. Mails go to `outbox` unless a mailer is given; the password hash cost is
- * lowered so tests stay fast (the algorithm is the same). The catalogue starts empty; `seedDemo()`
- * inserts the demo catalogue.
+ * The real shop (createShop, as main.ts builds it) over a real SQLite file with the real migrations,
+ * in a fresh temporary folder. The settings go through parseEnv like the environment does. Mails go
+ * to `outbox` unless a mailer is given; the password hash cost is lowered so tests stay fast (the
+ * algorithm is the same). The catalogue starts empty; `seedDemo()` inserts the demo catalogue.
  */
 export function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
-  const database = openDatabase(join(dir, 'shop.db'));
-  runMigrations(database);
+  const uploadsDir = join(dir, 'uploads');
+  mkdirSync(uploadsDir);
   const logger = createMemoryLogger();
   const time = movableClock();
   const outbox: Mail[] = [];
   const mailer: Mailer = options.mailer ?? { kind: 'log', send: async (m) => void outbox.push(m) };
-  const identity = createIdentityModule({
-    db: database.db,
+  const settings = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    SESSION_TTL_HOURS: '1',
+    SHOP_NAME: testSite.shopName,
+    SHOP_PHONE: testSite.contact.phone,
+    SHOP_EMAIL: testSite.contact.email,
+    SOCIAL_FACEBOOK_URL: testSite.social.facebook,
+    SOCIAL_INSTAGRAM_URL: testSite.social.instagram,
+    SOCIAL_YOUTUBE_URL: testSite.social.youtube,
+    PUBLIC_URL: 'http://shop.test',
+    TRUST_PROXY: String(options.trustProxy ?? 1),
+    AUTH_PROVIDER: options.provider ?? 'local',
+    AUTH_RATE_LIMIT: String(options.rateLimitPerEmail ?? 1000),
+    ADMIN_EMAIL: options.adminEmail,
+    FIREBASE_PROJECT_ID: options.firebase?.projectId,
+    FIREBASE_API_KEY: options.firebase?.apiKey,
+    FIREBASE_AUTH_DOMAIN: options.firebase?.authDomain,
+    FIREBASE_AUTH_EMULATOR_HOST: options.firebase?.emulatorHost,
+    MAX_PENDING_ORDERS: String(options.placementLimits?.maxPending ?? 1000),
+    ORDERS_PER_HOUR: String(options.placementLimits?.perHour ?? 1000),
+    AUDIT_KEY: options.auditKey,
+    BODY_LIMIT_BYTES: String(options.bodyLimitBytes ?? 1024 * 1024),
+  });
+  if (!settings.ok) throw new Error(`test settings: ${settings.message}`);
+  const shop = createShop({
+    env: settings.env,
     clock: time.clock,
-    newId,
     logger,
     mailer,
-    provider: options.provider ?? 'local',
-    shopName: testSite.shopName,
-    sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
-    sessionTtlSeconds: 3600,
-    publicUrl: 'http://shop.test',
-    trustProxy: options.trustProxy ?? 1,
-    adminEmail: options.adminEmail,
-    rateLimitPerEmail: options.rateLimitPerEmail ?? 1000,
-    firebase: options.firebase,
     hashCost: { N: 1024, r: 8, p: 1 },
-  });
-  const uploadsDir = join(dir, 'uploads');
-  mkdirSync(uploadsDir);
-  const images = options.images ?? createLocalDiskImageStore({ dir: uploadsDir });
-  const { requireAdmin } = identity.guards;
-  const catalogue = createCatalogueModule({ db: database.db, clock: time.clock, newId, images, requireAdmin, logger });
-  const promotions = createPromotionsModule({ db: database.db, clock: time.clock, newId, requireAdmin, requireUser: identity.guards.requireUser, couponChecksPer15Min: options.couponChecksPer15Min ?? 1000 });
-  const cart = createCartModule({ db: database.db, clock: time.clock, newId, products: catalogue, requireUser: identity.guards.requireUser });
-
-  const ordering = createOrderingModule({
-    db: database.db,
-    clock: time.clock,
-    newId,
-    requireUser: identity.guards.requireUser,
-    requireAdmin: identity.guards.requireAdmin,
-    auditKey: options.auditKey,
-    auditSliceEvents: options.auditSliceEvents,
-    orderCommits: options.orderCommits,
-    placementLimits: { maxPending: 1000, perHour: 1000, ...options.placementLimits },
-    ports: {
-      productById: (id) => catalogue.productById(id),
-      cartLines: (userId) => cart.pricedLines(userId),
-      removeCartLines: (ids) => cart.removeLines(ids),
-      couponPercentBasisPoints: (code) => {
-        const coupon = promotions.couponByCode(code);
-        return coupon.ok ? coupon.value.discountBasisPoints : null;
-      },
-      couponGuesses: promotions.couponGuesses,
-    },
-  });
-  const app = createApp({
-    logger,
-    site: { ...testSite, auth: identity.publicConfig },
-    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, ordering.routes],
-    uploadsDir,
-    uploadLimits: {
-      '/api/images': { bytes: 5 * 1024 * 1024 + 64 * 1024, error: { code: 'images/too-large', message: 'Images can be at most 5 MB.' } },
-    },
-    checkDatabase: () => checkDatabase(database.sqlite),
-    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
-    cspSources: identity.cspSources,
-    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    couponChecksPer15Min: options.couponChecksPer15Min ?? 1000,
+    webDistDir: options.webDistDir ?? null,
+    ...(options.images ? { images: options.images } : {}),
+    ...(options.orderCommits ? { orderCommits: options.orderCommits } : {}),
+    ...(options.auditSliceEvents ? { auditSliceEvents: options.auditSliceEvents } : {}),
   });
   /** The demo catalogue, with small plain pictures instead of drawn ones (speed). */
-  const seedDemo = () => catalogue.seedDemo(async (spec) => `https://img.test/${encodeURIComponent(spec.seed)}.webp`);
+  const seedDemo = () => shop.catalogue.seedDemo(async (spec) => `https://img.test/${encodeURIComponent(spec.seed)}.webp`);
   return {
-    app,
-    seedDemo,
-    database,
+    ...shop,
     logger,
-    catalogue,
-    promotions,
-    cart,
-    ordering,
-    identity,
+    seedDemo,
     uploadsDir,
     outbox,
     time,
     dir,
     close() {
-      database.close();
+      shop.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { isStrongPassword, weakPasswordMessage } from './domain/password-rule.js';
+import { isStrongPassword, weakPasswordMessage } from '../../shared/password-rule.js';
 import type { PasswordHasher, ResetTokenStore, UserStore } from './ports.js';
 import { hashResetToken } from './request-password-reset.js';
 

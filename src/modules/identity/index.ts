@@ -19,7 +19,6 @@ import type { ResetMailContent } from './request-password-reset.js';
 export type { AuthVariables, CurrentUser } from './adapters/guards.js';
 export type { PublicUser } from './domain/public-user.js';
 export type { Role } from './domain/user.js';
-export { weakPasswordMessage } from './domain/password-rule.js';
 
 export type FirebaseSettings = { projectId: string; apiKey: string; authDomain?: string | undefined; emulatorHost?: string | undefined };
 

@@ -2,7 +2,7 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { isStrongPassword, weakPasswordMessage } from './domain/password-rule.js';
+import { isStrongPassword, weakPasswordMessage } from '../../shared/password-rule.js';
 import { toPublicUser, type PublicUser } from './domain/public-user.js';
 import { normalizeEmail } from './domain/user.js';
 import type { PasswordHasher, SessionTokens, UserStore } from './ports.js';

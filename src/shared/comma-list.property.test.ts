@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCommaList } from './product.js';
+import { parseCommaList } from './comma-list.js';
 
 const label = fc.string({ minLength: 1, maxLength: 12 }).map((s) => s.replace(/,/g, '').trim()).filter((s) => s.length > 0);
 

@@ -1,0 +1,230 @@
+/**
+ * The composition root, and the only one: settings -> database -> migrations -> adapters -> modules
+ * -> the app and the response cache in front of it. main.ts calls createShop and listens; the tests
+ * call the same function (tests/support/test-app.ts), so they run through the same wiring.
+ */
+import { getRequestListener } from '@hono/node-server';
+import type { RequestListener } from 'node:http';
+import { join } from 'node:path';
+import { cacheableQuery, createApp, type SiteConfig } from './app.js';
+import type { Env } from './env.js';
+import { createCartModule } from './modules/cart/index.js';
+import { createCatalogueModule } from './modules/catalogue/index.js';
+import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
+import { createOrderingModule, type GroupCommitOptions } from './modules/ordering/index.js';
+import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
+import { cachedAnswerLog } from './platform/http/request-log.js';
+import { createResponseCache } from './platform/http/response-cache.js';
+import type { ImageStore } from './platform/image-store/image-store.js';
+import { maxUploadBytes } from './platform/image-store/image-store.js';
+import { createImgbbImageStore } from './platform/image-store/imgbb-image-store.js';
+import { createLocalDiskImageStore } from './platform/image-store/local-disk-image-store.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer/mailer.js';
+import { webDistDir as builtWebDistDir } from './platform/paths.js';
+import { resolveSecrets } from './platform/secrets.js';
+import { checkDatabase, openDatabase, runMigrations } from './platform/sqlite.js';
+import { systemClock, type Clock } from './shared/clock.js';
+import { newId } from './shared/ids.js';
+
+/** A setting or the database is not usable: the message tells the operator what to fix. */
+export class ShopStartError extends Error {}
+
+export type ShopSettings = {
+  /** The parsed settings (env.ts); tests build theirs with parseEnv too. */
+  env: Env;
+  /** Parts a test replaces; production takes the defaults. */
+  clock?: Clock;
+  logger?: Logger;
+  mailer?: Mailer;
+  images?: ImageStore;
+  /** A cheaper password hash (tests); the algorithm stays the same. */
+  hashCost?: IdentityDeps['hashCost'];
+  /** How concurrent orders are batched (decision 009), e.g. a schedule a test releases by hand. */
+  orderCommits?: GroupCommitOptions;
+  /** Events GET /api/audit checks per call. */
+  auditSliceEvents?: number;
+  /** Coupon look-ups per user in 15 minutes (30 by default). */
+  couponChecksPer15Min?: number;
+  /** Folder of the built SPA; by default web/dist next to the server, null for none (API tests). */
+  webDistDir?: string | null;
+};
+
+export function createShop(settings: ShopSettings) {
+  const { env } = settings;
+  const clock = settings.clock ?? systemClock;
+  const logger = settings.logger ?? createLogger(env.LOG_LEVEL);
+
+  const secrets = resolveSecrets(env);
+  if (!secrets.ok) throw new ShopStartError(secrets.message);
+
+  let database: ReturnType<typeof openDatabase>;
+  try {
+    database = openDatabase(join(env.DATA_DIR, 'shop.db'));
+    runMigrations(database);
+  } catch (e) {
+    throw new ShopStartError(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${e instanceof Error ? e.message : String(e)}`);
+  }
+
+  const mailer =
+    settings.mailer ??
+    (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `"${env.SHOP_NAME}" <no-reply@${new URL(env.SMTP_URL).hostname}>`) : createLogMailer(logger));
+  if (mailer.kind === 'log' && env.NODE_ENV === 'production') {
+    logger.warn('SMTP_URL is not set: password reset mails are written to this log instead of being sent');
+  }
+
+  const db = database.db;
+  const identity = createIdentityModule({
+    db,
+    clock,
+    newId,
+    logger,
+    mailer,
+    provider: env.AUTH_PROVIDER,
+    shopName: env.SHOP_NAME,
+    sessionSecret: secrets.secrets.sessionSecret,
+    sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    trustProxy: env.TRUST_PROXY,
+    adminEmail: env.ADMIN_EMAIL,
+    rateLimitPerEmail: env.AUTH_RATE_LIMIT,
+    firebase:
+      env.AUTH_PROVIDER === 'firebase' && env.FIREBASE_PROJECT_ID && env.FIREBASE_API_KEY
+        ? { projectId: env.FIREBASE_PROJECT_ID, apiKey: env.FIREBASE_API_KEY, authDomain: env.FIREBASE_AUTH_DOMAIN, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }
+        : undefined,
+    ...(settings.hashCost ? { hashCost: settings.hashCost } : {}),
+  });
+  const { requireUser, requireAdmin } = identity.guards;
+
+  const uploadsDir = join(env.DATA_DIR, 'uploads');
+  const localImages = createLocalDiskImageStore({ dir: uploadsDir });
+  const images = settings.images ?? (env.IMGBB_API_KEY ? createImgbbImageStore({ apiKey: env.IMGBB_API_KEY, endpoint: env.IMGBB_API_URL }) : localImages);
+  const catalogue = createCatalogueModule({ db, clock, newId, images, requireAdmin, logger });
+  const promotions = createPromotionsModule({ db, clock, newId, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
+  const cart = createCartModule({ db, clock, newId, products: catalogue, requireUser });
+
+  // Ordering copies prices from the catalogue and the cart, and checks coupons with promotions,
+  // through these plain functions: the only place the modules meet.
+  let ordering: ReturnType<typeof createOrderingModule>;
+  try {
+    ordering = createOrderingModule({
+      db,
+      clock,
+      newId,
+      requireUser,
+      requireAdmin,
+      auditKey: env.AUDIT_KEY,
+      auditSliceEvents: settings.auditSliceEvents,
+      orderCommits: settings.orderCommits,
+      placementLimits: { maxPending: env.MAX_PENDING_ORDERS, perHour: env.ORDERS_PER_HOUR },
+      ports: {
+        productById: (id) => catalogue.productById(id),
+        cartLines: (userId) => cart.pricedLines(userId),
+        removeCartLines: (ids) => cart.removeLines(ids),
+        couponPercentBasisPoints: (code) => {
+          const coupon = promotions.couponByCode(code);
+          return coupon.ok ? coupon.value.discountBasisPoints : null;
+        },
+        couponGuesses: promotions.couponGuesses,
+      },
+    });
+  } catch (e) {
+    // The order log's start-up checks (decision 014) refuse with a message and a fix.
+    database.close();
+    throw new ShopStartError(e instanceof Error ? e.message : String(e));
+  }
+
+  const site: SiteConfig = {
+    shopName: env.SHOP_NAME,
+    contact: { phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
+    social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
+    auth: identity.publicConfig,
+  };
+  const webDistDir = settings.webDistDir === undefined ? builtWebDistDir() : settings.webDistDir;
+  const app = createApp({
+    logger,
+    site,
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, ordering.routes],
+    cspSources: identity.cspSources,
+    uploadsDir,
+    uploadLimits: {
+      '/api/images': { bytes: maxUploadBytes + 64 * 1024, error: { code: 'images/too-large', message: 'Images can be at most 5 MB.' } },
+    },
+    checkDatabase: () => checkDatabase(database.sqlite),
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    ...(webDistDir ? { webDistDir } : {}),
+  });
+
+  // Public catalogue reads and the page are answered from kept bytes while the catalogue is
+  // unchanged (decision 008); everything else goes to the app.
+  const cachedAnswers = cachedAnswerLog(logger);
+  const responseCache = createResponseCache({ fetch: app.fetch, cacheableQuery, version: catalogue.version, log: cachedAnswers.log });
+  /** What a Node HTTP server runs: the response cache, then the app. */
+  const listener: RequestListener = responseCache(getRequestListener(app.fetch));
+
+  /** Demo pictures are drawn here and always kept locally (never sent to imgbb). sharp loads with the first. */
+  async function drawDemoPicture(spec: { title: string; subtitle: string; hue: number; seed: string }, size: { width: number; height: number }) {
+    const [{ renderDemoArt }, { prepareImage }] = await Promise.all([import('./platform/image-store/demo-art.js'), import('./platform/image-store/prepare-image.js')]);
+    const prepared = await prepareImage(await renderDemoArt({ ...spec, ...size }));
+    if (!prepared.ok) throw new Error(`demo image rejected: ${prepared.error.message}`);
+    return (await localImages.save(prepared.value)).url;
+  }
+
+  return {
+    app,
+    listener,
+    site,
+    database,
+    logger,
+    clock,
+    identity,
+    catalogue,
+    promotions,
+    cart,
+    ordering,
+    uploadsDir,
+    /** The response cache's size against its caps. */
+    responseCacheStats: () => responseCache.stats(),
+
+    /**
+     * The first admin at start. Local provider: ADMIN_EMAIL (+ ADMIN_PASSWORD) is made sure of at
+     * every start; Firebase: ADMIN_EMAIL becomes admin when it signs in with a verified email.
+     * Returns a generated password (shown once, stored only hashed) and whether an existing
+     * customer account was left alone (it is not made admin without ADMIN_PASSWORD).
+     */
+    async ensureConfiguredAdmin() {
+      if (env.AUTH_PROVIDER !== 'local' || !env.ADMIN_EMAIL) return null;
+      const result = await identity.ensureAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+      return { email: env.ADMIN_EMAIL, ...result };
+    },
+
+    /**
+     * The demo shop's admin, when no admin is configured and none exists (local provider): its
+     * generated password is returned to be shown once.
+     */
+    async ensureDemoAdmin() {
+      if (env.AUTH_PROVIDER !== 'local' || env.ADMIN_EMAIL || identity.hasAdmin()) return null;
+      const email = 'admin@shop.local';
+      return { email, ...(await identity.ensureAdmin({ email, name: 'Shop Admin' })) };
+    },
+
+    /**
+     * The demo catalogue and banners into an empty shop (seconds of image work, one transaction
+     * each). The catalogue's change counter then moves every catalogue ETag and the response cache on.
+     */
+    async seedDemoCatalogue(pictures: typeof drawDemoPicture = drawDemoPicture) {
+      const seeded = await catalogue.seedDemo((spec) => pictures(spec, { width: 800, height: 800 }));
+      const banners =
+        seeded.categories > 0
+          ? await promotions.seedDemo(() => Promise.all(demoBanners.map((b, i) => pictures({ ...b, seed: `banner-${i}` }, { width: 1600, height: 600 }))))
+          : { banners: 0 };
+      return { ...seeded, ...banners };
+    },
+
+    /** Writes the cached answers' log lines still held back (at shutdown). */
+    flushLogs: () => cachedAnswers.flush(),
+    close: () => database.close(),
+  };
+}
+
+export type Shop = ReturnType<typeof createShop>;
