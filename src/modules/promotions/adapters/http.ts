@@ -1,9 +1,10 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { jsonWithTag, type ChangeTag } from '../../../platform/http/change-tag.js';
-import { readPage, sendPage } from '../../../platform/http/paging.js';
+import { ContractRouter } from '../../../platform/http/contract.js';
+import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { parseJsonBody } from '../../../platform/http/validate.js';
+import { deletedAnswer, idString, insertedAnswer, pageAnswer } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
 import { isShowableImageUrl } from '../../../shared/image-url.js';
@@ -17,7 +18,8 @@ import { addCoupon, deleteCoupon, findCoupon } from '../manage-coupons.js';
 import { addSlider, deleteSlider } from '../manage-sliders.js';
 import type { CouponStore, SliderStore } from '../ports.js';
 
-export type SliderDto = { _id: string; image: string };
+export const sliderSchema = z.object({ _id: z.string(), image: z.string() });
+export type SliderDto = z.infer<typeof sliderSchema>;
 const sliderDto = (s: Slider): SliderDto => ({ _id: s.id, image: s.image });
 
 const sliderInput = z.object({
@@ -28,7 +30,8 @@ const sliderInput = z.object({
     .refine(isShowableImageUrl, 'The image must be an https URL or an uploaded image'),
 });
 
-export type CouponDto = { _id: string; code: string; discountPercent: number };
+export const couponSchema = z.object({ _id: z.string(), code: z.string(), discountPercent: z.number() });
+export type CouponDto = z.infer<typeof couponSchema>;
 const couponDto = (c: Coupon): CouponDto => ({ _id: c.id, code: c.code, discountPercent: basisPointsToPercent(c.discountBasisPoints) });
 
 const couponInput = z.object({
@@ -59,49 +62,119 @@ export function promotionsRoutes(deps: {
   couponChecks: RateLimiter;
   changes: ChangeTag;
 }) {
-  const app = new Hono<{ Variables: AuthVariables }>();
-  app.get('/sliders', (c) => jsonWithTag(c, deps.changes, () => deps.sliders.list().map(sliderDto)));
+  const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin });
 
-  app.post('/sliders', deps.requireAdmin, async (c) => {
-    const body = await parseJsonBody(c, sliderInput);
-    if (!body.ok) return sendError(c, body.error);
-    const result = addSlider(deps, body.value);
-    deps.changes.bump();
-    return c.json(result, 201);
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/sliders',
+      tag: 'Banners',
+      access: 'public',
+      summary: 'List the home page banners, newest first',
+      answers: { 200: { description: 'Every banner.', body: z.array(sliderSchema), headers: { ETag: 'The banners version: send it back in If-None-Match for a 304.' } }, 304: { description: 'Unchanged since the ETag sent.' } },
+    },
+    (c) => jsonWithTag(c, deps.changes, () => deps.sliders.list().map(sliderDto)),
+  );
 
-  app.delete('/sliders/:id', deps.requireAdmin, (c) => {
-    const id = c.req.param('id');
-    if (!/^[0-9a-f]{24}$/.test(id)) return sendError(c, appError('promotions/slider-not-found', 'This banner does not exist (any more).'));
-    const result = deleteSlider(deps, id);
-    if (result.ok) deps.changes.bump();
-    return sendResult(c, result);
-  });
+  app.handle(
+    {
+      method: 'post',
+      path: '/sliders',
+      tag: 'Banners',
+      access: 'admin',
+      summary: 'Add a banner',
+      body: sliderInput,
+      answers: { 201: { description: 'Added.', body: insertedAnswer } },
+    },
+    (c, { body }) => {
+      const result = addSlider(deps, body);
+      deps.changes.bump();
+      return c.json(result, 201);
+    },
+  );
 
-  app.get('/coupons', deps.requireAdmin, (c) => {
-    const page = readPage(c);
-    if (!page.ok) return sendError(c, page.error);
-    return sendPage(c, deps.coupons.page(page.value), couponDto);
-  });
+  app.handle(
+    {
+      method: 'delete',
+      path: '/sliders/:id',
+      tag: 'Banners',
+      access: 'admin',
+      summary: 'Delete a banner',
+      // An id that cannot be one names no banner: the same 404 as a banner that is gone.
+      params: { id: idString },
+      badParams: appError('promotions/slider-not-found', 'This banner does not exist (any more).'),
+      answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
+    },
+    (c, { params }) => {
+      const result = deleteSlider(deps, params.id);
+      if (result.ok) deps.changes.bump();
+      return sendResult(c, result);
+    },
+  );
 
-  app.post('/coupons', deps.requireAdmin, async (c) => {
-    const body = await parseJsonBody(c, couponInput);
-    if (!body.ok) return sendError(c, body.error);
-    const { code, discountPercent } = body.value;
-    return sendResult(c, addCoupon(deps, { code, discountBasisPoints: percentToBasisPoints(discountPercent) }), 201);
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/coupons',
+      tag: 'Coupons',
+      access: 'admin',
+      summary: 'List the coupons, newest first',
+      query: pageQuerySchema,
+      answers: { 200: pageAnswer('A page of the coupons.', couponSchema) },
+    },
+    (c, { query }) => sendPage(c, deps.coupons.page(query), couponDto),
+  );
 
-  app.delete('/coupons/:id', deps.requireAdmin, (c) => sendResult(c, deleteCoupon(deps, c.req.param('id'))));
+  app.handle(
+    {
+      method: 'post',
+      path: '/coupons',
+      tag: 'Coupons',
+      access: 'admin',
+      summary: 'Add a coupon',
+      body: couponInput,
+      answers: { 201: { description: 'Added.', body: insertedAnswer } },
+      errors: ['promotions/coupon-exists'],
+    },
+    (c, { body: { code, discountPercent } }) => sendResult(c, addCoupon(deps, { code, discountBasisPoints: percentToBasisPoints(discountPercent) }), 201),
+  );
 
-  app.get('/coupon/:code', deps.requireUser, (c) => {
-    const limit = deps.couponChecks.hit(c.var.user.id);
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
-      return sendError(c, tooManyCouponAttempts());
-    }
-    const coupon = findCoupon(deps, c.req.param('code'));
-    if (!coupon.ok) return sendError(c, coupon.error);
-    return c.json({ discountPercent: basisPointsToPercent(coupon.value.discountBasisPoints) });
-  });
+  app.handle(
+    {
+      method: 'delete',
+      path: '/coupons/:id',
+      tag: 'Coupons',
+      access: 'admin',
+      summary: 'Delete a coupon',
+      params: { id: z.string() },
+      answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
+      errors: ['promotions/coupon-not-found'],
+    },
+    (c, { params }) => sendResult(c, deleteCoupon(deps, params.id)),
+  );
+
+  app.handle(
+    {
+      method: 'get',
+      path: '/coupon/:code',
+      tag: 'Coupons',
+      access: 'user',
+      summary: 'Check a coupon code at checkout',
+      description: 'Codes match in any case. Look-ups are limited per user (shared with POST /api/orders), against guessing codes.',
+      params: { code: z.string() },
+      answers: { 200: { description: 'The code is valid now.', body: z.object({ discountPercent: z.number() }) } },
+      errors: ['promotions/coupon-not-found', 'auth/rate-limited'],
+    },
+    (c, { params }) => {
+      const limit = deps.couponChecks.hit(c.var.user.id);
+      if (!limit.allowed) {
+        c.header('Retry-After', String(limit.retryAfterSeconds));
+        return sendError(c, tooManyCouponAttempts());
+      }
+      const coupon = findCoupon(deps, params.code);
+      if (!coupon.ok) return sendError(c, coupon.error);
+      return c.json({ discountPercent: basisPointsToPercent(coupon.value.discountBasisPoints) });
+    },
+  );
   return app;
 }
