@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deliveryFees, deliveryZones, discountOf, lineTotal, orderTotals, percentToBasisPoints } from './money.js';
+import { basisPointsToPercent, deliveryFees, deliveryZones, discountOf, isDeliveryZone, isWholeBasisPoints, lineTotal, orderTotals, percentToBasisPoints } from './money.js';
 
 const line = fc.record({ unitPrice: fc.integer({ min: 1, max: 10_000_000 }), quantity: fc.integer({ min: 1, max: 99 }) });
 const lines = fc.array(line, { minLength: 1, maxLength: 30 });
@@ -67,5 +67,23 @@ describe('order totals', () => {
     expect(percentToBasisPoints(12.5)).toBe(1250);
     expect(percentToBasisPoints(0.07 * 100)).toBe(700);
     expect(percentToBasisPoints(100)).toBe(10_000);
+  });
+
+  it('a percentage with at most two decimals is whole basis points and comes back unchanged; a third decimal is not', () => {
+    fc.assert(
+      fc.property(bp, (b) => {
+        const percent = basisPointsToPercent(b);
+        expect(isWholeBasisPoints(percent)).toBe(true);
+        expect(percentToBasisPoints(percent)).toBe(b);
+      }),
+    );
+    expect(isWholeBasisPoints(0.29)).toBe(true); // 0.29 * 100 is 28.999999999999996
+    expect(isWholeBasisPoints(12.345)).toBe(false);
+  });
+
+  it('knows the delivery zones, and nothing else', () => {
+    for (const z of deliveryZones) expect(isDeliveryZone(z)).toBe(true);
+    expect(isDeliveryZone('inside dhaka')).toBe(false);
+    expect(isDeliveryZone('')).toBe(false);
   });
 });
