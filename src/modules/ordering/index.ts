@@ -16,10 +16,10 @@ import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type
 
 export type { OrderDto } from './adapters/http.js';
 export type { OrderEventType, OrderLine, OrderStatus } from './domain/order.js';
-export type { GroupCommitOptions, GroupCommitStats } from './adapters/sqlite-group-commit.js';
+export type { GroupCommitOptions } from './adapters/sqlite-group-commit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
-export type { AuditPass, AuditProgress } from './adapters/sqlite-audit.js';
-export { describeAuditProblem, describeHead, formatHead, parseExpectedHead };
+export type { AuditProgress } from './adapters/sqlite-audit.js';
+export { describeAuditProblem, describeHead, parseExpectedHead };
 export type { OrderingPorts } from './ports.js';
 export type { PlacementLimits } from './place-order.js';
 
