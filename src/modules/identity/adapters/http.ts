@@ -1,10 +1,11 @@
-import { Hono, type Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { clientAddress } from '../../../platform/http/client-address.js';
-import { readPage, sendPage } from '../../../platform/http/paging.js';
+import { ContractRouter } from '../../../platform/http/contract.js';
+import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { checkInput, parseJsonBody } from '../../../platform/http/validate.js';
+import { deletedAnswer, idString, modifiedAnswer, pageAnswer } from '../../../platform/http/wire.js';
 import type { RateLimiter } from '../../../platform/rate-limit.js';
 import type { SignInLimiter } from '../../../platform/sign-in-limiter.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -12,7 +13,7 @@ import { appError } from '../../../shared/errors.js';
 import type { IdGenerator } from '../../../shared/ids.js';
 import { confirmPasswordReset } from '../confirm-password-reset.js';
 import { createProfile } from '../create-profile.js';
-import { toPublicUser } from '../domain/public-user.js';
+import { toPublicUser, type PublicUser } from '../domain/public-user.js';
 import { emailProblem, normalizeEmail, type Provider } from '../domain/user.js';
 import { exchangeFirebaseToken } from '../exchange-firebase-token.js';
 import { logIn } from '../log-in.js';
@@ -20,7 +21,7 @@ import { checkAdmin, deleteUser, listUsers, makeAdmin } from '../manage-users.js
 import type { IdentityVerifier, Mailer, PasswordHasher, ResetTokenStore, SessionTokens, UserStore } from '../ports.js';
 import { requestPasswordReset, type ResetMailContent } from '../request-password-reset.js';
 import { signUp } from '../sign-up.js';
-import type { Guards } from './guards.js';
+import type { AuthVariables, Guards } from './guards.js';
 
 export type IdentityHttpDeps = {
   provider: Provider;
@@ -67,13 +68,25 @@ const logInBody = z.object({ email, password });
 const resetBody = z.object({ email });
 const confirmBody = z.object({ token: z.string().min(10).max(200), password });
 const profileBody = z.object({ name, email });
-const idParam = z.string().regex(/^[0-9a-f]{24}$/, 'Not a valid id');
+
+/** The spec's wire shape of a user. */
+export const publicUserSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.enum(['customer', 'admin']) }) satisfies z.ZodType<PublicUser>;
+const sessionAnswer = z.object({ token: z.string().meta({ description: 'The bearer token of later calls.' }), user: publicUserSchema });
+const messageAnswer = z.object({ message: z.string() });
+
+const tag = 'Identity';
+/** An id that cannot be one names no user: the same 404 as a user that is gone. */
+const userId = { params: { id: idString }, badParams: appError('users/not-found', 'No such user.') } as const;
 
 export const sessionCookie = 'shop_session';
 
 export function identityRoutes(deps: IdentityHttpDeps) {
-  const app = new Hono();
   const { guards } = deps;
+  const app = new ContractRouter<{ Variables: AuthVariables }>({
+    user: guards.requireUser as MiddlewareHandler,
+    admin: guards.requireAdmin as MiddlewareHandler,
+    identity: guards.requireIdentity as MiddlewareHandler,
+  });
 
   const tooMany = (c: Context, retryAfterSeconds: number) => {
     c.header('Retry-After', String(retryAfterSeconds));
@@ -100,83 +113,196 @@ export function identityRoutes(deps: IdentityHttpDeps) {
   };
 
   if (deps.provider === 'local') {
-    app.post('/auth/signup', async (c) => {
-      const body = await parseJsonBody(c, signUpBody);
-      if (!body.ok) return sendError(c, body.error);
-      const limited = rateLimited(c, 'signup', body.value.email);
-      if (limited) return limited;
-      return sendResult(c, await signUp(deps, body.value), 201);
-    });
+    app.handle(
+      {
+        method: 'post',
+        path: '/auth/signup',
+        tag,
+        access: 'public',
+        summary: 'Create a customer account (local sign-in)',
+        description: 'The email is normalised (NFKC, trimmed, lower case). A role in the body is ignored: every new account is a customer.',
+        body: signUpBody,
+        answers: { 201: { description: 'Signed up and signed in.', body: sessionAnswer } },
+        errors: ['auth/email-taken', 'auth/weak-password', 'auth/rate-limited'],
+      },
+      async (c, { body }) => {
+        const limited = rateLimited(c, 'signup', body.email);
+        if (limited) return limited;
+        return sendResult(c, await signUp(deps, body), 201);
+      },
+    );
 
-    app.post('/auth/login', async (c) => {
-      const body = await parseJsonBody(c, logInBody);
-      if (!body.ok) return sendError(c, body.error);
-      // Failures only, and never an attempt it refused (see createSignInLimiter).
-      const address = clientAddress(c, deps.trustProxy);
-      const who = body.value.email;
-      const verdict = deps.signIn.begin(who, address);
-      if (!verdict.allowed) return tooMany(c, verdict.retryAfterSeconds);
-      const result = await logIn(deps, body.value);
-      deps.signIn.end(who, address, result.ok ? 'succeeded' : 'failed');
-      return sendResult(c, result);
-    });
+    app.handle(
+      {
+        method: 'post',
+        path: '/auth/login',
+        tag,
+        access: 'public',
+        summary: 'Sign in with email and password (local sign-in)',
+        description: 'Failed attempts are limited per email and address, and per address.',
+        body: logInBody,
+        answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
+        errors: ['auth/invalid-credentials', 'auth/rate-limited'],
+      },
+      async (c, { body }) => {
+        // Failures only, and never an attempt it refused (see createSignInLimiter).
+        const address = clientAddress(c, deps.trustProxy);
+        const who = body.email;
+        const verdict = deps.signIn.begin(who, address);
+        if (!verdict.allowed) return tooMany(c, verdict.retryAfterSeconds);
+        const result = await logIn(deps, body);
+        deps.signIn.end(who, address, result.ok ? 'succeeded' : 'failed');
+        return sendResult(c, result);
+      },
+    );
 
-    app.post('/auth/password-reset', async (c) => {
-      const body = await parseJsonBody(c, resetBody);
-      if (!body.ok) return sendError(c, body.error);
-      const limited = rateLimited(c, 'reset', body.value.email);
-      if (limited) return limited;
-      return c.json(requestPasswordReset(deps, body.value));
-    });
+    app.handle(
+      {
+        method: 'post',
+        path: '/auth/password-reset',
+        tag,
+        access: 'public',
+        summary: 'Mail a password reset link',
+        description: 'Answers the same whether or not the email has an account.',
+        body: resetBody,
+        answers: { 200: { description: 'A link was mailed if the account exists.', body: messageAnswer } },
+        errors: ['auth/rate-limited'],
+      },
+      (c, { body }) => {
+        const limited = rateLimited(c, 'reset', body.email);
+        if (limited) return limited;
+        return c.json(requestPasswordReset(deps, body));
+      },
+    );
 
-    app.post('/auth/password-reset/confirm', async (c) => {
-      const body = await parseJsonBody(c, confirmBody);
-      if (!body.ok) return sendError(c, body.error);
-      const limited = rateLimited(c, 'reset-confirm');
-      if (limited) return limited;
-      return sendResult(c, await confirmPasswordReset(deps, body.value));
-    });
+    app.handle(
+      {
+        method: 'post',
+        path: '/auth/password-reset/confirm',
+        tag,
+        access: 'public',
+        summary: 'Choose a new password with the mailed token',
+        body: confirmBody,
+        answers: { 200: { description: 'Changed; earlier sessions end.', body: messageAnswer } },
+        errors: ['auth/reset-token-invalid', 'auth/weak-password', 'auth/rate-limited'],
+      },
+      async (c, { body }) => {
+        const limited = rateLimited(c, 'reset-confirm');
+        if (limited) return limited;
+        return sendResult(c, await confirmPasswordReset(deps, body));
+      },
+    );
   }
 
   const verifier = deps.verifier;
   if (deps.provider === 'firebase' && verifier) {
-    // Only the Firebase ID token in the Authorization header counts; any body is ignored.
-    app.post('/jwt', async (c) => {
-      const limited = rateLimited(c, 'jwt');
-      if (limited) return limited;
-      const idToken = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
-      return sendResult(c, await exchangeFirebaseToken({ ...deps, verifier }, idToken));
-    });
+    app.handle(
+      {
+        method: 'post',
+        path: '/jwt',
+        tag,
+        access: 'public',
+        summary: "Exchange a Firebase ID token for the shop's session token (Firebase sign-in)",
+        // Only the Firebase ID token in the Authorization header counts; any body is ignored.
+        description: 'Send the Firebase ID token as `Authorization: Bearer <ID token>`; any body is ignored. `user` is null until POST /api/users creates the profile.',
+        answers: { 200: { description: 'Signed in.', body: sessionAnswer.extend({ user: publicUserSchema.nullable() }) } },
+        errors: ['auth/invalid-token', 'http/validation', 'auth/rate-limited'],
+      },
+      async (c) => {
+        const limited = rateLimited(c, 'jwt');
+        if (limited) return limited;
+        const idToken = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
+        return sendResult(c, await exchangeFirebaseToken({ ...deps, verifier }, idToken));
+      },
+    );
   }
 
-  app.get('/auth/me', guards.requireUser, (c) => c.json({ user: toPublicUser(c.var.user) }));
+  app.handle(
+    {
+      method: 'get',
+      path: '/auth/me',
+      tag,
+      access: 'user',
+      summary: 'The signed-in user',
+      answers: { 200: { description: 'The user of the token.', body: z.object({ user: publicUserSchema }) } },
+    },
+    (c) => c.json({ user: toPublicUser(c.var.user) }),
+  );
 
-  app.post('/users', guards.requireIdentity, async (c) => {
-    const body = await parseJsonBody(c, profileBody);
-    if (!body.ok) return sendError(c, body.error);
-    const result = createProfile(deps, { claims: c.var.claims, user: c.var.user }, body.value);
-    return sendResult(c, result, result.ok && result.value.insertedId ? 201 : 200);
-  });
+  app.handle(
+    {
+      method: 'post',
+      path: '/users',
+      tag,
+      access: 'identity',
+      summary: "Create the caller's profile (first sign-in)",
+      description: "Only for the token's own email; when the profile exists already, 200 with insertedId null.",
+      body: profileBody,
+      answers: {
+        201: { description: 'Created.', body: z.object({ insertedId: z.string() }) },
+        200: { description: 'It existed already.', body: z.object({ insertedId: z.null() }) },
+      },
+      errors: ['users/not-own-email'],
+    },
+    (c, { body }) => {
+      const result = createProfile(deps, { claims: c.var.claims, user: c.var.user }, body);
+      return sendResult(c, result, result.ok && result.value.insertedId ? 201 : 200);
+    },
+  );
 
-  app.get('/users', guards.requireAdmin, (c) => {
-    const page = readPage(c);
-    if (!page.ok) return sendError(c, page.error);
-    return sendPage(c, listUsers(deps, page.value), (u) => u);
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/users',
+      tag,
+      access: 'admin',
+      summary: 'List the users, newest first',
+      query: pageQuerySchema,
+      answers: { 200: pageAnswer('A page of the users.', publicUserSchema) },
+    },
+    (c, { query }) => sendPage(c, listUsers(deps, query), (u) => u),
+  );
 
-  app.get('/users/admin/:email', guards.requireUser, (c) => sendResult(c, checkAdmin(deps, c.var.user, c.req.param('email'))));
+  app.handle(
+    {
+      method: 'get',
+      path: '/users/admin/:email',
+      tag,
+      access: 'user',
+      summary: 'Is this email an admin? (your own email, or any as an admin)',
+      params: { email: z.string() },
+      answers: { 200: { description: 'The answer.', body: z.object({ admin: z.boolean() }) } },
+      errors: ['auth/forbidden'],
+    },
+    (c, { params }) => sendResult(c, checkAdmin(deps, c.var.user, params.email)),
+  );
 
-  app.patch('/users/admin/:id', guards.requireAdmin, (c) => {
-    const id = checkInput(idParam, c.req.param('id'));
-    if (!id.ok) return sendError(c, appError('users/not-found', 'No such user.'));
-    return sendResult(c, makeAdmin(deps, id.value));
-  });
+  app.handle(
+    {
+      method: 'patch',
+      path: '/users/admin/:id',
+      tag,
+      access: 'admin',
+      summary: 'Make a user an admin',
+      ...userId,
+      answers: { 200: { description: 'Done.', body: modifiedAnswer } },
+    },
+    (c, { params }) => sendResult(c, makeAdmin(deps, params.id)),
+  );
 
-  app.delete('/users/:id', guards.requireAdmin, (c) => {
-    const id = checkInput(idParam, c.req.param('id'));
-    if (!id.ok) return sendError(c, appError('users/not-found', 'No such user.'));
-    return sendResult(c, deleteUser(deps, c.var.user, id.value));
-  });
+  app.handle(
+    {
+      method: 'delete',
+      path: '/users/:id',
+      tag,
+      access: 'admin',
+      summary: 'Delete a user',
+      ...userId,
+      answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
+      errors: ['users/cannot-delete-self', 'users/last-admin'],
+    },
+    (c, { params }) => sendResult(c, deleteUser(deps, c.var.user, params.id)),
+  );
 
   // Token sync: mirrors the bearer token into a short-lived HttpOnly cookie, for plain links
   // (downloads) that cannot carry a header. Same origin only.
@@ -192,7 +318,15 @@ export function identityRoutes(deps: IdentityHttpDeps) {
   };
   const refuseCrossOrigin = (c: Context) => sendError(c, appError('http/forbidden-origin', 'This call is only accepted from the shop itself.'));
 
-  app.post('/session', guards.requireUser, (c) => {
+  const sessionRoute = {
+    tag,
+    access: 'user',
+    path: '/session',
+    answers: { 204: { description: 'Done.', headers: { 'Set-Cookie': `${sessionCookie}: HttpOnly, SameSite=Strict, Path=/api, 300 s.` } } },
+    errors: ['http/forbidden-origin'],
+  } as const;
+
+  app.handle({ ...sessionRoute, method: 'post', summary: 'Mirror the bearer token into a short-lived HttpOnly cookie (same origin only), for plain download links' }, (c) => {
     if (!sameOrigin(c)) return refuseCrossOrigin(c);
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     setCookie(c, sessionCookie, token, {
@@ -205,7 +339,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
     return c.body(null, 204);
   });
 
-  app.delete('/session', guards.requireUser, (c) => {
+  app.handle({ ...sessionRoute, method: 'delete', summary: 'Remove that cookie (same origin only)' }, (c) => {
     if (!sameOrigin(c)) return refuseCrossOrigin(c);
     deleteCookie(c, sessionCookie, { path: '/api' });
     return c.body(null, 204);
