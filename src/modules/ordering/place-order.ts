@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
+import { normalizeCouponCode } from '../../shared/coupon-code.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { basisPointsToPercent, orderTotals, type DeliveryZone } from '../../shared/money.js';
@@ -105,7 +106,7 @@ function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderIn
 
   // Codes cannot be guessed here either: a wrong one counts against GET /api/coupon/:code's limit,
   // and once over it any code is refused (a right one would otherwise tell the guesser it is right).
-  const code = input.appliedCoupon?.trim().toUpperCase() || null;
+  const code = normalizeCouponCode(input.appliedCoupon ?? '') || null;
   if (code) {
     const blocked = deps.ports.couponGuesses.blocked(caller.userId);
     if (blocked) return err({ ...blocked.error, retryAfterSeconds: blocked.retryAfterSeconds });

@@ -2,7 +2,8 @@ import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { normalizeCouponCode, type Coupon } from './domain/coupon.js';
+import { normalizeCouponCode } from '../../shared/coupon-code.js';
+import type { Coupon } from './domain/coupon.js';
 import type { CouponStore } from './ports.js';
 
 const exists = (code: string) => err(appError('promotions/coupon-exists', `Coupon code already exists! (${code})`));
