@@ -1,5 +1,6 @@
-// Issue 7, web budgets: the JavaScript that `/` loads before it is interactive is at most 100 kB gzipped,
-// and the admin pages, the Firebase SDK, sweetalert2 and the carousel (Swiper) are not part of it.
+// The JavaScript that `/` loads before it is interactive is at most 120 kB gzipped with React and react-dom
+// (the budget belongs to issue 20, the second performance round; decision 020), and the admin pages, the
+// Firebase SDK, sweetalert2 and the carousel (Swiper) are not part of it.
 // Reads the build's manifest (`npm test` builds before it runs vitest): index.html's entry chunk and every
 // chunk it imports statically (these are the <script> and <link rel="modulepreload"> of index.html);
 // dynamic imports are loaded on demand and are not counted. Any other script index.html loads (a plain
@@ -11,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /** kB as Vite prints them (1 kB = 1000 bytes). */
-const BUDGET_BYTES = 100 * 1000;
+const BUDGET_BYTES = 120 * 1000;
 
 const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const manifestFile = join(dist, '.vite', 'manifest.json');

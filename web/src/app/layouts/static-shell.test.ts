@@ -30,7 +30,7 @@ function renderedHeader(): string {
     createElement(
       MemoryRouter,
       { initialEntries: ['/'] },
-      createElement(AuthContext.Provider, { value: signedOut }, createElement(Fragment, null, createElement(SkipLink), createElement(Navbar))),
+      createElement(AuthContext, { value: signedOut }, createElement(Fragment, null, createElement(SkipLink), createElement(Navbar))),
     ),
   );
   return normalize(renderToStaticMarkup(tree));

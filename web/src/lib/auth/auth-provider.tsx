@@ -170,5 +170,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, loading, provider, googleSignIn, signIn, track, logOut],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return <AuthContext value={value}>{children}</AuthContext>;
 }

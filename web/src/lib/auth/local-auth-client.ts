@@ -1,5 +1,4 @@
-import { HTTPError } from 'ky';
-import { api, bearer } from '../api-client';
+import { api, bearer, HTTPError } from '../api-client';
 import { getToken, removeToken } from './token-store';
 import type { AuthClient, AuthSession, AuthUser } from './types';
 

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
-import { authApi } from '../../../lib/api-client';
+import { authApi, HTTPError } from '../../../lib/api-client';
 import type { DeliveryLocation, PaymentMethod } from '../../../lib/order-totals';
 import { ordersQueryKeyRoot, type Order } from './get-orders';
 
