@@ -55,8 +55,9 @@ if (configured?.refused) {
 }
 
 /**
- * The demo shop is made after the server listens (its admin's password hash takes ~0.1 s, its pictures seconds): /api/health and the page answer meanwhile, and
- * the catalogue reads empty until its one transaction commits.
+ * The demo shop is made after the server listens (a password hash, then seconds of drawing):
+ * /api/health and the page answer meanwhile, and the catalogue reads empty until its one
+ * transaction commits.
  */
 async function seedDemoData() {
   const admin = await shop.ensureDemoAdmin();

@@ -15,7 +15,7 @@ export type DbHandle = { sqlite: Sqlite; db: Db; close(): void };
  * foreign keys enforced, and a busy timeout instead of immediate SQLITE_BUSY errors.
  * temp_store=MEMORY keeps statement journals in memory: group commit (decision 009) runs each order
  * in a SAVEPOINT, and SQLite otherwise spills the pages a savepoint may have to restore to a
- * temporary file, two writes per page (~40 % of the write calls of a batch, issue 7).
+ * temporary file, two writes per page (measured in docs/performance.md, issue 7).
  */
 export function openDatabase(file: string): DbHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

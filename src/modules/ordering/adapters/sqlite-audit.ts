@@ -65,11 +65,10 @@ export function auditSqliteOrderLog(sqlite: Sqlite, auditKey: string | undefined
  * `npm run audit:verify`, which reads everything. A problem, once found, is reported until a
  * restart (the log is append-only: it cannot heal).
  *
- * One call checks at most `sliceEvents` events (~24 µs each), so a long log never blocks the
- * server for long: what is left is reported as `unchecked` (and `verified` stays false until it
- * is 0), and `catchUp()` goes on in the background, one slice per turn of the event loop, until
- * the chain is checked to its head. A million events are ~24 s of background work, once per
- * process.
+ * One call checks at most `sliceEvents` events, so a long log never blocks the server for long:
+ * what is left is reported as `unchecked` (and `verified` stays false until it is 0), and
+ * `catchUp()` goes on in the background, one slice per turn of the event loop, until the chain is
+ * checked to its head, once per process (its cost is measured in docs/reliability.md).
  */
 export function createIncrementalAudit(sqlite: Sqlite, keying: ChainKeying, options: { sliceEvents?: number | undefined } = {}) {
   const sliceEvents = options.sliceEvents ?? 4_000;
