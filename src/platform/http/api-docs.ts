@@ -1,7 +1,8 @@
+import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { appError } from '../../shared/errors.js';
 import type { ContractRouter } from './contract.js';
@@ -9,9 +10,9 @@ import { sendError } from './respond.js';
 
 /**
  * The API's document and its reference page (decision 018). GET /openapi.json answers the
- * OpenAPI 3.1 document; GET /docs a page that runs Scalar's API reference, served from our own
- * node_modules (a production dependency, so it is in the image), same origin, never a CDN. The
- * page has a CSP of its own; every other /api answer keeps `default-src 'none'`.
+ * OpenAPI 3.1 document; GET /docs a page that runs Scalar's API reference, served by this server
+ * (same origin, never a CDN). The page has a CSP of its own; every other /api answer keeps
+ * `default-src 'none'`.
  */
 export type ApiDocsOptions = {
   title: string;
@@ -19,14 +20,19 @@ export type ApiDocsOptions = {
   document: () => object;
 };
 
-const scalarBundle = (() => {
+/**
+ * Scalar's bundle: copied next to the built server by `npm run build:server` (with .br and .gz
+ * siblings; the Docker image has no dev dependencies), else the dev dependency itself (tests, dev).
+ */
+function findScalarBundle(): string | null {
+  const built = fileURLToPath(new URL('../../api-docs/scalar.js', import.meta.url));
+  if (existsSync(built)) return built;
   try {
-    const file = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
-    return existsSync(file) ? file : null;
+    return createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
   } catch {
     return null;
   }
-})();
+}
 
 /**
  * Scalar's options that keep the page to itself: no web fonts from Scalar's servers, no button
@@ -78,14 +84,12 @@ const page = (title: string) => `<!doctype html>
 
 const start = `Scalar.createApiReference('#app', ${JSON.stringify(scalarOptions)});\n`;
 
-const scriptAnswer = (c: Context, body: ReadableStream | string) => {
-  c.header('Content-Type', 'text/javascript; charset=utf-8');
-  c.header('Cache-Control', 'public, max-age=3600');
-  return c.body(body);
-};
+const scriptHeaders = (c: Context) => c.header('Cache-Control', 'public, max-age=3600');
 
 export function apiDocsRoutes(router: ContractRouter, options: ApiDocsOptions) {
   let documentJson: string | null = null;
+  const scalarBundle = findScalarBundle();
+  const serveBundle = scalarBundle ? serveStatic({ path: scalarBundle, precompressed: true, onFound: (_path, c) => scriptHeaders(c) }) : null;
   const tag = 'Platform';
 
   router.handle(
@@ -134,10 +138,14 @@ export function apiDocsRoutes(router: ContractRouter, options: ApiDocsOptions) {
       answers: { 200: { description: 'scalar.js (Scalar API reference) or start.js.', type: 'text/javascript' } },
       errors: ['http/unavailable'],
     },
-    (c, { params }) => {
-      if (params.file === 'start.js') return scriptAnswer(c, start);
-      if (!scalarBundle) return sendError(c, appError('http/unavailable', 'The API reference page is not installed (@scalar/api-reference).'));
-      return scriptAnswer(c, Readable.toWeb(createReadStream(scalarBundle)) as ReadableStream);
+    async (c, { params }) => {
+      if (params.file === 'start.js') {
+        scriptHeaders(c);
+        c.header('Content-Type', 'text/javascript; charset=utf-8');
+        return c.body(start);
+      }
+      const served = serveBundle ? await serveBundle(c, () => Promise.resolve()) : undefined;
+      return served ?? sendError(c, appError('http/unavailable', 'The API reference page is not installed (@scalar/api-reference).'));
     },
   );
 }

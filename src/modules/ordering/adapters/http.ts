@@ -1,12 +1,13 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { readPage, sendPage, setTotalCount } from '../../../platform/http/paging.js';
+import { ContractRouter } from '../../../platform/http/contract.js';
+import { pageQuerySchema, sendPage, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { checkInput, parseJsonBody } from '../../../platform/http/validate.js';
+import { pageAnswer } from '../../../platform/http/wire.js';
 import { basisPointsToPercent, deliveryZones } from '../../../shared/money.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
-import { orderStatuses, type Actor, type OrderStatus, type OrderState } from '../domain/order.js';
+import { orderEventTypes, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
 import { normalizeBdMobile } from '../domain/phone.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
@@ -14,25 +15,57 @@ import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
 import { readAudit } from '../read-audit.js';
 import type { AuditReport } from '../verify-audit-log.js';
 
-/** The spec's order, plus the server's breakdown of the total. */
-export type OrderDto = {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  deliveryLocation: string;
-  paymentMethod: string;
-  appliedCoupon: string | null;
-  discountPercent: number;
-  subtotal: number;
-  discount: number;
-  fee: number;
-  amount: number;
-  cartItems: OrderState['placed']['lines'];
-  status: OrderStatus;
-  orderTime: string;
-};
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  category: z.string(),
+  image: z.string(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  price: z.number().int().meta({ description: 'unitPrice x quantity' }),
+});
+
+/** The spec's order, plus the server's breakdown of the total (whole taka). */
+export const orderSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  deliveryLocation: z.enum(deliveryZones),
+  paymentMethod: z.literal('Cash On Delivery'),
+  appliedCoupon: z.string().nullable(),
+  discountPercent: z.number(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  fee: z.number().int(),
+  amount: z.number().int().meta({ description: 'subtotal - discount + fee' }),
+  cartItems: z.array(orderLineSchema),
+  status: z.enum(orderStatuses),
+  orderTime: z.string().meta({ description: 'ISO 8601.' }),
+});
+export type OrderDto = z.infer<typeof orderSchema>;
+
+export const orderEventSchema = z.object({
+  seq: z.number().int(),
+  type: z.enum(orderEventTypes),
+  at: z.string(),
+  actor: z.object({ email: z.string(), role: z.enum(['admin', 'customer']) }),
+});
+export type OrderEventDto = z.infer<typeof orderEventSchema>;
+
+export const auditSchema = z.object({
+  verified: z.boolean(),
+  eventCount: z.number().int(),
+  problem: z.object({ eventId: z.number().int().nullable(), orderId: z.string(), seq: z.number().int().nullable(), reason: z.string() }).nullable(),
+  uncheckedEvents: z.number().int().meta({ description: 'Events of a long log not checked yet; ask again until 0.' }),
+  events: z.array(
+    z.object({ id: z.number().int(), orderId: z.string(), seq: z.number().int(), type: z.enum(orderEventTypes), actorEmail: z.string(), at: z.string(), hash: z.string() }),
+  ),
+});
+export type AuditDto = z.infer<typeof auditSchema>;
 
 export const orderDto = (s: OrderState): OrderDto => ({
   _id: s.id,
@@ -95,7 +128,17 @@ const orderBody = z.object({
     .optional(),
 });
 
-const idempotencyKey = z.string().regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'Idempotency-Key must be 8 to 200 letters, digits or -_.:');
+const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'Idempotency-Key must be 8 to 200 letters, digits or -_.:')
+  .meta({ description: 'Sent again with the same body, the order is answered again (200) instead of placed twice.' });
+
+/** Not a status at all is a bad request (400); Pending is one, but no admin can move an order back to it (409). */
+const statusBody = z.object({ status: z.enum(orderStatuses, { message: 'status must be Pending, Confirmed or Canceled' }) });
+
+const tag = 'Orders';
+const placedAnswer = z.object({ insertedId: z.string(), order: orderSchema });
+const changedAnswer = z.object({ modifiedCount: z.number().int() });
 
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
 
@@ -108,66 +151,148 @@ export type OrderingHttpDeps = PlaceOrderDeps & {
 };
 
 export function orderingRoutes(deps: OrderingHttpDeps) {
-  const app = new Hono<{ Variables: AuthVariables }>();
+  const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin as MiddlewareHandler });
 
-  app.post('/orders', deps.requireUser, async (c) => {
-    const body = await parseJsonBody(c, orderBody);
-    if (!body.ok) return sendError(c, body.error);
-    const key = c.req.header('idempotency-key');
-    if (key !== undefined) {
-      const checked = checkInput(idempotencyKey, key);
-      if (!checked.ok) return sendError(c, checked.error);
-    }
-    const result = await placeOrder(deps, actorOf(c.var.user), body.value, key);
-    if (!result.ok) {
-      const { retryAfterSeconds, ...error } = result.error;
-      if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-      return sendError(c, error);
-    }
-    return c.json({ insertedId: result.value.order.id, order: orderDto(result.value.order) }, result.value.replayed ? 200 : 201);
-  });
+  app.handle(
+    {
+      method: 'post',
+      path: '/orders',
+      tag,
+      access: 'user',
+      summary: 'Place an order (cash on delivery)',
+      description:
+        'Without `items`, the whole cart is ordered and leaves the cart; with one item, that product alone (Order Now). Prices, discount, fee and total are the server\'s; `amount`, when sent, must equal the total.',
+      body: orderBody,
+      headers: { 'idempotency-key': idempotencyKey },
+      answers: {
+        201: { description: 'Placed.', body: placedAnswer },
+        200: { description: 'Placed before with this Idempotency-Key and body: the same answer again.', body: placedAnswer },
+      },
+      errors: [
+        'ordering/cart-empty',
+        'ordering/coupon-invalid',
+        'ordering/product-unavailable',
+        'ordering/total-changed',
+        'ordering/idempotency-conflict',
+        'ordering/too-many-pending',
+        'ordering/too-many-orders',
+        'auth/rate-limited',
+      ],
+    },
+    async (c, { body, headers }) => {
+      const result = await placeOrder(deps, actorOf(c.var.user), body, headers['idempotency-key']);
+      if (!result.ok) {
+        const { retryAfterSeconds, ...error } = result.error;
+        if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+        return sendError(c, error);
+      }
+      return c.json({ insertedId: result.value.order.id, order: orderDto(result.value.order) }, result.value.replayed ? 200 : 201);
+    },
+  );
 
-  app.get('/orders', deps.requireUser, (c) => {
-    const page = readPage(c);
-    if (!page.ok) return sendError(c, page.error);
-    const listed = listMyOrders(deps, actorOf(c.var.user), c.req.query('email'), page.value);
-    return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/orders',
+      tag,
+      access: 'user',
+      summary: "The caller's orders, newest first",
+      query: pageQuerySchema.extend({ email: z.string().optional().meta({ description: "The caller's own email (optional; any other is refused)." }) }),
+      answers: { 200: pageAnswer("A page of the caller's orders.", orderSchema) },
+      errors: ['auth/forbidden'],
+    },
+    (c, { query: { email, ...page } }) => {
+      const listed = listMyOrders(deps, actorOf(c.var.user), email, page);
+      return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
+    },
+  );
 
-  app.get('/allOrders', deps.requireAdmin, (c) => {
-    const page = readPage(c);
-    if (!page.ok) return sendError(c, page.error);
-    const listed = listAllOrders(deps, actorOf(c.var.user), page.value);
-    return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/allOrders',
+      tag,
+      access: 'admin',
+      summary: "Every customer's orders, newest first",
+      query: pageQuerySchema,
+      answers: { 200: pageAnswer('A page of the orders.', orderSchema) },
+    },
+    (c, { query }) => {
+      const listed = listAllOrders(deps, actorOf(c.var.user), query);
+      return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
+    },
+  );
 
-  app.patch('/orders/:id', deps.requireAdmin, async (c) => {
-    // Not a status at all is a bad request (400); Pending is one, but no admin can move an order back to it (409).
-    const body = await parseJsonBody(c, z.object({ status: z.enum(orderStatuses, { message: 'status must be Pending, Confirmed or Canceled' }) }));
-    if (!body.ok) return sendError(c, body.error);
-    return sendResult(c, changeStatus(deps, actorOf(c.var.user), c.req.param('id'), body.value.status));
-  });
+  app.handle(
+    {
+      method: 'patch',
+      path: '/orders/:id',
+      tag,
+      access: 'admin',
+      summary: 'Confirm or cancel an order',
+      description: 'Only a Pending order changes; no order goes back to Pending.',
+      params: { id: z.string() },
+      body: statusBody,
+      answers: { 200: { description: 'Changed.', body: changedAnswer } },
+      errors: ['ordering/order-not-found', 'ordering/illegal-transition'],
+    },
+    (c, { params, body }) => sendResult(c, changeStatus(deps, actorOf(c.var.user), params.id, body.status)),
+  );
 
-  app.delete('/orders/:id', deps.requireUser, (c) => sendResult(c, removeOrder(deps, actorOf(c.var.user), c.req.param('id'))));
+  app.handle(
+    {
+      method: 'delete',
+      path: '/orders/:id',
+      tag,
+      access: 'user',
+      summary: 'Cancel your Pending order, or (an admin) delete an order',
+      params: { id: z.string() },
+      answers: { 200: { description: 'Done.', body: z.object({ deletedCount: z.number().int() }) } },
+      errors: ['ordering/order-not-found', 'ordering/illegal-transition', 'auth/forbidden'],
+    },
+    (c, { params }) => sendResult(c, removeOrder(deps, actorOf(c.var.user), params.id)),
+  );
 
-  app.get('/orders/:id/events', deps.requireUser, (c) => {
-    const page = readPage(c);
-    if (!page.ok) return sendError(c, page.error);
-    const events = orderEvents(deps, actorOf(c.var.user), c.req.param('id'), page.value);
-    if (!events.ok) return sendError(c, events.error);
-    return sendPage(c, events.value, (e) => ({ seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role } }));
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/orders/:id/events',
+      tag,
+      access: 'user',
+      summary: "An order's history, in order",
+      params: { id: z.string() },
+      query: pageQuerySchema,
+      answers: { 200: pageAnswer("A page of the order's events.", orderEventSchema) },
+      errors: ['ordering/order-not-found'],
+    },
+    (c, { params, query }) => {
+      const events = orderEvents(deps, actorOf(c.var.user), params.id, query);
+      if (!events.ok) return sendError(c, events.error);
+      return sendPage(c, events.value, (e): OrderEventDto => ({ seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role } }));
+    },
+  );
 
-  app.get('/audit', deps.requireAdmin, (c) => {
-    const page = readPage(c);
-    if (!page.ok) return sendError(c, page.error);
-    const audit = readAudit(deps, actorOf(c.var.user), page.value);
-    if (!audit.ok) return sendError(c, audit.error);
-    const { report, latest } = audit.value;
-    const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
-    setTotalCount(c, latest.total);
-    return c.json({ verified: report.verified, eventCount: report.eventCount, problem: report.problem, uncheckedEvents: report.unchecked ?? 0, events });
-  });
+  app.handle(
+    {
+      method: 'get',
+      path: '/audit',
+      tag,
+      access: 'admin',
+      summary: "The order log's verdict and its latest events",
+      description: 'The hash chain of every event is checked; a long log in slices (uncheckedEvents left).',
+      query: pageQuerySchema,
+      answers: { 200: { description: 'The verdict and a page of the latest events.', body: auditSchema, headers: { 'X-Total-Count': 'How many events the log holds.' } } },
+    },
+    (c, { query }) => {
+      const audit = readAudit(deps, actorOf(c.var.user), query);
+      if (!audit.ok) return sendError(c, audit.error);
+      const { report, latest } = audit.value;
+      const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
+      setTotalCount(c, latest.total);
+      const body: AuditDto = { verified: report.verified, eventCount: report.eventCount, problem: report.problem, uncheckedEvents: report.unchecked ?? 0, events };
+      return c.json(body);
+    },
+  );
 
   return app;
 }
