@@ -7,8 +7,8 @@ type ParsedBody = { ok: true; value: unknown } | { ok: false };
 const parsedBodies = new WeakMap<Request, Promise<ParsedBody>>();
 
 /**
- * The request body parsed as JSON, once per request: the check below and the route's
- * parseJsonBody share it. (Hono's c.req.json() after c.req.text() would build a Response from the
+ * The request body parsed as JSON, once per request: the check below and the route's contract
+ * (checkRequest) share it. (Hono's c.req.json() after c.req.text() would build a Response from the
  * cached text to parse it again.)
  */
 export function readJsonBody(c: Context): Promise<ParsedBody> {

@@ -1,8 +1,5 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { checkInput } from './validate.js';
-import type { AppError } from '../../shared/errors.js';
-import type { Result } from '../../shared/result.js';
 
 /**
  * Paging of every list the API answers (issue 12, decision 015): `limit` (1..200, default 50) and
@@ -30,16 +27,12 @@ const whole = (min: number, max: number) =>
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 export const pageFields = {
-  limit: whole(1, maxPageSize).default(defaultPageSize),
-  offset: whole(0, maxOffset).default(0),
+  limit: whole(1, maxPageSize).default(defaultPageSize).meta({ description: `Items per page, 1 to ${maxPageSize}; ${defaultPageSize} when absent.` }),
+  offset: whole(0, maxOffset).default(0).meta({ description: `Items to skip, 0 to ${maxOffset}; 0 when absent.` }),
 };
 
+/** The query of a list route's contract (a route with more parameters extends it). */
 export const pageQuerySchema = z.object(pageFields);
-
-/** Reads `limit` and `offset` from the request's query; other parameters are ignored here. */
-export function readPage(c: Context): Result<Page, AppError> {
-  return checkInput(pageQuerySchema, { limit: c.req.query('limit'), offset: c.req.query('offset') });
-}
 
 /** Sets X-Total-Count (rows matching before paging) and answers the page as the list's JSON array. */
 export function sendPage<T, D>(c: Context, page: Paged<T>, toDto: (item: T) => D) {

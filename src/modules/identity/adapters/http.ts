@@ -73,6 +73,7 @@ const profileBody = z.object({ name, email });
 export const publicUserSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.enum(['customer', 'admin']) }) satisfies z.ZodType<PublicUser>;
 const sessionAnswer = z.object({ token: z.string().meta({ description: 'The bearer token of later calls.' }), user: publicUserSchema });
 const messageAnswer = z.object({ message: z.string() });
+export type SessionDto = z.infer<typeof sessionAnswer>;
 
 const tag = 'Identity';
 /** An id that cannot be one names no user: the same 404 as a user that is gone. */

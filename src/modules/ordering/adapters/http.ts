@@ -104,7 +104,8 @@ const orderBody = z.object({
         return z.NEVER;
       }
       return normalised;
-    }),
+    })
+    .meta({ description: 'A Bangladeshi mobile number such as 01712345678, with or without +88 (kept as +8801XXXXXXXXX).' }),
   address: z.string({ message: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is at most 500 characters'),
   deliveryLocation: z.enum(deliveryZones, { message: 'Choose Inside Dhaka, Suburbs Dhaka or Outside Dhaka' }),
   paymentMethod: z.literal('Cash On Delivery', { message: 'Only Cash On Delivery is offered' }),
