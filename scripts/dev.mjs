@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/main.ts'], { stdio: 'inherit' }),
-  spawn('npx', ['vite', '--config', 'web/vite.config.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['vite', '--config', 'web/vite.config.ts', '--configLoader', 'runner'], { stdio: 'inherit' }),
 ];
 
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

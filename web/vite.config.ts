@@ -3,33 +3,62 @@ import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The app's own modules (the Navbar, the table of pages): npm run build:web and dev load this config
+// with --configLoader runner, which resolves them as the app does.
+import { renderStaticShell } from './src/app/layouts/static-shell.js';
+import { PAGE_PREFETCH, PAGES, SHOP_LAYOUT_PREFETCH, type PageName } from './src/app/routes.js';
+import { DEFAULT_SHOP_NAME } from './src/features/site/api/get-site-config.js';
 import { BANNER_SIZES, FULL_IMAGE_WIDTH, GALLERY_SIZES, PRODUCT_GRID_SIZES } from './src/lib/image-srcset.js';
+import { MAX_PAGE, PAGE_SIZE } from './src/lib/paging.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
 
-/** Pages whose code public/prefetch.js fetches along with the entry when the page is opened directly. */
-const PREFETCHED_ROUTES = {
-  product: 'src/app/product-route.tsx',
-  allProducts: 'src/features/catalogue/pages/all-products-page.tsx',
-  category: 'src/features/catalogue/pages/category-page.tsx',
-};
+/** The name in index.html's title, application-name and static header: the build's SHOP_NAME, as the server reads it. */
+const shopName = process.env.SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** A page's path as a pattern over location.pathname: `:name` becomes the named group `name`. */
+function pathPattern(path: string): string {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `^${escaped.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`;
+}
+
+/**
+ * Writes the shop's name into index.html (the title, application-name) and, in its <div id="root">,
+ * the static header rendered from the Navbar itself (web/src/app/layouts/static-shell.tsx).
+ */
+function staticShell(): Plugin {
+  const placeholder = /<!-- static-shell:[^>]*-->/;
+  return {
+    name: 'shop:static-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!placeholder.test(html)) throw new Error('staticShell: index.html has no <!-- static-shell: ... --> in #root');
+        return html.replaceAll('%SHOP_NAME%', () => escapeHtml(shopName)).replace(placeholder, () => renderStaticShell(shopName));
+      },
+    },
+  };
+}
 
 /**
  * Writes into index.html (never cached, so always in step with the hashed files), on the script tag of
- * public/prefetch.js, what that script needs to start the first page's work early: the JS and CSS files
- * of each lazy page above (the entry's own files left out), and the `sizes` of the first banner, a
- * product's first photo and a product card, so that it preloads the srcset candidate the <img> will pick.
+ * public/prefetch.js, its table, from web/src/app/routes.ts: for the shop layout and each page that
+ * prefetches, the pattern of its path, the JS and CSS files of its lazy chunk (the entry's own files
+ * left out), and the API requests to start; and the `sizes` of the first banner, a product's first
+ * photo and a product card, so that it preloads the srcset candidate the <img> will pick.
  */
 function prefetchAssets(): Plugin {
   return {
     name: 'shop:prefetch-assets',
-    apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        // The dev server has no chunks: its pages get their requests started, not their code.
+        const chunks = Object.values(bundle ?? {}).flatMap((item) => (item.type === 'chunk' ? [item] : []));
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const closure = (fileName: string, into = new Set<string>()) => {
           if (into.has(fileName)) return into;
@@ -39,23 +68,34 @@ function prefetchAssets(): Plugin {
         };
         const entry = chunks.find((chunk) => chunk.isEntry);
         const loaded = entry ? closure(entry.fileName) : new Set<string>();
-        const routes: Record<string, string[]> = {};
-        for (const [name, source] of Object.entries(PREFETCHED_ROUTES)) {
+        const codeOf = (source: string | undefined): string[] => {
+          if (!source || !bundle) return [];
           const page = chunks.find((chunk) => chunk.facadeModuleId === `${webRoot}${source}`);
           if (!page) throw new Error(`prefetchAssets: no chunk for ${source}`);
           const files = [...closure(page.fileName)].filter((file) => !loaded.has(file));
           const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-          routes[name] = [...files, ...new Set(css)];
-        }
+          return [...files, ...new Set(css)];
+        };
+        const dashboard = pathPattern(PAGES.dashboard.path).slice(1, -1);
+        const pages = [
+          // Every page but the dashboard's is in the shop layout.
+          { match: `^(?!${dashboard}(?:/|$))`, code: [], requests: SHOP_LAYOUT_PREFETCH.requests ?? [] },
+          ...Object.entries(PAGE_PREFETCH).map(([name, prefetch]) => ({
+            match: pathPattern(PAGES[name as PageName].path),
+            code: codeOf(prefetch.code),
+            requests: prefetch.requests ?? [],
+          })),
+        ];
         const images = {
           banner: { sizes: BANNER_SIZES, fullWidth: FULL_IMAGE_WIDTH },
           gallery: { sizes: GALLERY_SIZES },
           card: { sizes: PRODUCT_GRID_SIZES },
         };
-        const attribute = JSON.stringify({ routes, images }).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+        const table = { pages, images, pageSize: PAGE_SIZE, maxPage: MAX_PAGE };
+        const attribute = JSON.stringify(table).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
         const tag = '<script src="/prefetch.js"';
         if (!html.includes(tag)) throw new Error('prefetchAssets: index.html does not load /prefetch.js');
-        return html.replace(tag, `${tag} data-assets="${attribute}"`);
+        return html.replace(tag, () => `${tag} data-assets="${attribute}"`);
       },
     },
   };
@@ -104,7 +144,7 @@ function minifyPrefetchScript(): Plugin {
 // in development the Vite server proxies /api to it.
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), prefetchAssets(), inlineEntryCss(), minifyPrefetchScript()],
+  plugins: [react(), staticShell(), prefetchAssets(), inlineEntryCss(), minifyPrefetchScript()],
   resolve: {
     // react-router's package exports resolve to its development build under every condition; the build
     // takes its production build (the same code without the development warnings): less JS for `/`.

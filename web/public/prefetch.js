@@ -3,27 +3,27 @@
 // after it has run, so that the page (and its largest image) comes sooner:
 // - the page's API requests; the app's API client (web/src/lib/api-client.ts, fetchOrTakePrefetched)
 //   takes each answer, once, in place of its own request; an answer nobody takes is dropped;
-// - the code of a lazy page (product, all products, category), named by the build on this script's tag
-//   in index.html, data-assets (see prefetchAssets in web/vite.config.ts);
+// - the code of a lazy page (product, all products, category);
 // - the first banner of `/`, the first photo of a product and the first card of all products, with the
-//   srcset and sizes of their <img>
-//   (web/src/lib/image-srcset.ts), so that the browser picks the same copy and fetches it once.
-// A plain async script from public/ (not bundled; the CSP allows only same-origin scripts, not inline).
+//   srcset and sizes of their <img> (web/src/lib/image-srcset.ts), so that the browser picks the same
+//   copy and fetches it once.
+// What each page starts is not written here: the build puts the table of web/src/app/routes.ts
+// (PAGE_PREFETCH) on this script's tag in index.html, data-assets (prefetchAssets in web/vite.config.ts).
+// A plain async script from public/ (not bundled; the CSP allows only same-origin scripts, not inline),
+// minified by the build.
 (function () {
   var path = location.pathname;
-  if (path.indexOf('/dashboard') === 0) return;
-
-  var assets = { routes: {}, images: {} };
+  var table = { pages: [], images: {}, pageSize: 50, maxPage: 1 };
   var script = document.currentScript;
   try {
     var named = script && script.getAttribute('data-assets');
-    if (named) assets = JSON.parse(named);
+    if (named) table = JSON.parse(named);
   } catch {
-    // Malformed, it only means no early page code or image.
+    // Malformed, it only means nothing is started early.
   }
 
-  function preloadCode(route) {
-    (assets.routes[route] || []).forEach(function (file) {
+  function preloadCode(files) {
+    files.forEach(function (file) {
       var link = document.createElement('link');
       var css = /\.css$/.test(file);
       link.rel = css ? 'preload' : 'modulepreload';
@@ -53,14 +53,28 @@
     document.head.appendChild(link);
   }
 
-  // A list's page, as the app asks for it (web/src/lib/paging.ts: pageNumber, pageQuery and PAGE_SIZE;
-  // limit before offset): the app takes a prefetched answer only for the very same path and query.
-  function productsPage(page) {
-    return '/api/products?limit=50&offset=' + (page - 1) * 50;
-  }
+  /** The picture each page shows first, out of the answer it waits for (PrefetchImage.pick). */
+  var pictures = {
+    'first-slider': function (sliders) {
+      return sliders && sliders[0] && sliders[0].image;
+    },
+    // The first card of the list: the newest product (the list sorts by createdAt, keeping ties in order).
+    'newest-product': function (products) {
+      var newest = products && products[0];
+      (products || []).forEach(function (p) {
+        if (p.createdAt > newest.createdAt) newest = p;
+      });
+      return newest && newest.images && newest.images[0];
+    },
+    product: function (found) {
+      return found && found.images && found.images[0];
+    },
+  };
+
+  // A list's page, as the app asks for it (web/src/lib/paging.ts: pageNumber and pageQuery), at most
+  // the deepest page the server answers.
   var pageParam = /(?:^\?|&)page=([1-9]\d{0,8})(?:&|$)/.exec(location.search);
-  // At most MAX_PAGE (20001), the deepest page the server answers.
-  var page = pageParam ? Math.min(Number(pageParam[1]), 20001) : 1;
+  var page = pageParam ? Math.min(Number(pageParam[1]), table.maxPage) : 1;
 
   var pending = {};
   function request(url, then) {
@@ -78,35 +92,25 @@
     }
   }
 
-  // The shop layout on every page: the shop's settings and the footer's categories.
-  request('/api/config');
-  request('/api/categories');
-  var product = /^\/product\/([^/]+)$/.exec(path);
-  var category = /^\/category\/([^/]+)$/.exec(path);
-  if (path === '/') {
-    request('/api/sliders', function (sliders) {
-      if (sliders && sliders[0]) preloadImage(sliders[0].image, assets.images.banner);
+  table.pages.forEach(function (entry) {
+    var match = new RegExp(entry.match).exec(path);
+    if (!match) return;
+    preloadCode(entry.code);
+    entry.requests.forEach(function (spec) {
+      var url = spec.url
+        .replace(/:(\w+)/g, function (_, name) {
+          return match.groups[name];
+        })
+        .replace('{offset}', String((page - 1) * table.pageSize));
+      var image = spec.image;
+      request(
+        url,
+        image &&
+          function (answer) {
+            preloadImage(pictures[image.pick](answer), table.images[image.sizes]);
+          },
+      );
     });
-    // The home page shows the first page of products, grouped by category.
-    request(productsPage(1));
-  } else if (path === '/allproductandcategories') {
-    preloadCode('allProducts');
-    request(productsPage(page), function (products) {
-      // The first card of the list: the newest product (the list sorts by createdAt, keeping ties in order).
-      var newest = products && products[0];
-      (products || []).forEach(function (p) {
-        if (p.createdAt > newest.createdAt) newest = p;
-      });
-      if (newest && newest.images && newest.images[0]) preloadImage(newest.images[0], assets.images.card);
-    });
-  } else if (category) {
-    preloadCode('category');
-  } else if (product) {
-    preloadCode('product');
-    request('/api/products/' + product[1], function (found) {
-      if (found && found.images && found.images[0]) preloadImage(found.images[0], assets.images.gallery);
-    });
-    // Not the list of other products: it is below the photo, and must not slow the photo down.
-  }
+  });
   window.__shopPrefetch = pending;
 })();

@@ -9,9 +9,11 @@ import { AuthRoot } from './layouts/auth-root';
 import { RootLayout } from './layouts/root-layout';
 import { HomeRoute } from './route-elements';
 import { RouteErrorPage } from './route-error-page';
+import { PAGES } from './routes';
 import type { RouteHandle } from './route-handle';
 
 /*
+ * The paths and titles come from the table of pages (routes.ts); this file gives each its component.
  * Only what the first paint of `/` needs is imported here (the shop layout and the home page); every
  * other page is a lazy route whose code is fetched on first visit (budget: tests/performance/web-budget.test.ts).
  * A lazy route shows its hydrateFallbackElement while its code loads on a first page load.
@@ -34,7 +36,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage standalone />,
     children: [
       {
-        path: '/',
+        path: PAGES.home.path,
         element: <RootLayout />,
         // Only reached when the layout itself fails; page errors are caught below, inside the layout.
         errorElement: <RouteErrorPage standalone />,
@@ -42,62 +44,62 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteErrorPage />,
             children: [
-              { index: true, element: <HomeRoute />, handle: { title: 'Home' } satisfies RouteHandle },
+              { index: true, element: <HomeRoute />, handle: { title: PAGES.home.title } satisfies RouteHandle },
               {
-                path: 'about',
+                path: PAGES.about.path,
                 ...shopPage(() => import('../features/static-pages/pages/about-page').then((m) => m.AboutPage)),
-                handle: { title: 'About Us' } satisfies RouteHandle,
+                handle: { title: PAGES.about.title } satisfies RouteHandle,
               },
               {
-                path: 'contact',
+                path: PAGES.contact.path,
                 ...shopPage(() => import('./contact-route').then((m) => m.ContactRoute)),
-                handle: { title: 'Contact' } satisfies RouteHandle,
+                handle: { title: PAGES.contact.title } satisfies RouteHandle,
               },
               {
-                path: 'product/:id',
+                path: PAGES.product.path,
                 loader: productLoader,
                 // The fallback shows inside the layout while the first page load waits for the product.
                 ...lazyPage(() => import('./product-route').then((m) => m.ProductRoute), <Spinner label="Loading product" fill />),
                 handle: { title: ({ data }) => (data as Product | undefined)?.title } satisfies RouteHandle,
               },
               {
-                path: 'category/:categoryName',
+                path: PAGES.category.path,
                 ...shopPage(() => import('../features/catalogue/pages/category-page').then((m) => m.CategoryPage)),
                 handle: { title: ({ params }) => params.categoryName } satisfies RouteHandle,
               },
               {
-                path: 'allproductandcategories',
+                path: PAGES.allProducts.path,
                 ...shopPage(() => import('../features/catalogue/pages/all-products-page').then((m) => m.AllProductsPage)),
-                handle: { title: 'All Products' } satisfies RouteHandle,
+                handle: { title: PAGES.allProducts.title } satisfies RouteHandle,
               },
               {
-                path: 'policy',
+                path: PAGES.policy.path,
                 ...shopPage(() => import('../features/static-pages/pages/policy-page').then((m) => m.PolicyPage)),
-                handle: { title: 'Our Policy' } satisfies RouteHandle,
+                handle: { title: PAGES.policy.title } satisfies RouteHandle,
               },
               {
-                path: 'login',
+                path: PAGES.login.path,
                 ...shopPage(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
-                handle: { title: 'Log in' } satisfies RouteHandle,
+                handle: { title: PAGES.login.title } satisfies RouteHandle,
               },
               {
-                path: 'signup',
+                path: PAGES.signup.path,
                 ...shopPage(() => import('../features/auth/pages/signup-page').then((m) => m.SignupPage)),
-                handle: { title: 'Sign up' } satisfies RouteHandle,
+                handle: { title: PAGES.signup.title } satisfies RouteHandle,
               },
               {
-                path: 'reset-password',
+                path: PAGES.resetPassword.path,
                 ...shopPage(() => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage)),
-                handle: { title: 'Reset password' } satisfies RouteHandle,
+                handle: { title: PAGES.resetPassword.title } satisfies RouteHandle,
               },
               {
-                path: 'secret',
+                path: PAGES.secret.path,
                 element: (
                   <RequireUser>
                     <Outlet />
                   </RequireUser>
                 ),
-                handle: { title: 'Secret' } satisfies RouteHandle,
+                handle: { title: PAGES.secret.title } satisfies RouteHandle,
                 children: [
                   {
                     index: true,
@@ -106,16 +108,16 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                path: '*',
+                path: PAGES.notFound.path,
                 ...shopPage(() => import('../features/static-pages/pages/not-found-page').then((m) => m.NotFoundPage)),
-                handle: { title: 'Page not found' } satisfies RouteHandle,
+                handle: { title: PAGES.notFound.title } satisfies RouteHandle,
               },
             ],
           },
         ],
       },
       {
-        path: '/dashboard',
+        path: PAGES.dashboard.path,
         // The dashboard has no shop layout around it: its fallback brings its own <main>.
         ...lazyPage(
           () => import('./dashboard-route').then((m) => m.DashboardRoute),
@@ -124,99 +126,99 @@ export const routes: RouteObject[] = [
           </main>,
         ),
         errorElement: <RouteErrorPage standalone />,
-        handle: { title: 'Dashboard' } satisfies RouteHandle,
+        handle: { title: PAGES.dashboard.title } satisfies RouteHandle,
         children: [
           {
             errorElement: <RouteErrorPage />,
             children: [
-              { index: true, element: <Navigate to="/dashboard/profile" replace /> },
+              { index: true, element: <Navigate to={PAGES.profile.path} replace /> },
               {
-                path: 'profile',
+                path: PAGES.profile.path,
                 ...dashboardPage(() => import('../features/users/pages/profile-page').then((m) => m.ProfilePage)),
-                handle: { title: 'Profile' } satisfies RouteHandle,
+                handle: { title: PAGES.profile.title } satisfies RouteHandle,
               },
               // Customer pages (the layout's RequireUser guards them); loaded on first visit, like the admin pages.
               {
-                path: 'cart',
+                path: PAGES.cart.path,
                 ...dashboardPage(() => import('../features/cart/pages/cart-page').then((m) => m.CartPage)),
-                handle: { title: 'My Cart' } satisfies RouteHandle,
+                handle: { title: PAGES.cart.title } satisfies RouteHandle,
               },
               {
-                path: 'checkout',
+                path: PAGES.checkout.path,
                 ...dashboardPage(() => import('./checkout-route').then((m) => m.CheckoutRoute)),
-                handle: { title: 'Checkout' } satisfies RouteHandle,
+                handle: { title: PAGES.checkout.title } satisfies RouteHandle,
               },
               {
-                path: 'orders',
+                path: PAGES.myOrders.path,
                 ...dashboardPage(() => import('../features/orders/pages/my-orders-page').then((m) => m.MyOrdersPage)),
-                handle: { title: 'My Orders' } satisfies RouteHandle,
+                handle: { title: PAGES.myOrders.title } satisfies RouteHandle,
               },
               {
                 // Admin pages: one guard for all, and their code is loaded on first visit (not in the entry chunk).
                 ...dashboardPage(() => import('./guards/require-admin').then((m) => m.AdminOutlet)),
                 children: [
                   {
-                    path: 'users',
+                    path: PAGES.users.path,
                     ...dashboardPage(() => import('../features/users/pages/users-page').then((m) => m.UsersPage)),
-                    handle: { title: 'Users' } satisfies RouteHandle,
+                    handle: { title: PAGES.users.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'addcategory',
+                    path: PAGES.addCategory.path,
                     ...dashboardPage(() => import('../features/catalogue/pages/add-category-page').then((m) => m.AddCategoryPage)),
-                    handle: { title: 'Add Category' } satisfies RouteHandle,
+                    handle: { title: PAGES.addCategory.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'addproducts',
+                    path: PAGES.addProducts.path,
                     ...dashboardPage(() => import('../features/catalogue/pages/add-product-page').then((m) => m.AddProductPage)),
-                    handle: { title: 'Add Products' } satisfies RouteHandle,
+                    handle: { title: PAGES.addProducts.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'manageproducts',
+                    path: PAGES.manageProducts.path,
                     ...dashboardPage(() => import('../features/catalogue/pages/manage-products-page').then((m) => m.ManageProductsPage)),
-                    handle: { title: 'Manage Products' } satisfies RouteHandle,
+                    handle: { title: PAGES.manageProducts.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'updateproduct/:id',
+                    path: PAGES.updateProduct.path,
                     loader: productLoader,
                     ...dashboardPage(() => import('../features/catalogue/pages/update-product-page').then((m) => m.UpdateProductPage)),
-                    handle: { title: 'Update Product' } satisfies RouteHandle,
+                    handle: { title: PAGES.updateProduct.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'addslider',
+                    path: PAGES.addSlider.path,
                     ...dashboardPage(() => import('../features/banners/pages/add-slider-page').then((m) => m.AddSliderPage)),
-                    handle: { title: 'Add Slider Image' } satisfies RouteHandle,
+                    handle: { title: PAGES.addSlider.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'managesliders',
+                    path: PAGES.manageSliders.path,
                     ...dashboardPage(() => import('../features/banners/pages/manage-sliders-page').then((m) => m.ManageSlidersPage)),
-                    handle: { title: 'Manage Slider Images' } satisfies RouteHandle,
+                    handle: { title: PAGES.manageSliders.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'allorders',
+                    path: PAGES.allOrders.path,
                     ...dashboardPage(() => import('../features/orders/pages/all-orders-page').then((m) => m.AllOrdersPage)),
-                    handle: { title: 'All Orders' } satisfies RouteHandle,
+                    handle: { title: PAGES.allOrders.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'addcoupon',
+                    path: PAGES.addCoupon.path,
                     ...dashboardPage(() => import('../features/coupons/pages/add-coupon-page').then((m) => m.AddCouponPage)),
-                    handle: { title: 'Add Coupon' } satisfies RouteHandle,
+                    handle: { title: PAGES.addCoupon.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'managecoupons',
+                    path: PAGES.manageCoupons.path,
                     ...dashboardPage(() => import('../features/coupons/pages/manage-coupons-page').then((m) => m.ManageCouponsPage)),
-                    handle: { title: 'Manage Coupons' } satisfies RouteHandle,
+                    handle: { title: PAGES.manageCoupons.title } satisfies RouteHandle,
                   },
                   {
-                    path: 'audit',
+                    path: PAGES.audit.path,
                     ...dashboardPage(() => import('../features/orders/pages/audit-page').then((m) => m.AuditPage)),
-                    handle: { title: 'Order Audit' } satisfies RouteHandle,
+                    handle: { title: PAGES.audit.title } satisfies RouteHandle,
                   },
                 ],
               },
               {
-                path: '*',
+                path: PAGES.dashboardNotFound.path,
                 ...dashboardPage(() => import('../features/static-pages/pages/not-found-page').then((m) => m.NotFoundPage)),
-                handle: { title: 'Page not found' } satisfies RouteHandle,
+                handle: { title: PAGES.notFound.title } satisfies RouteHandle,
               },
             ],
           },

@@ -4,32 +4,11 @@ import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useRouteTitle } from '../use-route-title';
+import { NAVIGATION, PAGES } from '../routes';
 import { NavigationProgress } from './navigation-progress';
 import { ScrollToTop } from './scroll-to-top';
 import { ShopLogo } from './shop-logo';
 import { SkipLink } from './skip-link';
-
-type MenuLink = { to: string; label: string };
-
-const ADMIN_MENU: MenuLink[] = [
-  { to: '/', label: 'Home' },
-  { to: '/dashboard/addcategory', label: 'Add Category' },
-  { to: '/dashboard/addproducts', label: 'Add Products' },
-  { to: '/dashboard/manageproducts', label: 'Manage Products' },
-  { to: '/dashboard/users', label: 'Users' },
-  { to: '/dashboard/allorders', label: 'Orders' },
-  { to: '/dashboard/addslider', label: 'Add Slider Image' },
-  { to: '/dashboard/managesliders', label: 'Manage Slider Images' },
-  { to: '/dashboard/addcoupon', label: 'Add Coupon' },
-  { to: '/dashboard/managecoupons', label: 'Manage Coupons' },
-  { to: '/dashboard/audit', label: 'Audit' },
-];
-
-const CUSTOMER_MENU: MenuLink[] = [
-  { to: '/', label: 'Home' },
-  { to: '/dashboard/cart', label: 'Cart' },
-  { to: '/dashboard/orders', label: 'Orders' },
-];
 
 const MENU_ID = 'dashboard-menu';
 
@@ -43,7 +22,7 @@ export function DashboardLayout() {
   const adminStatus = useAdminStatus(user?.email);
   // The server's answer decides; until it comes, the role reported at sign-in is the best guess.
   const admin = adminStatus.data?.admin ?? isAdmin;
-  const menu = admin ? ADMIN_MENU : CUSTOMER_MENU;
+  const menu = admin ? NAVIGATION.admin : NAVIGATION.customer;
 
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
@@ -68,7 +47,7 @@ export function DashboardLayout() {
     setLeaving(true);
     // Leave the dashboard first, so that its guard does not send the user to /login on the way out.
     // flushSync: the router would otherwise render the new page in a transition, after the log-out.
-    await navigate('/', { replace: true, flushSync: true });
+    await navigate(PAGES.home.path, { replace: true, flushSync: true });
     await logOut();
   }
 
@@ -96,7 +75,7 @@ export function DashboardLayout() {
             </svg>
             <span className="visually-hidden">Menu</span>
           </button>
-          <Link to="/" className="navbar__brand">
+          <Link to={PAGES.home.path} className="navbar__brand">
             <ShopLogo />
             <span className="navbar__name">{shopName}</span>
           </Link>
@@ -116,7 +95,7 @@ export function DashboardLayout() {
           <ul className="dashboard-menu__list">
             {menu.map(({ to, label }) => (
               <li key={to}>
-                <NavLink to={to} end={to === '/'} className="dashboard-menu__link">
+                <NavLink to={to} end={to === PAGES.home.path} className="dashboard-menu__link">
                   {label}
                 </NavLink>
               </li>

@@ -3,14 +3,7 @@ import { Link } from 'react-router-dom';
 import { SocialLinks } from '../../components/social-links';
 import { categoryLabel, useCategories } from '../../features/catalogue/api/get-categories';
 import { useShopName, useSiteConfig } from '../../features/site/api/get-site-config';
-
-const INFO_LINKS = [
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/policy', label: 'Our Policy' },
-  { to: '/policy', label: 'Return & Exchange' },
-  { to: '/policy', label: 'Order Issues' },
-] as const;
+import { NAVIGATION, PAGES } from '../routes';
 
 export function Footer() {
   const shopName = useShopName();
@@ -40,7 +33,7 @@ export function Footer() {
             Information
           </h2>
           <ul className="site-footer__list">
-            {INFO_LINKS.map(({ to, label }) => (
+            {NAVIGATION.footer.map(({ to, label }) => (
               <li key={label}>
                 <Link to={to}>{label}</Link>
               </li>
@@ -83,7 +76,7 @@ function FooterCategories() {
     <ul className="site-footer__list" data-testid="footer-categories">
       {categories.map((category) => (
         <li key={category._id}>
-          <Link to="/allproductandcategories">{categoryLabel(category)}</Link>
+          <Link to={PAGES.allProducts.path}>{categoryLabel(category)}</Link>
         </li>
       ))}
     </ul>

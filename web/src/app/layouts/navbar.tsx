@@ -3,14 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { cartItemCount, useCart } from '../../features/cart/api/get-cart';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
+import { NAVIGATION, PAGES } from '../routes';
 import { ShopLogo } from './shop-logo';
-
-const NAV_LINKS = [
-  { to: '/about', label: 'About Us' },
-  { to: '/policy', label: 'Our Policy' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/dashboard/profile', label: 'Dashboard' },
-] as const;
 
 const MENU_ID = 'main-menu';
 
@@ -41,7 +35,7 @@ export function Navbar() {
   return (
     <header className="site-header">
       <nav className="navbar container" aria-label="Main">
-        <Link to="/" className="navbar__brand">
+        <Link to={PAGES.home.path} className="navbar__brand">
           <ShopLogo />
           <span className="navbar__name">{shopName}</span>
         </Link>
@@ -64,7 +58,7 @@ export function Navbar() {
         </button>
 
         <ul id={MENU_ID} className="navbar__menu" data-open={menuOpen}>
-          {NAV_LINKS.map(({ to, label }) => (
+          {NAVIGATION.main.map(({ to, label }) => (
             <li key={to}>
               <NavLink to={to} className="navbar__link">
                 {label}
@@ -73,7 +67,7 @@ export function Navbar() {
           ))}
           <li className="navbar__cta">
             {user ? (
-              <NavLink to="/dashboard/cart" className="button button--primary navbar__login">
+              <NavLink to={PAGES.cart.path} className="button button--primary navbar__login">
                 <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
                   <path
                     d="M3 4h2l2.2 10.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L20.5 8H6.2"
@@ -97,7 +91,7 @@ export function Navbar() {
                 )}
               </NavLink>
             ) : (
-              <NavLink to="/login" className="button button--primary navbar__login">
+              <NavLink to={PAGES.login.path} className="button button--primary navbar__login">
                 Log in
               </NavLink>
             )}

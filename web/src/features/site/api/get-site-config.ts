@@ -1,8 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { siteConfigQueryOptions } from '../../../lib/site-config';
 
-/** Shown until /api/config answers (and if it never does); keep in step with index.html's title. */
-export const FALLBACK_SHOP_NAME = 'Otaku Card Bazaar';
+/** The server's default SHOP_NAME (src/env.ts). */
+export const DEFAULT_SHOP_NAME = 'Otaku Card Bazaar';
+
+/**
+ * Shown until /api/config answers (and if it never does): the SHOP_NAME the page was built with
+ * (index.html's application-name, also in its title and static header), so the name does not flip.
+ */
+export const FALLBACK_SHOP_NAME =
+  (typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content) ||
+  DEFAULT_SHOP_NAME;
 
 // The fetcher and query options live in lib/site-config.ts: the auth layer reads the same config.
 export function useSiteConfig() {
