@@ -206,7 +206,7 @@ export function createApp(deps: AppDeps) {
           title: `${deps.site.shopName} API`,
           version: '1.0.0',
           description:
-            'The shop\'s HTTP API. Every error answers `{ "error": { "code", "message", "issues"? } }`; the codes each route may answer are listed under its error statuses.',
+            'The shop\'s HTTP API. Money is whole taka (BDT). Every error answers `{ "error": { "code", "message", "issues"? } }`; the codes each route may answer are listed under its error statuses. Routes of the sign-in provider not chosen (local or Firebase) are not served and not listed.',
         },
         documented(),
       ),

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiContentSecurityPolicy } from '../../src/app.js';
+import { routeTable } from '../security/route-table.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // The document is written from the same contracts the routes check requests with
@@ -94,6 +95,20 @@ describe('GET /api/openapi.json', () => {
     expect(codes('/api/orders', 'post', 429)).toEqual(expect.arrayContaining(['ordering/too-many-pending', 'auth/rate-limited']));
     expect(doc.paths['/api/products']?.['post']?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/products']?.['get']?.security).toBeUndefined();
+  });
+
+  it("agrees with the written authorization table: bearer security where a visitor gets 401, 403 auth/forbidden where customers do", () => {
+    const errorCodes = (op: Operation, status: number) =>
+      (op.responses[String(status)] as { content: { 'application/json': { schema: { properties: { error: { properties: { code: { enum: string[] } } } } } } } } | undefined)
+        ?.content['application/json'].schema.properties.error.properties.code.enum ?? [];
+    for (const row of routeTable.filter((r) => r.provider !== 'firebase')) {
+      const op = doc.paths[openApiPath(row.path)]?.[row.method.toLowerCase()];
+      const route = `${row.method} ${row.path}`;
+      expect(op, route).toBeDefined();
+      if (!op) continue;
+      expect(op.security !== undefined, route).toBe(row.expect.visitor === 401);
+      if (row.expect.customerA === 403 && row.expect.customerB === 403) expect(errorCodes(op, 403), route).toContain('auth/forbidden');
+    }
   });
 
   it('documents the query of GET /api/products from its contract', () => {

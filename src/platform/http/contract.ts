@@ -54,6 +54,8 @@ export type RouteContract = {
   upload?: { field: string; description: string };
   /** Success answers by status. */
   answers: Partial<Record<number, Answer>>;
+  /** Fields some of this route's errors carry beside code and message, by name (documented as optional). */
+  errorFields?: Record<string, z.ZodType>;
   /**
    * The route's own failures. Those its contract implies are added by `impliedErrors`: the
    * guard's 401/403, a check's http/validation, a body's 415 and bad JSON, the body limit's 413

@@ -23,7 +23,7 @@ export const openApiPath = (path: string) => path.replace(/:(\w+)(\{(?:[^{}]|\{[
 
 const pathParamNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
 
-const errorSchema = (codes: readonly ErrorCode[]) =>
+const errorSchema = (codes: readonly ErrorCode[], extra: Record<string, z.ZodType>) =>
   z.object({
     error: z.object({
       code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
@@ -33,6 +33,7 @@ const errorSchema = (codes: readonly ErrorCode[]) =>
         .optional()
         .meta({ description: 'With http/validation: every problem, with the path of the field it concerns.' }),
       requestId: z.string().optional().meta({ description: 'With http/internal: the id of the request in the server log.' }),
+      ...Object.fromEntries(Object.entries(extra).map(([name, schema]) => [name, schema.optional()])),
     }),
   });
 
@@ -48,7 +49,7 @@ function errorAnswers(contract: RouteContract) {
       {
         description: codes.join(', '),
         ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } } } : {}),
-        content: { 'application/json': { schema: toSchema(errorSchema(codes), 'output') } },
+        content: { 'application/json': { schema: toSchema(errorSchema(codes, contract.errorFields ?? {}), 'output') } },
       },
     ]),
   );
@@ -135,7 +136,12 @@ export function openApiDocument(info: { title: string; version: string; descript
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'The session token from POST /api/auth/login (or POST /api/jwt with Firebase sign-in).' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "The session token from POST /api/auth/login or /api/auth/signup (POST /api/jwt with Firebase sign-in), issued by this server, never by the browser. A guarded route answers 401 without a valid token (or for a deleted user) and 403 when the caller's role may not.",
+        },
       },
     },
   };

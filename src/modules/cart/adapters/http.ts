@@ -18,7 +18,7 @@ export const cartItemSchema = z.object({
   productId: z.string(),
   title: z.string(),
   quantity: z.number().int(),
-  price: z.number().int(),
+  price: z.number().int().meta({ description: 'unitPrice x quantity, from the catalogue now.' }),
   unitPrice: z.number().int(),
   email: z.string(),
   image: z.string(),
@@ -76,7 +76,7 @@ export function cartRoutes(deps: {
       access: 'user',
       summary: "The caller's cart, priced now",
       query: z.object({ email: z.string().optional().meta({ description: "The caller's own email (optional; any other is refused)." }) }),
-      answers: { 200: { description: 'Every line, oldest first.', body: z.array(cartItemSchema) } },
+      answers: { 200: { description: 'Every line, newest first.', body: z.array(cartItemSchema) } },
       errors: ['auth/forbidden'],
     },
     (c, { query }) => {

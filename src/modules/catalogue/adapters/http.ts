@@ -138,6 +138,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       tag,
       access: 'admin',
       summary: 'Add a product',
+      description: 'The category must exist (by name). Sizes and colors are sent already split; other fields are ignored.',
       body: productInputSchema,
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
       errors: ['catalogue/unknown-category'],

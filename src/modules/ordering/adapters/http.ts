@@ -4,7 +4,7 @@ import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { pageAnswer } from '../../../platform/http/wire.js';
-import { basisPointsToPercent, deliveryZones } from '../../../shared/money.js';
+import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
 import { orderEventTypes, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
@@ -161,13 +161,22 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       tag,
       access: 'user',
       summary: 'Place an order (cash on delivery)',
-      description:
-        'Without `items`, the whole cart is ordered and leaves the cart; with one item, that product alone (Order Now). Prices, discount, fee and total are the server\'s; `amount`, when sent, must equal the total.',
+      description: [
+        'Without `items`, the whole cart is ordered and leaves the cart; with one item, that product alone (Order Now).',
+        "Prices, discount, fee and total are the server's: subtotal = the lines' prices; discount = subtotal x percent / 100, rounded to the nearest taka (halves up); amount = subtotal - discount + fee.",
+        `Delivery fees: ${Object.entries(deliveryFees).map(([zone, fee]) => `${zone} ${fee}`).join(', ')} BDT.`,
+        '`amount`, when sent, is the total the page showed: when it differs, 409 ordering/total-changed with `error.fresh` (the server\'s totals) and nothing is stored.',
+      ].join(' '),
       body: orderBody,
       headers: { 'idempotency-key': idempotencyKey },
       answers: {
         201: { description: 'Placed.', body: placedAnswer },
         200: { description: 'Placed before with this Idempotency-Key and body: the same answer again.', body: placedAnswer },
+      },
+      errorFields: {
+        fresh: z
+          .object({ subtotal: z.number().int(), discount: z.number().int(), fee: z.number().int(), amount: z.number().int(), discountPercent: z.number() })
+          .meta({ description: "With ordering/total-changed: the server's totals now." }),
       },
       errors: [
         'ordering/cart-empty',
@@ -247,6 +256,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       tag,
       access: 'user',
       summary: 'Cancel your Pending order, or (an admin) delete an order',
+      description: "The owner cancels while the order is Pending (409 after); an admin deletes it for good; to anyone else it does not exist (404).",
       params: { id: z.string() },
       answers: { 200: { description: 'Done.', body: z.object({ deletedCount: z.number().int() }) } },
       errors: ['ordering/order-not-found', 'ordering/illegal-transition', 'auth/forbidden'],
@@ -260,7 +270,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       path: '/orders/:id/events',
       tag,
       access: 'user',
-      summary: "An order's history, in order",
+      summary: "An order's history, oldest first",
+      description: 'For its owner and admins; to anyone else the order does not exist (404).',
       params: { id: z.string() },
       query: pageQuerySchema,
       answers: { 200: pageAnswer("A page of the order's events.", orderEventSchema) },
@@ -282,7 +293,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       summary: "The order log's verdict and its latest events",
       description: 'The hash chain of every event is checked; a long log in slices (uncheckedEvents left).',
       query: pageQuerySchema,
-      answers: { 200: { description: 'The verdict and a page of the latest events.', body: auditSchema, headers: { 'X-Total-Count': 'How many events the log holds.' } } },
+      answers: { 200: { description: 'The verdict and a page of the latest events, newest first.', body: auditSchema, headers: { 'X-Total-Count': 'How many events the log holds.' } } },
     },
     (c, { query }) => {
       const audit = readAudit(deps, actorOf(c.var.user), query);
