@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/form-field';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginRedirectState } from '../../../lib/auth/auth-provider';
 import { EMAIL_PATTERN } from '../../../lib/auth/password-rule';
@@ -122,20 +123,9 @@ export function LoginPage() {
         <OrDivider />
 
         <form className="form" onSubmit={handleSubmit} aria-labelledby="login-title">
-          <div className="form-field">
-            <label className="form-field__label" htmlFor="login-email">
-              Email
-            </label>
-            <input
-              ref={emailRef}
-              id="login-email"
-              name="email"
-              type="email"
-              className="form-field__input"
-              autoComplete="email"
-              required
-            />
-          </div>
+          <FormField label="Email" id="login-email">
+            {(control) => <input {...control} ref={emailRef} name="email" type="email" autoComplete="email" required />}
+          </FormField>
           <PasswordField id="login-password" name="password" label="Password" autoComplete="current-password" />
           <div className="form__row">
             <button type="button" className="link-button" onClick={handleForgotPassword}>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/form-field';
 import { Link, useNavigate } from 'react-router-dom';
 import { isStrongPassword, PASSWORD_RULE_TEXT } from '../../../lib/auth/password-rule';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -72,18 +73,12 @@ export function SignupPage() {
         <OrDivider />
 
         <form className="form" onSubmit={handleSubmit} aria-labelledby="signup-title">
-          <div className="form-field">
-            <label className="form-field__label" htmlFor="signup-name">
-              Name
-            </label>
-            <input id="signup-name" name="name" type="text" className="form-field__input" autoComplete="name" required />
-          </div>
-          <div className="form-field">
-            <label className="form-field__label" htmlFor="signup-email">
-              Email
-            </label>
-            <input id="signup-email" name="email" type="email" className="form-field__input" autoComplete="email" required />
-          </div>
+          <FormField label="Name" id="signup-name">
+            {(control) => <input {...control} name="name" type="text" autoComplete="name" required />}
+          </FormField>
+          <FormField label="Email" id="signup-email">
+            {(control) => <input {...control} name="email" type="email" autoComplete="email" required />}
+          </FormField>
           <PasswordField
             id="signup-password"
             name="password"

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { FormField } from '../../../components/form-field';
 import { ImageFileField } from '../../../components/image-file-field';
 import { loadSwal, showFailure } from '../../../lib/dialog';
 import { parseCommaList } from '../../../lib/parse-comma-list';
@@ -88,119 +89,64 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
 
   return (
     <form className="form admin-form admin-form--wide" aria-busy={busy} onSubmit={(event) => void handleSubmit(event)}>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${idPrefix}-title`}>
-          Title
-        </label>
-        <input
-          id={`${idPrefix}-title`}
-          name="title"
-          type="text"
-          className="form-field__input"
-          defaultValue={product?.title}
-          maxLength={120}
-          autoComplete="off"
-          required
-        />
-      </div>
+      <FormField label="Title" id={`${idPrefix}-title`}>
+        {(control) => <input {...control} name="title" type="text" defaultValue={product?.title} maxLength={120} autoComplete="off" required />}
+      </FormField>
 
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${idPrefix}-description`}>
-          Description
-        </label>
-        <textarea
-          id={`${idPrefix}-description`}
-          name="description"
-          className="form-field__input form-field__textarea"
-          defaultValue={product?.description}
-          maxLength={5000}
-          rows={5}
-        />
-      </div>
+      <FormField label="Description" id={`${idPrefix}-description`} controlClassName="form-field__textarea">
+        {(control) => <textarea {...control} name="description" defaultValue={product?.description} maxLength={5000} rows={5} />}
+      </FormField>
 
       <div className="admin-form__grid">
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={`${idPrefix}-category`}>
-            Category
-          </label>
-          <select
-            id={`${idPrefix}-category`}
-            name="category"
-            className="form-field__input"
-            defaultValue={product?.category ?? ''}
-            aria-describedby={categoriesStatus === 'success' && categoryNames.length === 0 ? `${idPrefix}-category-hint` : undefined}
-            required
-          >
-            <option value="" disabled>
-              {categoriesStatus === 'pending' ? 'Loading categories…' : 'Choose a category'}
-            </option>
-            {categoryNames.map((name) => (
-              <option key={name} value={name}>
-                {categoryLabel({ category: name })}
-              </option>
-            ))}
-          </select>
-          {categoriesStatus === 'error' && (
-            <p className="form-field__error" role="alert">
-              Failed to load categories
-            </p>
+        <FormField
+          label="Category"
+          id={`${idPrefix}-category`}
+          hint={
+            categoriesStatus === 'success' && categoryNames.length === 0 ? (
+              <>
+                No categories yet: <Link to="/dashboard/addcategory">add a category</Link> first.
+              </>
+            ) : undefined
+          }
+        >
+          {(control) => (
+            <>
+              <select {...control} name="category" defaultValue={product?.category ?? ''} required>
+                <option value="" disabled>
+                  {categoriesStatus === 'pending' ? 'Loading categories…' : 'Choose a category'}
+                </option>
+                {categoryNames.map((name) => (
+                  <option key={name} value={name}>
+                    {categoryLabel({ category: name })}
+                  </option>
+                ))}
+              </select>
+              {categoriesStatus === 'error' && (
+                <p className="form-field__error" role="alert">
+                  Failed to load categories
+                </p>
+              )}
+            </>
           )}
-          {categoriesStatus === 'success' && categoryNames.length === 0 && (
-            <p id={`${idPrefix}-category-hint`} className="form-field__hint">
-              No categories yet: <Link to="/dashboard/addcategory">add a category</Link> first.
-            </p>
+        </FormField>
+
+        <FormField label="Price (BDT)" id={`${idPrefix}-price`}>
+          {(control) => (
+            <input {...control} name="price" type="number" inputMode="numeric" min={1} max={10_000_000} step={1} defaultValue={product?.price} required />
           )}
-        </div>
+        </FormField>
 
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={`${idPrefix}-price`}>
-            Price (BDT)
-          </label>
-          <input
-            id={`${idPrefix}-price`}
-            name="price"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={10_000_000}
-            step={1}
-            className="form-field__input"
-            defaultValue={product?.price}
-            required
-          />
-        </div>
+        <FormField label="Sizes" id={`${idPrefix}-sizes`} describedBy={`${idPrefix}-list-hint`}>
+          {(control) => (
+            <input {...control} name="sizes" type="text" defaultValue={product?.sizes.join(', ')} placeholder="S, M, L, XL" autoComplete="off" />
+          )}
+        </FormField>
 
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={`${idPrefix}-sizes`}>
-            Sizes
-          </label>
-          <input
-            id={`${idPrefix}-sizes`}
-            name="sizes"
-            type="text"
-            className="form-field__input"
-            defaultValue={product?.sizes.join(', ')}
-            placeholder="S, M, L, XL"
-            aria-describedby={`${idPrefix}-list-hint`}
-            autoComplete="off"
-          />
-        </div>
-
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={`${idPrefix}-colors`}>
-            Colors
-          </label>
-          <input
-            id={`${idPrefix}-colors`}
-            name="colors"
-            type="text"
-            className="form-field__input"
-            defaultValue={product?.colors.join(', ')}
-            placeholder="Black, White, Red"
-            aria-describedby={`${idPrefix}-list-hint`}
-            autoComplete="off"
-          />
-        </div>
+        <FormField label="Colors" id={`${idPrefix}-colors`} describedBy={`${idPrefix}-list-hint`}>
+          {(control) => (
+            <input {...control} name="colors" type="text" defaultValue={product?.colors.join(', ')} placeholder="Black, White, Red" autoComplete="off" />
+          )}
+        </FormField>
       </div>
       <p id={`${idPrefix}-list-hint`} className="form-field__hint admin-form__note">
         Sizes and colors: separate them with commas. Leave empty if they do not apply.

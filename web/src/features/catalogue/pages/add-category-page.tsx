@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { FormField } from '../../../components/form-field';
 import { loadSwal, showFailure } from '../../../lib/dialog';
 import { useCreateCategory } from '../api/create-category';
 
@@ -35,19 +36,9 @@ export function AddCategoryPage() {
       </h1>
       <p className="page__lead">Categories group the products on the home page and in the footer.</p>
       <form className="form admin-form" onSubmit={(event) => void handleSubmit(event)}>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="category-name">
-            Category Name
-          </label>
-          <input
-            id="category-name"
-            name="category"
-            type="text"
-            className="form-field__input"
-            autoComplete="off"
-            required
-          />
-        </div>
+        <FormField label="Category Name" id="category-name">
+          {(control) => <input {...control} name="category" type="text" autoComplete="off" required />}
+        </FormField>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={createCategory.isPending}>
             Add Category

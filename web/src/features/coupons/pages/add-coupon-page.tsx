@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/form-field';
 import { UppercaseInput } from '../../../components/uppercase-input';
 import { loadSwal } from '../../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../../lib/error-message';
@@ -65,42 +66,23 @@ export function AddCouponPage() {
       </h1>
       <p className="page__lead">Customers enter the code at checkout to get the discount on their products.</p>
       <form className="form admin-form" onSubmit={(event) => void handleSubmit(event)}>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="coupon-code">
-            Coupon Code
-          </label>
-          <UppercaseInput
-            id="coupon-code"
-            name="code"
-            className="form-field__input"
-            value={code}
-            onValueChange={setCode}
-            maxLength={32}
-            pattern="[A-Za-z0-9_\-]+"
-            title="Letters, digits, - and _ only"
-            aria-describedby="coupon-code-hint"
-            required
-          />
-          <p id="coupon-code-hint" className="form-field__hint">
-            Letters, digits, - and _; saved in capitals (e.g. EID25).
-          </p>
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="coupon-discount">
-            Discount (%)
-          </label>
-          <input
-            id="coupon-discount"
-            name="discountPercent"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={100}
-            step={0.01}
-            className="form-field__input"
-            required
-          />
-        </div>
+        <FormField label="Coupon Code" id="coupon-code" hint="Letters, digits, - and _; saved in capitals (e.g. EID25).">
+          {(control) => (
+            <UppercaseInput
+              {...control}
+              name="code"
+              value={code}
+              onValueChange={setCode}
+              maxLength={32}
+              pattern="[A-Za-z0-9_\-]+"
+              title="Letters, digits, - and _ only"
+              required
+            />
+          )}
+        </FormField>
+        <FormField label="Discount (%)" id="coupon-discount">
+          {(control) => <input {...control} name="discountPercent" type="number" inputMode="decimal" min={1} max={100} step={0.01} required />}
+        </FormField>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={createCoupon.isPending}>
             Add Coupon

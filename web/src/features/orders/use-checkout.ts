@@ -1,0 +1,248 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { loadSwal } from '../../lib/dialog';
+import { describeFailure, isSessionFailure } from '../../lib/error-message';
+import { isDeliveryLocation, orderTotals, subtotalOf, type OrderTotals, type PaymentMethod } from '../../lib/order-totals';
+import { freshTotalsOf, newIdempotencyKey, usePlaceOrder, type FreshTotals, type PlaceOrderInput } from './api/place-order';
+import { CHECKOUT_FIELDS, normalizePhone, validateCheckout, type CheckoutErrors } from './checkout-rules';
+import type { CheckoutLine } from './components/checkout-summary';
+import type { AppliedCoupon } from './components/coupon-box';
+import { CHECKOUT_FIELD_IDS } from './components/delivery-details';
+import type { OrderNowItem } from './order-now';
+
+/** The server's totals after a 409, valid while the inputs they were computed for stay the same. */
+type FreshOverride = { totals: FreshTotals; location: string; coupon: string | null; subtotal: number };
+
+type CheckoutInput = {
+  /** Order Now: this one item is ordered and the cart is left alone. Null: the cart's lines are ordered. */
+  orderNow: OrderNowItem | null;
+  cartLines: CheckoutLine[];
+  /** The percentage of a coupon code; rejects for an unknown code (or any failure). */
+  lookupCoupon: (code: string) => Promise<number>;
+  /** The cart changed on the server (it was ordered) or may have (prices changed, a product is gone). */
+  onCartChanged: () => void;
+};
+
+/**
+ * The checkout's state and its rules: what is ordered and its totals (the server's, after it refused
+ * stale ones), the coupon, the field errors, and Place Order: validate, confirm, send once with an
+ * idempotency key, explain a refusal, or leave for My Orders.
+ */
+export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }: CheckoutInput) {
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+
+  const [location, setLocation] = useState('');
+  const [payment, setPayment] = useState('');
+  const [couponCode, setCouponCode] = useState('');
+  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const [applying, setApplying] = useState(false);
+  const [fresh, setFresh] = useState<FreshOverride | null>(null);
+  // Order Now: the price the server gave after a "prices changed" refusal.
+  const [orderNowPrice, setOrderNowPrice] = useState<number | null>(null);
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [sending, setSending] = useState(false);
+  // Guards the confirmation and the request against a second click (state updates are not immediate).
+  const busy = useRef(false);
+  // One key for this checkout attempt, kept across retries and second clicks; dropped after a definite refusal.
+  const idempotencyKey = useRef<string | null>(null);
+
+  const lines: CheckoutLine[] = orderNow
+    ? [
+        {
+          key: 'order-now',
+          title: orderNow.title,
+          image: orderNow.image,
+          size: orderNow.size,
+          color: orderNow.color,
+          quantity: orderNow.quantity,
+          unitPrice: orderNowPrice ?? orderNow.unitPrice,
+          price: (orderNowPrice ?? orderNow.unitPrice) * orderNow.quantity,
+          available: true,
+        },
+      ]
+    : cartLines;
+
+  const subtotal = subtotalOf(lines);
+  const couponKey = applied?.code ?? null;
+  const override = fresh && fresh.location === location && fresh.coupon === couponKey && fresh.subtotal === subtotal ? fresh : null;
+  const totals: OrderTotals = override
+    ? {
+        subtotal: override.totals.subtotal,
+        discountPercent: override.totals.discountPercent,
+        discount: override.totals.discount,
+        fee: override.totals.fee,
+        total: override.totals.amount,
+      }
+    : orderTotals(subtotal, applied?.percent ?? 0, location);
+
+  const unavailable = lines.some((line) => !line.available);
+
+  function clearError(field: string) {
+    if (field in errors) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)));
+  }
+
+  async function changePayment(event: ChangeEvent<HTMLSelectElement>) {
+    const value = event.target.value;
+    setPayment(value);
+    clearError('paymentMethod');
+    if (value === 'Cash On Delivery') {
+      const Swal = await loadSwal();
+      void Swal.fire({
+        icon: 'info',
+        title: 'Cash On Delivery',
+        text: 'Please check your orders after some time to see that your order is confirmed.',
+      });
+    }
+  }
+
+  function changeCouponCode(value: string) {
+    setCouponCode(value);
+    // A code edited after Apply is not the applied one any more.
+    setApplied(null);
+  }
+
+  async function applyCoupon() {
+    const code = couponCode.trim();
+    const Swal = await loadSwal();
+    if (code === '') {
+      void Swal.fire({
+        icon: 'warning',
+        title: 'Enter a coupon code first!',
+        // Gone at once on close, no fade-out: while it fades, the dialog (named "...coupon code...") would
+        // still answer to the field's label, "Coupon Code", for assistive technology and browser tests.
+        hideClass: { popup: '' },
+      });
+      return;
+    }
+    setApplying(true);
+    try {
+      const percent = await lookupCoupon(code);
+      setApplied({ code, percent });
+    } catch (error) {
+      setApplied(null);
+      if (isSessionFailure(await describeFailure(error))) return;
+      void Swal.fire({ icon: 'error', title: 'Invalid Coupon', text: 'Please enter a valid code.' });
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  async function explainRefusal(error: unknown) {
+    const failure = await describeFailure(error);
+    if (isSessionFailure(failure)) return;
+    // A 4xx answer is a definite refusal: nothing was stored, so the next attempt may use a new key.
+    // After a timeout or a 5xx the order may exist: the same key asks again without ordering twice.
+    if (failure.status !== undefined && failure.status >= 400 && failure.status < 500) idempotencyKey.current = null;
+    const Swal = await loadSwal();
+    switch (failure.code) {
+      case 'ordering/total-changed': {
+        const totalsNow = await freshTotalsOf(error);
+        if (totalsNow) {
+          let shownSubtotal = subtotal;
+          if (orderNow && totalsNow.subtotal % orderNow.quantity === 0) {
+            setOrderNowPrice(totalsNow.subtotal / orderNow.quantity);
+            shownSubtotal = totalsNow.subtotal;
+          }
+          if (applied && totalsNow.discountPercent !== applied.percent) setApplied({ ...applied, percent: totalsNow.discountPercent });
+          setFresh({ totals: totalsNow, location, coupon: couponKey, subtotal: shownSubtotal });
+        }
+        if (!orderNow) onCartChanged();
+        await Swal.fire({ icon: 'warning', title: 'Prices changed', text: failure.message });
+        return;
+      }
+      case 'ordering/coupon-invalid':
+        setApplied(null);
+        await Swal.fire({ icon: 'error', title: 'Invalid Coupon', text: 'Please enter a valid code.' });
+        return;
+      case 'ordering/cart-empty':
+      case 'ordering/product-unavailable':
+        if (!orderNow) onCartChanged();
+        await Swal.fire({ icon: 'error', title: 'Error', text: failure.message });
+        return;
+      default:
+        await Swal.fire({ icon: 'error', title: 'Error', text: failure.message });
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current || unavailable || lines.length === 0) return;
+    const data = new FormData(event.currentTarget);
+    const fields = {
+      name: String(data.get('name') ?? ''),
+      phone: String(data.get('phone') ?? ''),
+      address: String(data.get('address') ?? ''),
+      deliveryLocation: location,
+      paymentMethod: payment,
+    };
+    const found = validateCheckout(fields);
+    setErrors(found);
+    const firstInvalid = CHECKOUT_FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      document.getElementById(CHECKOUT_FIELD_IDS[firstInvalid])?.focus();
+      return;
+    }
+    if (!isDeliveryLocation(fields.deliveryLocation)) return;
+
+    busy.current = true;
+    try {
+      const Swal = await loadSwal();
+      const { isConfirmed } = await Swal.fire({
+        icon: 'question',
+        title: 'Confirm Placing the order?',
+        text: 'If confirm, please wait till confirmation alert.',
+        showCancelButton: true,
+        confirmButtonText: 'Yes, place it!',
+      });
+      if (!isConfirmed) return;
+
+      const input: PlaceOrderInput = {
+        name: fields.name.trim(),
+        phone: normalizePhone(fields.phone),
+        address: fields.address.trim(),
+        deliveryLocation: fields.deliveryLocation,
+        paymentMethod: fields.paymentMethod as PaymentMethod,
+        amount: totals.total,
+        ...(applied ? { appliedCoupon: applied.code } : {}),
+        ...(orderNow
+          ? { items: [{ productId: orderNow.productId, size: orderNow.size, color: orderNow.color, quantity: orderNow.quantity }] }
+          : {}),
+      };
+      idempotencyKey.current ??= newIdempotencyKey();
+      setSending(true);
+      try {
+        await placeOrder.mutateAsync({ input, idempotencyKey: idempotencyKey.current });
+      } catch (error) {
+        await explainRefusal(error);
+        return;
+      }
+      // Leave first, so the emptied cart never shows here; then refresh the cart (navbar count, cart page).
+      await navigate('/dashboard/orders', { replace: true });
+      if (!orderNow) onCartChanged();
+      void Swal.fire({
+        icon: 'success',
+        title: 'Order Placed',
+        text: 'Thank you! Your order is Pending until the shop confirms it.',
+      });
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
+  }
+
+  return {
+    lines,
+    totals,
+    unavailable,
+    errors,
+    clearError,
+    location,
+    setLocation,
+    payment,
+    changePayment,
+    coupon: { code: couponCode, applied, applying, changeCode: changeCouponCode, apply: applyCoupon },
+    sending,
+    submit,
+  };
+}
