@@ -133,6 +133,8 @@ export class ContractRouter<E extends Env = Env> extends Hono<E> {
   }
 
   handle<const C extends RouteContract>(contract: C, handler: (c: Context<E>, input: Input<C>) => Response | Promise<Response>): this {
+    const undeclared = [...contract.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string).filter((name) => !contract.params?.[name]);
+    if (undeclared.length) throw new Error(`${contract.method.toUpperCase()} ${contract.path}: declare the path parameters ${undeclared.join(', ')} in params`);
     this.contracts.push(contract);
     const guard = contract.access === 'public' ? [] : [this.#guards[contract.access] ?? missingGuard(contract)];
     const run: Handler<E> = (c) => {
