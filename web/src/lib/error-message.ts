@@ -1,4 +1,4 @@
-import { HTTPError, TimeoutError } from './api-client';
+import { HTTPError, TimeoutError } from 'ky';
 
 /** What the UI needs to know about a failed call, from the server or the identity provider. */
 export type FailureInfo = {

@@ -1,4 +1,4 @@
-import type { ApiClient } from './api-client';
+import type { KyInstance } from 'ky';
 
 /**
  * Every list the API sends is paged (limit, offset; the total of matching rows in X-Total-Count).
@@ -32,13 +32,13 @@ export function pageQuery(page: number, size = PAGE_SIZE): { limit: number; offs
  * total. A server without the header (or a bad one) still gives a usable answer: the rows seen so far.
  */
 export async function getPage<T>(
-  client: ApiClient,
+  client: KyInstance,
   path: string,
   paging: { limit: number; offset: number },
   searchParams: Record<string, string> = {},
 ): Promise<Page<T>> {
   const response = await client.get(path, { searchParams: { ...searchParams, limit: paging.limit, offset: paging.offset } });
-  const items = (await response.json()) as T[];
+  const items = await response.json<T[]>();
   return { items, total: totalCount(response.headers.get('X-Total-Count'), paging.offset + items.length) };
 }
 

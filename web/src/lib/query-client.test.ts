@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { HTTPError } from './api-client';
+import { HTTPError } from 'ky';
 import { QueryClient } from '@tanstack/react-query';
 import { removePrivateQueries, retryDelay, retryUnlessClientError } from './query-client';
 
@@ -27,7 +27,7 @@ describe('retryDelay', () => {
 
 function httpError(status: number): HTTPError {
   const request = new Request('http://shop.test/api/users');
-  return new HTTPError(new Response(null, { status }), request);
+  return new HTTPError(new Response(null, { status }), request, {} as ConstructorParameters<typeof HTTPError>[2]);
 }
 
 describe('retryUnlessClientError', () => {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { HTTPError } from './api-client';
+import { HTTPError } from 'ky';
 
 const MAX_RETRY_DELAY_MS = 30_000;
 const MAX_RETRIES = 3;

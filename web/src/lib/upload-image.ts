@@ -1,13 +1,13 @@
-import { HTTPError, TimeoutError } from './api-client';
+import { HTTPError, TimeoutError } from 'ky';
 import { emitSessionExpired } from './auth/session-events';
 import { getToken } from './auth/token-store';
 
 /**
  * POST /api/images (admin): multipart, field `image`; answers `{ data: { display_url } }`.
  *
- * XMLHttpRequest rather than fetch: fetch reports upload progress only by streaming the request body,
- * which Chrome only allows over HTTP/2 and Firefox and Safari not at all; XHR reports it everywhere.
- * Failures are shaped like api-client's (HTTPError, TimeoutError, TypeError for the network), so
+ * XMLHttpRequest rather than ky: ky's `onUploadProgress` streams the request body, which Chrome only
+ * allows over HTTP/2 and Firefox and Safari not at all; XHR reports upload progress everywhere.
+ * Failures are shaped like ky's (HTTPError, TimeoutError, TypeError for the network), so
  * lib/error-message.ts describes them like any other call, with the server's message.
  */
 const UPLOAD_URL = '/api/images';
@@ -65,7 +65,7 @@ export function uploadImage(file: Blob, { onProgress, signal }: UploadOptions = 
         statusText: xhr.statusText,
         headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? 'text/plain' },
       });
-      reject(new HTTPError(response, request));
+      reject(new HTTPError(response, request, {} as ConstructorParameters<typeof HTTPError>[2]));
     });
     xhr.addEventListener('error', () => {
       settle();

@@ -1,4 +1,4 @@
-import { HTTPError } from '../../lib/api-client';
+import { HTTPError } from 'ky';
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { queryClient } from '../../lib/query-client';
 import { productQueryOptions, type Product } from './api/get-product';

@@ -15,7 +15,8 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { api, bearer, HTTPError } from '../api-client';
+import { HTTPError } from 'ky';
+import { api, bearer } from '../api-client';
 import type { FirebaseWebConfig } from '../site-config';
 import type { AuthClient, AuthSession, AuthUser } from './types';
 

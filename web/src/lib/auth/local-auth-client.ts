@@ -1,4 +1,5 @@
-import { api, bearer, HTTPError } from '../api-client';
+import { HTTPError } from 'ky';
+import { api, bearer } from '../api-client';
 import { getToken, removeToken } from './token-store';
 import type { AuthClient, AuthSession, AuthUser } from './types';
 

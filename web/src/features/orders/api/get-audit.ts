@@ -39,7 +39,7 @@ export type AuditPage = AuditReport & { eventsTotal: number };
 export async function getAudit(page: number): Promise<AuditPage> {
   const paging = pageQuery(page);
   const response = await authApi.get('audit', { searchParams: paging });
-  const report = (await response.json()) as AuditReport;
+  const report = await response.json<AuditReport>();
   return { ...report, eventsTotal: totalCount(response.headers.get('X-Total-Count'), report.eventCount) };
 }
 

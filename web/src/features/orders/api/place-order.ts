@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi, HTTPError } from '../../../lib/api-client';
+import { HTTPError } from 'ky';
+import { authApi } from '../../../lib/api-client';
 import type { DeliveryLocation, PaymentMethod } from '../../../lib/order-totals';
 import { ordersQueryKeyRoot, type Order } from './get-orders';
 
