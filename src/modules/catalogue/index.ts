@@ -14,7 +14,6 @@ export type { CategoryDto, ProductDto } from './adapters/http.js';
 export { productListQuery } from './adapters/http.js';
 export type { Category } from './domain/category.js';
 export type { Product } from './domain/product.js';
-export { parseCommaList } from './domain/product.js';
 export type { DemoArtSpec } from './seed-demo-catalogue.js';
 
 export type CatalogueDeps = {
