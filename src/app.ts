@@ -5,6 +5,7 @@ import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
 import { appError, errorBody, statusOf, type AppError } from './shared/errors.js';
+import { idPattern } from './shared/ids.js';
 import type { Logger } from './platform/logger.js';
 import { apiDocsRoutes } from './platform/http/api-docs.js';
 import { ContractRouter, type RouteContract } from './platform/http/contract.js';
@@ -50,7 +51,7 @@ export type AppDeps = {
  * (src/platform/http/response-cache.ts). A route added here must read nothing else (no session,
  * no cookie, no other module's data).
  */
-const cacheablePaths = /^\/(?:|api\/categories|api\/products|api\/products\/[0-9a-f]{24})$/;
+const cacheablePaths = new RegExp(`^/(?:|api/categories|api/products|api/products/${idPattern.source.slice(1, -1)})$`);
 /** The CSP of every /api answer: JSON loads nothing, and no page may frame it. */
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { idPattern } from '../../shared/ids.js';
 import type { Answer } from './contract.js';
 
 /**
  * Pieces of wire shapes every module's contract uses: the 24-hex `_id` and the spec's small
  * answers to writes.
  */
-export const idString = z.string().regex(/^[0-9a-f]{24}$/, 'Not a valid id');
+/** An id field or parameter, refused with the given message when it is not one (src/shared/ids.ts). */
+export const idSchema = (message: string) => z.string().regex(idPattern, message);
+export const idString = idSchema('Not a valid id');
 
 export const insertedAnswer = z.object({ insertedId: z.string() });
 export const modifiedAnswer = z.object({ modifiedCount: z.number().int() });

@@ -5,7 +5,7 @@ import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { deletedAnswer, insertedAnswer } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
-import type { IdGenerator } from '../../../shared/ids.js';
+import { idPattern, type IdGenerator } from '../../../shared/ids.js';
 import type { AuthVariables } from '../../identity/index.js';
 import { addToCart } from '../add-to-cart.js';
 import { maxQuantityPerLine } from '../domain/cart-line.js';
@@ -46,7 +46,7 @@ const toDto = (line: PricedCartLine, email: string): CartItemDto => ({
 
 /** Only the choice counts; title, price, image, category or email sent by the browser are ignored. */
 const addBody = z.object({
-  productId: z.string({ message: 'productId is required' }).regex(/^[0-9a-f]{24}$/, 'productId is not a product id'),
+  productId: z.string({ message: 'productId is required' }).regex(idPattern, 'productId is not a product id'),
   quantity: z
     .number({ message: 'Quantity must be a number' })
     .int('Quantity must be a whole number')

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { pageAnswer } from '../../../platform/http/wire.js';
+import { idSchema, pageAnswer } from '../../../platform/http/wire.js';
 import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
@@ -86,7 +86,7 @@ export const orderDto = (s: OrderState): OrderDto => ({
   orderTime: s.placedAt.toISOString(),
 });
 
-const productId = z.string().regex(/^[0-9a-f]{24}$/, 'productId is not a product id');
+const productId = idSchema('productId is not a product id');
 
 /**
  * The order body. Prices, discounts, totals, statuses, the email and the time are the server's:
