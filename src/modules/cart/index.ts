@@ -9,8 +9,7 @@ import type { ProductLookup } from './ports.js';
 import { viewCart } from './view-cart.js';
 
 export type { CartItemDto } from './adapters/http.js';
-export type { CartProduct, ProductLookup } from './ports.js';
-export type { PricedCartLine } from './view-cart.js';
+export type { ProductLookup } from './ports.js';
 
 export type CartDeps = {
   db: Db;
@@ -31,5 +30,3 @@ export function createCartModule(deps: CartDeps) {
     removeLines: (ids: readonly string[]) => cart.deleteLines(ids),
   };
 }
-
-export type CartModule = ReturnType<typeof createCartModule>;

@@ -61,5 +61,3 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     productById: (id: string) => products.byId(id),
   };
 }
-
-export type CatalogueModule = ReturnType<typeof createCatalogueModule>;

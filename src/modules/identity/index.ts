@@ -147,7 +147,6 @@ export function createIdentityModule(deps: IdentityDeps) {
   };
 }
 
-export type IdentityModule = ReturnType<typeof createIdentityModule>;
 
 /** For the admin CLI: no server, just the database. */
 export const promoteAdminByEmail = (db: Db, email: string) => promoteToAdmin({ users: createSqliteUserStore(db) }, email);

@@ -54,5 +54,3 @@ export function createPromotionsModule(deps: PromotionsDeps) {
     },
   };
 }
-
-export type PromotionsModule = ReturnType<typeof createPromotionsModule>;
