@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps) {
   // nothing, and nosniff. Pages, pictures and every other answer carry the document set.
   // Set before the route answers (every /api answer is made through the context, so it takes
   // them), with the Vary that compress() would add: adding a header to a finished answer makes
-  // Hono rebuild it as a full Response (~5 % of the server's time per order).
+  // Hono rebuild it as a full Response, a cost every order would pay (docs/performance.md).
   app.use('/api/*', (c, next) => {
     c.header('Content-Security-Policy', apiContentSecurityPolicy);
     c.header('X-Content-Type-Options', 'nosniff');
@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps) {
   // exactly that many bytes), so the header decides at once, as Hono's bodyLimit does too; only a
   // chunked body is counted while it is read. Deciding here first matters for speed: bodyLimit's
   // own first look at `c.req.raw.body` makes @hono/node-server build a full Request and a web
-  // stream for every request (~12 % of the server's CPU per order).
+  // stream for every request, a cost every order would pay (docs/performance.md).
   type Limit = { bytes: number; error: AppError; counting: MiddlewareHandler };
   const limitOf = (bytes: number, error: AppError): Limit => ({ bytes, error, counting: bodyLimit({ maxSize: bytes, onError: (c) => send(c, error) }) });
   const defaultLimit = limitOf(deps.bodyLimitBytes, appError('http/payload-too-large', `The request body is larger than ${deps.bodyLimitBytes} bytes.`));
