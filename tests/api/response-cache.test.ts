@@ -209,6 +209,38 @@ describe('the response cache', () => {
   });
 });
 
+describe('the response cache as createShop wires it (src/shop.ts)', () => {
+  it("keeps the shop's public catalogue reads in the shop's own listener, and a write empties it", async () => {
+    const shopServer = http.createServer(t.listener);
+    await listen(shopServer);
+    try {
+      expect(t.responseCacheStats().entries.entries).toBe(0);
+      const first = await get(shopServer, '/api/products?limit=2');
+      expect(first.status).toBe(200);
+      expect(t.responseCacheStats().entries.entries).toBe(1);
+      const again = await get(shopServer, '/api/products?limit=2');
+      expect(text(again)).toBe(text(first));
+      t.flushLogs();
+      expect(t.logger.lines.some((line) => line.includes('cached answers') && line.includes('"total":1'))).toBe(true);
+      // Private answers never enter it.
+      await get(shopServer, '/api/carts');
+      expect(t.responseCacheStats().entries.entries).toBe(1);
+      const admin = (await adminSession(t)).token;
+      const added = await call(t, 'POST', '/api/products', {
+        token: admin,
+        body: { title: 'Shop Listener Figure', category: 'Figures', price: 999, images: ['https://img.test/new.webp'] },
+      });
+      expect(added.status).toBe(201);
+      const after = await get(shopServer, '/api/products?limit=2');
+      expect(JSON.parse(text(after))[0].title).toBe('Shop Listener Figure');
+      expect(t.responseCacheStats().entries.entries).toBe(1);
+    } finally {
+      shopServer.closeAllConnections();
+      await new Promise((r) => shopServer.close(r));
+    }
+  });
+});
+
 describe('the response cache under a flood of distinct requests (decision 013)', () => {
   it('stays within its caps on entries and bytes (keys, headers and bodies counted), and still answers', async () => {
     const cache = createResponseCache({ fetch: t.app.fetch, cacheableQuery, version: t.catalogue.version, log: () => {}, maxEntries: 300, maxBytes: 1024 * 1024 });

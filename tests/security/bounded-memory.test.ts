@@ -1,14 +1,11 @@
-import { getRequestListener } from '@hono/node-server';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheableQuery } from '../../src/app.js';
-import { createResponseCache } from '../../src/platform/http/response-cache.js';
 import { createRateLimiter, rateLimitCaps } from '../../src/platform/rate-limit.js';
 import { createTestApp, movableClock, type TestApp } from '../support/test-app.js';
 
 // Decision 013: each structure that grows with requests is flooded with distinct keys at its
-// real (default) caps, as main.ts wires it, and its entries and bytes must stay under the caps.
+// real (default) caps, as createShop wires it, and its entries and bytes must stay under the caps.
 
 let t: TestApp | undefined;
 let server: http.Server | undefined;
@@ -34,14 +31,13 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   });
 
 describe('flooding each bounded structure at its default caps', () => {
-  it('the response cache as main.ts wires it: long unique searches and unique Accept-Encoding values', async () => {
+  it('the response cache as createShop wires it: long unique searches and unique Accept-Encoding values', async () => {
     t = createTestApp();
     await t.seedDemo();
-    const app = t.app;
-    // The same options as main.ts: no caps given, so the defaults are what is tested.
-    const cache = createResponseCache({ fetch: app.fetch, cacheableQuery, version: t.catalogue.version, log: () => {} });
-    server = http.createServer(cache(getRequestListener(app.fetch)));
+    // The shop's own listener (src/shop.ts): no caps are given there, so the defaults are what is tested.
+    server = http.createServer(t.listener);
     await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
+    const cache = { stats: t.responseCacheStats };
     const caps = cache.stats().entries;
     expect(caps).toMatchObject({ maxEntries: 10_000, maxBytes: 16 * 1024 * 1024 });
 
