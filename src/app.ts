@@ -216,7 +216,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => send(c, appError('http/not-found', `No API route for ${c.req.method} ${c.req.path}.`)));
 
   if (deps.uploadsDir) app.route('/uploads', uploadedImages(deps.uploadsDir));
-  if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir));
+  if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir, { shopName: deps.site.shopName }));
 
   app.notFound((c) => c.text('Not found', 404));
   app.onError((error, c) => {

@@ -14,8 +14,13 @@ import { MAX_PAGE, PAGE_SIZE } from './src/lib/paging.js';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
 
-/** The name in index.html's title, application-name and static header: the build's SHOP_NAME, as the server reads it. */
-const shopName = process.env.SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
+/**
+ * The name the dev server writes into index.html. A build keeps `%SHOP_NAME%` in its title,
+ * application-name and static header: the server writes the SHOP_NAME it runs with there
+ * (src/platform/http/web-app.ts), so one built image serves any shop's name from the first paint.
+ */
+const devShopName = process.env.SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
+const shopNamePlaceholder = '%SHOP_NAME%';
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -27,8 +32,8 @@ function pathPattern(path: string): string {
 }
 
 /**
- * Writes the shop's name into index.html (the title, application-name) and, in its <div id="root">,
- * the static header rendered from the Navbar itself (web/src/app/layouts/static-shell.tsx).
+ * Writes, in index.html's <div id="root">, the static header rendered from the Navbar itself
+ * (web/src/app/layouts/static-shell.tsx), and in the dev server the shop's name.
  */
 function staticShell(): Plugin {
   const placeholder = /<!-- static-shell:[^>]*-->/;
@@ -36,9 +41,10 @@ function staticShell(): Plugin {
     name: 'shop:static-shell',
     transformIndexHtml: {
       order: 'pre',
-      handler(html) {
+      handler(html, { server }) {
         if (!placeholder.test(html)) throw new Error('staticShell: index.html has no <!-- static-shell: ... --> in #root');
-        return html.replaceAll('%SHOP_NAME%', () => escapeHtml(shopName)).replace(placeholder, () => renderStaticShell(shopName));
+        const shell = html.replace(placeholder, () => renderStaticShell(shopNamePlaceholder));
+        return server ? shell.replaceAll(shopNamePlaceholder, () => escapeHtml(devShopName)) : shell;
       },
     },
   };

@@ -73,6 +73,26 @@ describe('serving the SPA', () => {
     }
   });
 
+  it('writes the SHOP_NAME it runs with where the build left %SHOP_NAME% (title, application-name, static header)', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'shop-dist-'));
+    writeFileSync(
+      join(built, 'index.html'),
+      '<!doctype html><html><head><meta name="application-name" content="%SHOP_NAME%" /><title>%SHOP_NAME% | Cards</title></head>' +
+        '<body><div id="root"><span class="navbar__name">%SHOP_NAME%</span></div></body></html>',
+    );
+    const named = createTestApp({ webDistDir: built, shopName: `Kotha & "Cards" <Dhaka>` });
+    try {
+      const html = await (await named.app.request('/product/abc')).text();
+      expect(html).not.toContain('%SHOP_NAME%');
+      expect(html).toContain('<meta name="application-name" content="Kotha &amp; &quot;Cards&quot; &lt;Dhaka&gt;" />');
+      expect(html).toContain('<title>Kotha &amp; &quot;Cards&quot; &lt;Dhaka&gt; | Cards</title>');
+      expect(html).toContain('<span class="navbar__name">Kotha &amp; &quot;Cards&quot; &lt;Dhaka&gt;</span>');
+    } finally {
+      named.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
   it('answers 503 with a hint when the web app is not built', async () => {
     const bare = createTestApp({ webDistDir: join(dist, 'does-not-exist') });
     try {

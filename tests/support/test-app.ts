@@ -25,6 +25,8 @@ export function movableClock(start = '2026-01-01T00:00:00Z') {
 }
 
 export type TestAppOptions = {
+  /** SHOP_NAME; 'Test Shop' by default. */
+  shopName?: string;
   webDistDir?: string;
   bodyLimitBytes?: number;
   provider?: 'local' | 'firebase';
@@ -65,7 +67,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: dir,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     SESSION_TTL_HOURS: '1',
-    SHOP_NAME: testSite.shopName,
+    SHOP_NAME: options.shopName ?? testSite.shopName,
     SHOP_PHONE: testSite.contact.phone,
     SHOP_EMAIL: testSite.contact.email,
     SOCIAL_FACEBOOK_URL: testSite.social.facebook,

@@ -13,15 +13,20 @@ const cacheControl =
     if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
   };
 
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+
 /**
  * Serves the built SPA: content-hashed files under /assets for a year (immutable), their
  * .br/.gz siblings when the browser accepts them, other files (favicon, robots) for an hour,
  * and index.html, never cached, for every client route so a reload on /product/abc works.
+ * The build leaves `%SHOP_NAME%` in index.html (title, application-name, static header): the
+ * name this shop runs with is written there once, at start, so one image serves any shop.
  */
-export function webAppRoutes(distDir: string) {
+export function webAppRoutes(distDir: string, options: { shopName: string }) {
   const app = new Hono();
   const indexFile = join(distDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').replaceAll('%SHOP_NAME%', () => escapeHtml(options.shopName)) : null;
 
   if (indexHtml === null) {
     app.get('*', (c) =>
