@@ -8,7 +8,7 @@ import { createSqliteCartStore } from './adapters/sqlite-cart-store.js';
 import type { ProductLookup } from './ports.js';
 import { viewCart } from './view-cart.js';
 
-export type { CartItemDto } from './adapters/http.js';
+export type { AddToCartBody, CartItemDto } from './adapters/http.js';
 export type { ProductLookup } from './ports.js';
 
 export type CartDeps = {

@@ -10,7 +10,7 @@ import { createSqliteCategoryStore } from './adapters/sqlite-category-store.js';
 import { createSqliteProductStore } from './adapters/sqlite-product-store.js';
 import { seedDemoCatalogue, type DemoArtSpec } from './seed-demo-catalogue.js';
 
-export type { CategoryDto, ProductDto } from './adapters/http.js';
+export type { CategoryBody, CategoryDto, ProductBody, ProductDto } from './adapters/http.js';
 export { productListQuery } from './adapters/http.js';
 export type { Category } from './domain/category.js';
 export type { Product } from './domain/product.js';

@@ -18,7 +18,7 @@ import type { ResetMailContent } from './request-password-reset.js';
 
 export type { AuthVariables, CurrentUser } from './adapters/guards.js';
 export type { PublicUser } from './domain/public-user.js';
-export type { SessionDto } from './adapters/http.js';
+export type { ConfirmResetBody, LogInBody, PasswordResetBody, ProfileBody, SessionDto, SignUpBody } from './adapters/http.js';
 export type { Role } from './domain/user.js';
 
 export type FirebaseSettings = { projectId: string; apiKey: string; authDomain?: string | undefined; emulatorHost?: string | undefined };

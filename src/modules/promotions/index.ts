@@ -11,7 +11,7 @@ import { createSqliteSliderStore } from './adapters/sqlite-slider-store.js';
 import { findCoupon } from './manage-coupons.js';
 import { seedDemoSliders } from './manage-sliders.js';
 
-export type { CouponDto, SliderDto } from './adapters/http.js';
+export type { CouponBody, CouponDto, SliderBody, SliderDto } from './adapters/http.js';
 export type { Coupon } from './domain/coupon.js';
 export { demoBanners } from './domain/demo-banners.js';
 

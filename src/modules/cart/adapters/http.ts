@@ -55,6 +55,7 @@ const addBody = z.object({
   size: z.string().trim().max(40).default(''),
   color: z.string().trim().max(40).default(''),
 });
+export type AddToCartBody = z.input<typeof addBody>;
 
 const tag = 'Cart';
 

@@ -36,6 +36,8 @@ const uploadedSchema = z.object({ data: z.object({ display_url: z.string() }) })
 
 export type CategoryDto = z.infer<typeof categorySchema>;
 export type ProductDto = z.infer<typeof productSchema>;
+export type CategoryBody = z.input<typeof categoryInputSchema>;
+export type ProductBody = z.input<typeof productInputSchema>;
 
 const categoryDto = (c: Category): CategoryDto => ({ _id: c.id, category: c.name });
 export const productDto = ({ id, createdAt, ...rest }: Product): ProductDto => ({ _id: id, ...rest, createdAt: createdAt.toISOString() });

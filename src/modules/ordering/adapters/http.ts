@@ -128,6 +128,7 @@ const orderBody = z.object({
     .length(1, 'Order Now takes exactly one item')
     .optional(),
 });
+export type PlaceOrderBody = z.input<typeof orderBody>;
 
 const idempotencyKey = z
   .string()
@@ -136,6 +137,7 @@ const idempotencyKey = z
 
 /** Not a status at all is a bad request (400); Pending is one, but no admin can move an order back to it (409). */
 const statusBody = z.object({ status: z.enum(orderStatuses, { message: 'status must be Pending, Confirmed or Canceled' }) });
+export type StatusBody = z.input<typeof statusBody>;
 
 const tag = 'Orders';
 const placedAnswer = z.object({ insertedId: z.string(), order: orderSchema });
