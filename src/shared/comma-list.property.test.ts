@@ -39,4 +39,11 @@ describe('parseCommaList', () => {
     expect(parseCommaList('')).toEqual([]);
     expect(parseCommaList(' , ,')).toEqual([]);
   });
+
+  it('keeps spaces inside a label, the order as typed and repeated labels (the admin typed them)', () => {
+    expect(parseCommaList('  Red  ,  Dark blue ')).toEqual(['Red', 'Dark blue']);
+    expect(parseCommaList('XL, S, M')).toEqual(['XL', 'S', 'M']);
+    expect(parseCommaList('Free size')).toEqual(['Free size']);
+    expect(parseCommaList('S, M, S')).toEqual(['S', 'M', 'S']);
+  });
 });

@@ -67,6 +67,7 @@ describe('order totals', () => {
     expect(percentToBasisPoints(12.5)).toBe(1250);
     expect(percentToBasisPoints(0.07 * 100)).toBe(700);
     expect(percentToBasisPoints(100)).toBe(10_000);
+    expect(percentToBasisPoints(0.29)).toBe(29); // 0.29 * 100 is 28.999999999999996
   });
 
   it('a percentage with at most two decimals is whole basis points and comes back unchanged; a third decimal is not', () => {

@@ -4,7 +4,7 @@ import { isStrongPassword } from './password-rule.js';
 
 describe('isStrongPassword', () => {
   it.each(['abc123!@', 'P@ssw0rd', 'ভালো১২৩৪!x1', 'a1#aaaaa'])('accepts %s', (p) => expect(isStrongPassword(p)).toBe(true));
-  it.each(['', 'a1!', 'abcdefgh', '12345678', '!!!!!!!!', 'abcd1234', 'abcd!@#$', '1234!@#$', 'a1!'.padEnd(7, 'x')])(
+  it.each(['', 'a1!', 'abcdefgh', '12345678', '!!!!!!!!', 'abcd1234', 'abcd!@#$', '1234!@#$', 'abc 1234', 'a1!'.padEnd(7, 'x')])(
     'refuses %s',
     (p) => expect(isStrongPassword(p)).toBe(false),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBangladeshiMobile, normalizePhone, validateCheckout } from './checkout-rules';
+import { checkoutTotals, isBangladeshiMobile, normalizePhone, validateCheckout } from './checkout-rules';
 import { readOrderNow } from './order-now';
 
 describe('checkout rules', () => {
@@ -36,5 +36,50 @@ describe('checkout rules', () => {
     expect(readOrderNow({ orderNow: { ...item, quantity: 0 } })).toBeNull();
     expect(readOrderNow({ orderNow: { ...item, quantity: 1.5 } })).toBeNull();
     expect(readOrderNow({ orderNow: { ...item, productId: 7 } })).toBeNull();
+  });
+});
+
+/** The discount checkout shows for one line of `subtotal` taka and a coupon of `percent`. */
+const discountFor = (subtotal: number, percent: number) => checkoutTotals([{ unitPrice: subtotal, quantity: 1 }], percent, 'Inside Dhaka').discount;
+
+describe('checkout totals (the server rule, from the coupon percent the page holds)', () => {
+  it('rounds the discount to the nearest taka, halves up', () => {
+    expect(discountFor(1000, 10)).toBe(100);
+    expect(discountFor(1005, 10)).toBe(101); // 100.5 -> 101
+    expect(discountFor(1004, 10)).toBe(100); // 100.4 -> 100
+    expect(discountFor(999, 12.5)).toBe(125); // 124.875 -> 125
+    expect(discountFor(4, 12.5)).toBe(1); // 0.5 -> 1
+    expect(discountFor(3, 12.5)).toBe(0); // 0.375 -> 0
+    expect(discountFor(1399, 33.33)).toBe(466); // 466.2867 -> 466
+  });
+
+  it('holds percentages with two decimals exactly (no floating-point drift)', () => {
+    // 0.29 * 100 is 28.999999999999996 in floating point; the basis points are still 29.
+    expect(discountFor(1_000_000, 0.29)).toBe(2900);
+    expect(discountFor(200, 1.15)).toBe(2); // 2.3 -> 2
+    expect(discountFor(1000, 1.05)).toBe(11); // 10.5 -> 11
+  });
+
+  it('gives no discount without a coupon and never more than the subtotal', () => {
+    expect(discountFor(1500, 0)).toBe(0);
+    expect(discountFor(0, 50)).toBe(0);
+    expect(discountFor(1500, 100)).toBe(1500);
+  });
+
+  it('uses the spec fees, 100 BDT until a location is chosen', () => {
+    const fee = (location: string) => checkoutTotals([{ unitPrice: 500, quantity: 1 }], 0, location).fee;
+    expect(fee('Inside Dhaka')).toBe(60);
+    expect(fee('Suburbs Dhaka')).toBe(80);
+    expect(fee('Outside Dhaka')).toBe(100);
+    expect(fee('')).toBe(100);
+  });
+
+  it('total = subtotal - discount + fee', () => {
+    const lines = [
+      { unitPrice: 1400, quantity: 2 },
+      { unitPrice: 350, quantity: 1 },
+    ];
+    expect(checkoutTotals(lines, 10, 'Inside Dhaka')).toEqual({ subtotal: 3150, discountPercent: 10, discount: 315, fee: 60, total: 2895 });
+    expect(checkoutTotals(lines, 0, '')).toEqual({ subtotal: 3150, discountPercent: 0, discount: 0, fee: 100, total: 3250 });
   });
 });

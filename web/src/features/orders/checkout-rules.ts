@@ -1,4 +1,41 @@
-import { isDeliveryLocation, PAYMENT_METHODS } from '../../lib/order-totals';
+import type { PlaceOrderBody } from '../../../../src/modules/ordering/index';
+import {
+  discountOf,
+  feeBeforeZone,
+  isDeliveryZone,
+  orderTotals,
+  percentToBasisPoints,
+  subtotalOf,
+  type PricedLine,
+  type Totals,
+} from '../../../../src/shared/money';
+
+/** What the page offers; the contract of POST /api/orders names the methods the server takes. */
+export const PAYMENT_METHODS = ['Cash On Delivery'] as const satisfies readonly PlaceOrderBody['paymentMethod'][];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The totals checkout shows, with the coupon's percent as GET /api/coupon/:code and the server's orders give it. */
+export type CheckoutTotals = Omit<Totals, 'discountBasisPoints'> & {
+  /** 0 without a coupon. */
+  discountPercent: number;
+};
+
+/**
+ * The server's money rules (src/shared/money.ts), so the total the page shows is the total the
+ * server computes; the server stays the authority and refuses an order whose total differs
+ * (409 ordering/total-changed). Until a delivery location is chosen the fee shown is feeBeforeZone.
+ */
+export function checkoutTotals(lines: readonly PricedLine[], discountPercent: number, location: string): CheckoutTotals {
+  const basisPoints = percentToBasisPoints(discountPercent);
+  if (isDeliveryZone(location)) {
+    const { subtotal, discount, fee, total } = orderTotals(lines, basisPoints, location);
+    return { subtotal, discountPercent, discount, fee, total };
+  }
+  // Nothing can be ordered without a location: these totals are only shown.
+  const subtotal = subtotalOf(lines);
+  const discount = discountOf(subtotal, basisPoints);
+  return { subtotal, discountPercent, discount, fee: feeBeforeZone, total: subtotal - discount + feeBeforeZone };
+}
 
 /** The server's rule: 01[3-9] and 8 more digits, with or without +88 / 88 in front. */
 export const BD_MOBILE_PATTERN = /^(?:\+?88)?01[3-9]\d{8}$/;
@@ -33,7 +70,7 @@ export function validateCheckout(fields: CheckoutFields): CheckoutErrors {
   if (fields.phone.trim() === '') errors.phone = 'Please enter your phone number.';
   else if (!isBangladeshiMobile(fields.phone)) errors.phone = 'Please enter a Bangladeshi mobile number, e.g. 01712345678.';
   if (fields.address.trim() === '') errors.address = 'Please enter your address.';
-  if (!isDeliveryLocation(fields.deliveryLocation)) errors.deliveryLocation = 'Please select a delivery location.';
+  if (!isDeliveryZone(fields.deliveryLocation)) errors.deliveryLocation = 'Please select a delivery location.';
   if (!(PAYMENT_METHODS as readonly string[]).includes(fields.paymentMethod)) errors.paymentMethod = 'Please select a payment method.';
   return errors;
 }

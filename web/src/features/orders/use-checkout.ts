@@ -2,9 +2,9 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loadSwal } from '../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../lib/error-message';
-import { isDeliveryLocation, orderTotals, subtotalOf, type OrderTotals, type PaymentMethod } from '../../lib/order-totals';
+import { isDeliveryZone, subtotalOf } from '../../../../src/shared/money';
 import { freshTotalsOf, newIdempotencyKey, usePlaceOrder, type FreshTotals, type PlaceOrderInput } from './api/place-order';
-import { CHECKOUT_FIELDS, normalizePhone, validateCheckout, type CheckoutErrors } from './checkout-rules';
+import { CHECKOUT_FIELDS, checkoutTotals, normalizePhone, validateCheckout, type CheckoutErrors, type CheckoutTotals, type PaymentMethod } from './checkout-rules';
 import type { CheckoutLine } from './components/checkout-summary';
 import type { AppliedCoupon } from './components/coupon-box';
 import { CHECKOUT_FIELD_IDS } from './components/delivery-details';
@@ -66,7 +66,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
   const subtotal = subtotalOf(lines);
   const couponKey = applied?.code ?? null;
   const override = fresh && fresh.location === location && fresh.coupon === couponKey && fresh.subtotal === subtotal ? fresh : null;
-  const totals: OrderTotals = override
+  const totals: CheckoutTotals = override
     ? {
         subtotal: override.totals.subtotal,
         discountPercent: override.totals.discountPercent,
@@ -74,7 +74,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
         fee: override.totals.fee,
         total: override.totals.amount,
       }
-    : orderTotals(subtotal, applied?.percent ?? 0, location);
+    : checkoutTotals(lines, applied?.percent ?? 0, location);
 
   const unavailable = lines.some((line) => !line.available);
 
@@ -183,7 +183,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
       document.getElementById(CHECKOUT_FIELD_IDS[firstInvalid])?.focus();
       return;
     }
-    if (!isDeliveryLocation(fields.deliveryLocation)) return;
+    if (!isDeliveryZone(fields.deliveryLocation)) return;
 
     busy.current = true;
     try {

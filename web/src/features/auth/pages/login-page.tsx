@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginRedirectState } from '../../../lib/auth/auth-provider';
-import { EMAIL_PATTERN } from '../../../lib/auth/password-rule';
+import { EMAIL_PATTERN } from '../../../lib/email-pattern';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loadSwal } from '../../../lib/dialog';
 import { describeFailure, type FailureInfo } from '../../../lib/error-message';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { isStrongPassword, PASSWORD_RULE_TEXT } from '../../../lib/auth/password-rule';
+import { isStrongPassword, weakPasswordMessage } from '../../../../../src/shared/password-rule';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loadSwal } from '../../../lib/dialog';
 import { describeFailure } from '../../../lib/error-message';
@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
     const swal = loadSwal();
 
     if (!isStrongPassword(password)) {
-      void (await swal).fire({ icon: 'warning', title: 'Invalid Password', text: PASSWORD_RULE_TEXT });
+      void (await swal).fire({ icon: 'warning', title: 'Invalid Password', text: weakPasswordMessage });
       return;
     }
     if (password !== confirmation) {

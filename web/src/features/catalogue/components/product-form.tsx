@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { ImageFileField } from '../../../components/image-file-field';
 import { loadSwal, showFailure } from '../../../lib/dialog';
-import { parseCommaList } from '../../../lib/parse-comma-list';
+import { parseCommaList } from '../../../../../src/shared/comma-list';
 import { useImageUploads } from '../../../lib/use-image-uploads';
 import type { ProductInput } from '../api/create-product';
 import { categoryLabel, useCategories } from '../api/get-categories';

@@ -3,16 +3,17 @@ import { FormField } from '../../../components/form-field';
 import { UppercaseInput } from '../../../components/uppercase-input';
 import { loadSwal } from '../../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../../lib/error-message';
+import { isWholeBasisPoints } from '../../../../../src/shared/money';
 import { useCreateCoupon } from '../api/create-coupon';
 
-/** The server's rule for codes (docs/api/ordering.md): letters, digits, - and _, at most 32. */
+/** The server's rule for codes (POST /api/coupons, src/modules/promotions/adapters/http.ts): letters, digits, - and _, at most 32. */
 const CODE_PATTERN = /^[A-Z0-9_-]{1,32}$/;
 
 /** A percentage from 1 to 100 with at most two decimals, or null. */
 function parsePercent(raw: string): number | null {
   const percent = Number.parseFloat(raw);
   if (!Number.isFinite(percent) || percent < 1 || percent > 100) return null;
-  if (Math.abs(percent * 100 - Math.round(percent * 100)) > 1e-6) return null;
+  if (!isWholeBasisPoints(percent)) return null;
   return percent;
 }
 

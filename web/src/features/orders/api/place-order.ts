@@ -1,25 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HTTPError } from 'ky';
 import { authApi } from '../../../lib/api-client';
-import type { DeliveryLocation, PaymentMethod } from '../../../lib/order-totals';
+import type { PlaceOrderBody } from '../../../../../src/modules/ordering/index';
 import { ordersQueryKeyRoot, type Order } from './get-orders';
 
-export type OrderNowLine = { productId: string; size: string; color: string; quantity: number };
-
-/** What the browser says; the server prices everything itself and only compares `amount`. */
-export type PlaceOrderInput = {
-  name: string;
-  phone: string;
-  address: string;
-  deliveryLocation: DeliveryLocation;
-  paymentMethod: PaymentMethod;
-  /** Omitted without an applied coupon. */
-  appliedCoupon?: string;
-  /** The total the page showed. */
-  amount: number;
-  /** Order Now (one entry); without it the whole cart is ordered and leaves the cart. */
-  items?: [OrderNowLine];
-};
+/**
+ * The body of POST /api/orders (its contract: src/modules/ordering/adapters/http.ts). The page always
+ * sends `amount`, the total it showed: the server prices everything itself and only compares it.
+ */
+export type PlaceOrderInput = PlaceOrderBody & { amount: number };
 
 export type PlaceOrderAnswer = { insertedId: string; order: Order };
 

@@ -1,5 +1,5 @@
 import { responsiveImageProps } from '../../../lib/image-srcset';
-import type { OrderTotals } from '../../../lib/order-totals';
+import type { CheckoutTotals } from '../checkout-rules';
 
 export type CheckoutLine = {
   key: string;
@@ -17,7 +17,7 @@ export type CheckoutLine = {
 
 type CheckoutSummaryProps = {
   lines: readonly CheckoutLine[];
-  totals: OrderTotals;
+  totals: CheckoutTotals;
   /** True until a delivery location is chosen (the fee shown is the default). */
   defaultFee: boolean;
 };

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { FormField } from '../../../components/form-field';
-import { DELIVERY_LOCATIONS, PAYMENT_METHODS } from '../../../lib/order-totals';
-import type { CheckoutErrors, CheckoutField } from '../checkout-rules';
+import { deliveryFees, deliveryZones } from '../../../../../src/shared/money';
+import { PAYMENT_METHODS, type CheckoutErrors, type CheckoutField } from '../checkout-rules';
 
 /** The ids of the checkout's fields: the first invalid one is focused on submit. */
 export const CHECKOUT_FIELD_IDS: Record<CheckoutField, string> = {
@@ -43,9 +43,9 @@ export function DeliveryDetails({ errors, defaultName, location, onLocationChang
         {(control) => (
           <select {...control} name="deliveryLocation" value={location} onChange={(event) => onLocationChange(event.target.value)} required>
             <option value="">Select a delivery location</option>
-            {DELIVERY_LOCATIONS.map(({ value, fee }) => (
-              <option key={value} value={value}>
-                {value} ({fee} BDT)
+            {deliveryZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone} ({deliveryFees[zone]} BDT)
               </option>
             ))}
           </select>
