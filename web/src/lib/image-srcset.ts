@@ -1,7 +1,8 @@
 /**
  * Images stored by the shop's own server (`/uploads/<name>.webp`) also exist as 480 and 960 px wide
- * copies (`<name>-480.webp`, `<name>-960.webp`; see docs/api/catalogue.md). Images hosted elsewhere
- * (imgbb) have no such copies and are used as they are.
+ * copies (`<name>-480.webp`, `<name>-960.webp`; see the product contract in
+ * src/modules/catalogue/adapters/http.ts). Images hosted elsewhere (imgbb) have no such copies and are
+ * used as they are.
  */
 const LOCAL_UPLOAD = /^\/uploads\/([^/?#]+)\.webp$/;
 

@@ -18,6 +18,7 @@ import {
 import { HTTPError } from 'ky';
 import { api, bearer } from '../api-client';
 import type { FirebaseWebConfig } from '../site-config';
+import type { ProfileBody } from '../../../../src/modules/identity/index';
 import type { AuthClient, AuthSession, AuthUser } from './types';
 
 export type FirebaseAuthSettings = {
@@ -56,7 +57,7 @@ async function withProfile(exchanged: Exchanged, firebaseUser: User, name: strin
   if (exchanged.user && !always) return { token, user: exchanged.user };
   const email = firebaseUser.email;
   if (!email) throw new Error('This account has no email address, which the shop needs.');
-  await api.post('users', { json: { name, email }, headers: bearer(token) });
+  await api.post('users', { json: { name, email } satisfies ProfileBody, headers: bearer(token) });
   if (exchanged.user) return { token, user: exchanged.user };
   const { user } = await api.get('auth/me', { headers: bearer(token) }).json<{ user: AuthUser }>();
   return { token, user };

@@ -1,6 +1,7 @@
 import { HTTPError } from 'ky';
 import { api, bearer } from '../api-client';
 import { getToken, removeToken } from './token-store';
+import type { ConfirmResetBody, LogInBody, PasswordResetBody, SignUpBody } from '../../../../src/modules/identity/index';
 import type { AuthClient, AuthSession, AuthUser } from './types';
 
 /** Email and password accounts kept by the shop's own server (`auth.provider: "local"`). */
@@ -9,11 +10,11 @@ export function createLocalAuthClient(): AuthClient {
     provider: 'local',
 
     signUp(name, email, password) {
-      return api.post('auth/signup', { json: { name, email, password } }).json<AuthSession>();
+      return api.post('auth/signup', { json: { name, email, password } satisfies SignUpBody }).json<AuthSession>();
     },
 
     logIn(email, password) {
-      return api.post('auth/login', { json: { email, password } }).json<AuthSession>();
+      return api.post('auth/login', { json: { email, password } satisfies LogInBody }).json<AuthSession>();
     },
 
     logInWithGoogle() {
@@ -21,12 +22,12 @@ export function createLocalAuthClient(): AuthClient {
     },
 
     async resetPassword(email) {
-      await api.post('auth/password-reset', { json: { email } });
+      await api.post('auth/password-reset', { json: { email } satisfies PasswordResetBody });
     },
 
     async confirmPasswordReset(token, password) {
       const { message } = await api
-        .post('auth/password-reset/confirm', { json: { token, password } })
+        .post('auth/password-reset/confirm', { json: { token, password } satisfies ConfirmResetBody })
         .json<{ message: string }>();
       return message;
     },

@@ -1,19 +1,9 @@
-// Mirrors the identity contract (docs/api/identity.md); declared here, as the web imports no server code.
-export type UserRole = 'admin' | 'customer';
+// The wire types of the identity contract (src/modules/identity/adapters/http.ts).
+import type { PublicUser, SessionDto } from '../../../../src/modules/identity/index';
 
-export type AuthUser = {
-  _id: string;
-  name: string;
-  email: string;
-  role: UserRole;
-};
-
-/** What sign-up, log-in and the Firebase token exchange answer. */
-export type AuthSession = {
-  /** Session token issued by the shop's server; stored under `access-token`. */
-  token: string;
-  user: AuthUser;
-};
+export type AuthUser = PublicUser;
+/** What sign-up, log-in and the Firebase token exchange answer; the token is stored under `access-token`. */
+export type AuthSession = SessionDto;
 
 export type AuthProviderName = 'local' | 'firebase';
 

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import type { SliderDto } from '../../../../../src/modules/promotions/index';
 
-// Mirrors docs/api/catalogue.md (sliders); declared here, as the web imports no server code.
-export type Slider = {
-  _id: string;
-  image: string;
-};
+// The wire type of the promotions contract (src/modules/promotions/adapters/http.ts).
+export type Slider = SliderDto;
 
 /** Newest first. */
 export function getSliders(): Promise<Slider[]> {

@@ -1,24 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
+import type { AddToCartBody } from '../../../../../src/modules/cart/index';
 import { cartQueryKeyRoot } from './get-cart';
-
-/** Only the choice is sent: the server prices the line from the catalogue. */
-export type AddToCartInput = {
-  productId: string;
-  /** A whole number, 1 to 99 (one line holds at most 99). */
-  quantity: number;
-  /** '' or one of the product's. */
-  size: string;
-  color: string;
-};
 
 export type AddToCartAnswer = { insertedId: string; merged?: boolean };
 
 /**
+ * Only the choice is sent: the server prices the line from the catalogue.
  * 201 for a new line, 200 `merged` when added to the same product+size+color line.
  * 409 `cart/quantity-limit` above 99 in one line, 400 `cart/invalid-choice`, 404 `cart/product-not-found`.
  */
-export function addToCart(input: AddToCartInput): Promise<AddToCartAnswer> {
+export function addToCart(input: AddToCartBody): Promise<AddToCartAnswer> {
   return authApi.post('carts', { json: input }).json<AddToCartAnswer>();
 }
 

@@ -1,25 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import type { CartItemDto } from '../../../../../src/modules/cart/index';
 
-// Mirrors docs/api/ordering.md (cart); declared here, as the web imports no server code.
-export type CartItem = {
-  _id: string;
-  productId: string;
-  title: string;
-  quantity: number;
-  /** unitPrice x quantity, priced from the catalogue now (whole taka). */
-  price: number;
-  unitPrice: number;
-  email: string;
-  image: string;
-  category: string;
-  /** '' when none was chosen. */
-  size: string;
-  color: string;
-  /** false when the product was deleted since: the line cannot be ordered. */
-  available: boolean;
-};
+// The wire type of the cart contract (src/modules/cart/adapters/http.ts).
+export type CartItem = CartItemDto;
 
 /** Own cart only (another email: 403); newest first. */
 export function getCart(email: string): Promise<CartItem[]> {

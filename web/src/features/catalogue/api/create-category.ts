@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
+import type { CategoryBody } from '../../../../../src/modules/catalogue/index';
 
 /** Admin only. 400 for an empty name, 409 `catalogue/category-exists`. */
 export function createCategory(category: string): Promise<{ insertedId: string }> {
-  return authApi.post('categories', { json: { category } }).json<{ insertedId: string }>();
+  return authApi.post('categories', { json: { category } satisfies CategoryBody }).json<{ insertedId: string }>();
 }
 
 export function useCreateCategory() {

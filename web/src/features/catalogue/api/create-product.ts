@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
-import type { Product } from './get-product';
+import type { ProductBody } from '../../../../../src/modules/catalogue/index';
 
 /** What the admin forms send: every field, sizes and colors already split. */
-export type ProductInput = Pick<Product, 'title' | 'description' | 'category' | 'price' | 'sizes' | 'colors' | 'images'>;
+export type ProductInput = ProductBody;
 
 /** Admin only. 400 `http/validation` (with issues) or `catalogue/unknown-category`. */
 export function createProduct(input: ProductInput): Promise<{ insertedId: string }> {

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CategoryDto } from '../../../../../src/modules/catalogue/index';
 
-export type Category = {
-  _id: string;
-  category: string;
-};
+export type Category = CategoryDto;
 
 export function getCategories(): Promise<Category[]> {
   return api.get('categories').json<Category[]>();

@@ -1,22 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import type { ProductDto } from '../../../../../src/modules/catalogue/index';
 
-// Mirrors docs/api/catalogue.md; declared here, as the web imports no server code.
-export type Product = {
-  _id: string;
-  title: string;
-  description: string;
-  /** The category's name. */
-  category: string;
-  /** Whole taka. */
-  price: number;
-  sizes: string[];
-  colors: string[];
-  /** 1 to 3 URLs; the first is the card image. */
-  images: string[];
-  createdAt: string;
-};
+// The wire type of the catalogue contract (src/modules/catalogue/adapters/http.ts).
+export type Product = ProductDto;
 
 /** 404 `catalogue/product-not-found` for an unknown id. */
 export function getProduct(id: string): Promise<Product> {

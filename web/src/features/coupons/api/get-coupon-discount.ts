@@ -1,8 +1,9 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authApi } from '../../../lib/api-client';
+import type { CouponDto } from '../../../../../src/modules/promotions/index';
 
-export type CouponDiscount = { discountPercent: number };
+export type CouponDiscount = Pick<CouponDto, 'discountPercent'>;
 
 /**
  * Any signed-in customer: the discount of a code (compared upper-case). 404 `promotions/coupon-not-found`,

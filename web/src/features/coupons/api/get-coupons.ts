@@ -2,15 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import type { CouponDto } from '../../../../../src/modules/promotions/index';
 
-// Mirrors docs/api/ordering.md (coupons); declared here, as the web imports no server code.
-export type Coupon = {
-  _id: string;
-  /** Upper-case. */
-  code: string;
-  /** 1 to 100, two decimals at most. */
-  discountPercent: number;
-};
+// The wire type of the promotions contract (src/modules/promotions/adapters/http.ts): codes are upper-case.
+export type Coupon = CouponDto;
 
 /** Admin only; newest first, one page (1, 2, ...). */
 export function getCoupons(page: number): Promise<Page<Coupon>> {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_CHECKING_REFETCH_MS, auditQueryOptions, uncheckedEvents, type AuditPage } from './get-audit';
 
-const report = (unchecked?: number): AuditPage => ({
-  verified: false,
-  eventCount: 10,
-  problem: null,
-  ...(unchecked === undefined ? {} : { uncheckedEvents: unchecked }),
-  events: [],
-  eventsTotal: 10,
-});
+// An older server did not send uncheckedEvents at all.
+const report = (unchecked?: number) =>
+  ({
+    verified: false,
+    eventCount: 10,
+    problem: null,
+    ...(unchecked === undefined ? {} : { uncheckedEvents: unchecked }),
+    events: [],
+    eventsTotal: 10,
+  }) as AuditPage;
 
 /** The interval the query asks again at, for an answer (undefined: none yet). */
 function interval(data: AuditPage | undefined) {

@@ -2,44 +2,21 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { pageQuery, totalCount } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import type { AuditDto } from '../../../../../src/modules/ordering/index';
 import { ordersQueryKeyRoot } from './get-orders';
-import type { OrderEventType } from './get-order-events';
 
-export type AuditEvent = {
-  id: string;
-  orderId: string;
-  seq: number;
-  type: OrderEventType;
-  actorEmail: string;
-  /** ISO date-time. */
-  at: string;
-  /** Hex hash chaining this event to the one before. */
-  hash: string;
-};
-
-export type AuditProblem = { eventId: string; orderId: string; seq: number; reason: string };
-
-export type AuditReport = {
-  verified: boolean;
-  eventCount: number;
-  problem: AuditProblem | null;
-  /**
-   * Events the server has still to check (it checks a long log in the background after a start);
-   * while above 0, `verified` is false and `problem` null: neither is a verdict yet.
-   */
-  uncheckedEvents?: number;
-  /** Newest first, one page of them. */
-  events: AuditEvent[];
-};
-
-/** The report, and how many events the log holds (X-Total-Count), for paging its events. */
-export type AuditPage = AuditReport & { eventsTotal: number };
+/**
+ * The verdict, one page of the log's events (newest first), and how many events the log holds
+ * (X-Total-Count), for paging them. While `uncheckedEvents` is above 0 (a long log is checked in the
+ * background after a start), `verified` is false and `problem` null: neither is a verdict yet.
+ */
+export type AuditPage = AuditDto & { eventsTotal: number };
 
 /** Admin only: the order log's hash chain, checked by the server, and one page (1, 2, ...) of its events, newest first. */
 export async function getAudit(page: number): Promise<AuditPage> {
   const paging = pageQuery(page);
   const response = await authApi.get('audit', { searchParams: paging });
-  const report = await response.json<AuditReport>();
+  const report = await response.json<AuditDto>();
   return { ...report, eventsTotal: totalCount(response.headers.get('X-Total-Count'), report.eventCount) };
 }
 
@@ -47,7 +24,7 @@ export async function getAudit(page: number): Promise<AuditPage> {
 export const AUDIT_CHECKING_REFETCH_MS = 3_000;
 
 /** Events the server has still to check (0 from a server that checks the whole log at once). */
-export function uncheckedEvents(report: Pick<AuditReport, 'uncheckedEvents'>): number {
+export function uncheckedEvents(report: { uncheckedEvents?: number }): number {
   const left = report.uncheckedEvents;
   return typeof left === 'number' && Number.isFinite(left) && left > 0 ? left : 0;
 }

@@ -2,17 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
 import { getPage, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import type { OrderEventDto } from '../../../../../src/modules/ordering/index';
 import { ordersQueryKeyRoot } from './get-orders';
 
-export type OrderEventType = 'Placed' | 'Confirmed' | 'Canceled' | 'CanceledByCustomer' | 'Deleted';
-
-export type OrderEvent = {
-  seq: number;
-  type: OrderEventType;
-  /** ISO date-time. */
-  at: string;
-  actor: { email: string; role: 'admin' | 'customer' };
-};
+export type { OrderEventType } from '../../../../../src/modules/ordering/index';
+export type OrderEvent = OrderEventDto;
 
 /**
  * The most events a timeline shows (the server's largest page). An order has a handful in practice;

@@ -2,44 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import type { OrderDto } from '../../../../../src/modules/ordering/index';
 
-// Mirrors docs/api/ordering.md; declared here, as the web imports no server code.
-export type OrderStatus = 'Pending' | 'Confirmed' | 'Canceled';
-
-export type OrderLine = {
-  productId: string;
-  title: string;
-  category: string;
-  image: string;
-  size: string;
-  color: string;
-  quantity: number;
-  unitPrice: number;
-  /** unitPrice x quantity */
-  price: number;
-};
-
+// The wire types of the ordering contract (src/modules/ordering/adapters/http.ts).
+export type { OrderLine, OrderStatus } from '../../../../../src/modules/ordering/index';
 /** Priced by the server at placement; money in whole taka. */
-export type Order = {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  deliveryLocation: string;
-  paymentMethod: string;
-  appliedCoupon: string | null;
-  discountPercent: number;
-  subtotal: number;
-  discount: number;
-  fee: number;
-  /** The total: subtotal - discount + fee. */
-  amount: number;
-  cartItems: OrderLine[];
-  status: OrderStatus;
-  /** ISO date-time. */
-  orderTime: string;
-};
+export type Order = OrderDto;
 
 /** Every order query (own, all, timelines, audit) starts with this key. */
 export const ordersQueryKeyRoot = ['orders'] as const;

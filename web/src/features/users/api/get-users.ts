@@ -2,13 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
+import type { PublicUser } from '../../../../../src/modules/identity/index';
 
-export type ShopUser = {
-  _id: string;
-  name: string;
-  email: string;
-  role: 'admin' | 'customer';
-};
+export type ShopUser = PublicUser;
 
 /** Admin only; newest first, one page (1, 2, ...). */
 export function getUsers(page: number): Promise<Page<ShopUser>> {
