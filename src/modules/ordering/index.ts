@@ -14,7 +14,7 @@ import type { PlacementLimits } from './place-order.js';
 import type { OrderingPorts } from './ports.js';
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 
-export type { AuditDto, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
+export type { AuditDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
 export type { OrderEventType, OrderLine, OrderStatus } from './domain/order.js';
 export type { GroupCommitOptions } from './adapters/sqlite-group-commit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';

@@ -8,7 +8,7 @@ import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shar
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
 import { orderEventTypes, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
-import { normalizeBdMobile } from '../domain/phone.js';
+import { normalizeBdMobile } from '../../../shared/phone.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
 import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
@@ -87,6 +87,12 @@ export const orderDto = (s: OrderState): OrderDto => ({
 });
 
 const productId = idSchema('productId is not a product id');
+
+/** Sent as `error.fresh` with ordering/total-changed: the server's totals now (nothing was stored). */
+const freshTotalsSchema = z
+  .object({ subtotal: z.number().int(), discount: z.number().int(), fee: z.number().int(), amount: z.number().int(), discountPercent: z.number() })
+  .meta({ description: "With ordering/total-changed: the server's totals now." });
+export type FreshTotals = z.infer<typeof freshTotalsSchema>;
 
 /**
  * The order body. Prices, discounts, totals, statuses, the email and the time are the server's:
@@ -175,11 +181,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         201: { description: 'Placed.', body: placedAnswer },
         200: { description: 'Placed before with this Idempotency-Key and body: the same answer again.', body: placedAnswer },
       },
-      errorFields: {
-        fresh: z
-          .object({ subtotal: z.number().int(), discount: z.number().int(), fee: z.number().int(), amount: z.number().int(), discountPercent: z.number() })
-          .meta({ description: "With ordering/total-changed: the server's totals now." }),
-      },
+      errorFields: { fresh: freshTotalsSchema },
       errors: [
         'ordering/cart-empty',
         'ordering/coupon-invalid',

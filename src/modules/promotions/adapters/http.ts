@@ -6,6 +6,7 @@ import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { deletedAnswer, idString, insertedAnswer, pageAnswer } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
+import { couponCodeCharacters, maxCouponCodeLength } from '../../../shared/coupon-code.js';
 import { appError } from '../../../shared/errors.js';
 import { isShowableImageUrl } from '../../../shared/image-url.js';
 import type { IdGenerator } from '../../../shared/ids.js';
@@ -40,8 +41,8 @@ const couponInput = z.object({
     .string({ message: 'Coupon code is required' })
     .trim()
     .min(1, 'Coupon code is required')
-    .max(32, 'Coupon code is at most 32 characters')
-    .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only'),
+    .max(maxCouponCodeLength, `Coupon code is at most ${maxCouponCodeLength} characters`)
+    .regex(couponCodeCharacters, 'Use letters, digits, - and _ only'),
   discountPercent: z
     .number({ message: 'Discount must be a number' })
     .min(1, 'Discount is at least 1 %')

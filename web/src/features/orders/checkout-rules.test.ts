@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutTotals, isBangladeshiMobile, normalizePhone, validateCheckout } from './checkout-rules';
+import { compactPhone } from '../../../../src/shared/phone';
+import { checkoutTotals, isBangladeshiMobile, validateCheckout } from './checkout-rules';
 import { readOrderNow } from './order-now';
 
 describe('checkout rules', () => {
@@ -10,7 +11,7 @@ describe('checkout rules', () => {
     for (const phone of ['', '0171234567', '017123456789', '01212345678', '+4401712345678', '0171234567a', '1712345678']) {
       expect(isBangladeshiMobile(phone), phone).toBe(false);
     }
-    expect(normalizePhone(' 017-1234 5678 ')).toBe('01712345678');
+    expect(compactPhone(' 017-1234 5678 ')).toBe('01712345678');
   });
 
   it('requires every field, and a value of only spaces is empty', () => {

@@ -9,6 +9,7 @@ import {
   type PricedLine,
   type Totals,
 } from '../../../../src/shared/money';
+import { normalizeBdMobile } from '../../../../src/shared/phone';
 
 /** What the page offers; the contract of POST /api/orders names the methods the server takes. */
 export const PAYMENT_METHODS = ['Cash On Delivery'] as const satisfies readonly PlaceOrderBody['paymentMethod'][];
@@ -37,17 +38,8 @@ export function checkoutTotals(lines: readonly PricedLine[], discountPercent: nu
   return { subtotal, discountPercent, discount, fee: feeBeforeZone, total: subtotal - discount + feeBeforeZone };
 }
 
-/** The server's rule: 01[3-9] and 8 more digits, with or without +88 / 88 in front. */
-export const BD_MOBILE_PATTERN = /^(?:\+?88)?01[3-9]\d{8}$/;
-
-/** People write 01712-345678 or 017 1234 5678: spaces and dashes are dropped before the check. */
-export function normalizePhone(raw: string): string {
-  return raw.replace(/[\s-]/g, '');
-}
-
-export function isBangladeshiMobile(raw: string): boolean {
-  return BD_MOBILE_PATTERN.test(normalizePhone(raw));
-}
+/** The server's rule (src/shared/phone.ts): 01[3-9] and 8 more digits, with or without +88 / 88 in front. */
+export const isBangladeshiMobile = (raw: string): boolean => normalizeBdMobile(raw) !== null;
 
 export type CheckoutFields = {
   name: string;

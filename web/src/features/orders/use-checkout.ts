@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { loadSwal } from '../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../lib/error-message';
 import { isDeliveryZone, subtotalOf } from '../../../../src/shared/money';
+import { compactPhone } from '../../../../src/shared/phone';
 import { freshTotalsOf, newIdempotencyKey, usePlaceOrder, type FreshTotals, type PlaceOrderInput } from './api/place-order';
-import { CHECKOUT_FIELDS, checkoutTotals, normalizePhone, validateCheckout, type CheckoutErrors, type CheckoutTotals, type PaymentMethod } from './checkout-rules';
+import { CHECKOUT_FIELDS, checkoutTotals, validateCheckout, type CheckoutErrors, type CheckoutTotals, type PaymentMethod } from './checkout-rules';
 import type { CheckoutLine } from './components/checkout-summary';
 import type { AppliedCoupon } from './components/coupon-box';
 import { CHECKOUT_FIELD_IDS } from './components/delivery-details';
@@ -199,7 +200,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
 
       const input: PlaceOrderInput = {
         name: fields.name.trim(),
-        phone: normalizePhone(fields.phone),
+        phone: compactPhone(fields.phone),
         address: fields.address.trim(),
         deliveryLocation: fields.deliveryLocation,
         paymentMethod: fields.paymentMethod as PaymentMethod,

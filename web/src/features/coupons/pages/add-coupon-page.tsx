@@ -3,11 +3,12 @@ import { FormField } from '../../../components/form-field';
 import { UppercaseInput } from '../../../components/uppercase-input';
 import { loadSwal } from '../../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../../lib/error-message';
+import { couponCodeCharacters, maxCouponCodeLength } from '../../../../../src/shared/coupon-code';
 import { isWholeBasisPoints } from '../../../../../src/shared/money';
 import { useCreateCoupon } from '../api/create-coupon';
 
-/** The server's rule for codes (POST /api/coupons, src/modules/promotions/adapters/http.ts): letters, digits, - and _, at most 32. */
-const CODE_PATTERN = /^[A-Z0-9_-]{1,32}$/;
+/** The server's rule for codes (src/shared/coupon-code.ts): letters, digits, - and _, at most 32. */
+const isCouponCode = (code: string) => code.length > 0 && code.length <= maxCouponCodeLength && couponCodeCharacters.test(code);
 
 /** A percentage from 1 to 100 with at most two decimals, or null. */
 function parsePercent(raw: string): number | null {
@@ -28,7 +29,7 @@ export function AddCouponPage() {
     const trimmed = code.trim();
     const percent = parsePercent(String(new FormData(form).get('discountPercent') ?? ''));
     const Swal = await loadSwal();
-    if (!CODE_PATTERN.test(trimmed)) {
+    if (!isCouponCode(trimmed)) {
       void Swal.fire({
         icon: 'warning',
         title: 'Invalid Code',

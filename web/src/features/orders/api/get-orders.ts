@@ -5,9 +5,10 @@ import { retryUnlessClientError } from '../../../lib/query-client';
 import type { OrderDto } from '../../../../../src/modules/ordering/index';
 
 // The wire types of the ordering contract (src/modules/ordering/adapters/http.ts).
-export type { OrderLine, OrderStatus } from '../../../../../src/modules/ordering/index';
+export type { OrderStatus } from '../../../../../src/modules/ordering/index';
 /** Priced by the server at placement; money in whole taka. */
 export type Order = OrderDto;
+export type OrderLine = Order['cartItems'][number];
 
 /** Every order query (own, all, timelines, audit) starts with this key. */
 export const ordersQueryKeyRoot = ['orders'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HTTPError } from 'ky';
 import { authApi } from '../../../lib/api-client';
-import type { PlaceOrderBody } from '../../../../../src/modules/ordering/index';
+import type { FreshTotals, PlaceOrderBody } from '../../../../../src/modules/ordering/index';
 import { ordersQueryKeyRoot, type Order } from './get-orders';
 
 /**
@@ -13,7 +13,7 @@ export type PlaceOrderInput = PlaceOrderBody & { amount: number };
 export type PlaceOrderAnswer = { insertedId: string; order: Order };
 
 /** The server's totals, sent with 409 `ordering/total-changed` (nothing was stored). */
-export type FreshTotals = { subtotal: number; discount: number; fee: number; amount: number; discountPercent: number };
+export type { FreshTotals };
 
 /**
  * 201 (or 200 with the first order for a repeated Idempotency-Key). Refusals: 409 `ordering/total-changed`
