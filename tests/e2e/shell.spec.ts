@@ -92,8 +92,16 @@ test('Go Back returns to the previous page', async ({ page }) => {
 test('the page scrolls to the top on every path change', async ({ page }) => {
   await page.setViewportSize({ width: 1200, height: 500 });
   await page.goto('/policy');
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  // The policy page is a lazy route: scroll once it has rendered (and again until it is long enough).
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.body.scrollHeight);
+        return window.scrollY;
+      }),
+    )
+    .toBeGreaterThan(100);
   await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
