@@ -101,6 +101,8 @@ test('an admin confirms an order; its customer sees Confirmed and can no longer 
   await page.getByTestId('product-card').filter({ hasText: 'Chibi Dragon Plush' }).getByRole('link', { name: 'Chibi Dragon Plush' }).click();
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page).toHaveURL(/\/dashboard\/checkout$/);
+  // React keeps the product page on screen until the checkout's lazy page has rendered.
+  await expect(page.locator('#checkout-title')).toBeVisible();
   await expect(page.getByText('Chibi Dragon Plush')).toBeVisible();
   await fillCheckout(page);
   await placeOrder(page);
