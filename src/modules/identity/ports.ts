@@ -1,4 +1,4 @@
-import type { Page, Paged } from '../../platform/http/paging.js';
+import type { Page, Paged } from '../../shared/page.js';
 import type { Provider, Role, User } from './domain/user.js';
 
 /** User storage (synchronous: better-sqlite3; see docs/decisions/001). */

@@ -1,4 +1,4 @@
-import type { Page, Paged } from '../../platform/http/paging.js';
+import type { Page, Paged } from '../../shared/page.js';
 import type { AppError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { Actor, OrderEvent, OrderLine, OrderState, RecordedEvent } from './domain/order.js';

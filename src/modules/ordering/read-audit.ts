@@ -1,4 +1,4 @@
-import type { Page, Paged } from '../../platform/http/paging.js';
+import type { Page, Paged } from '../../shared/page.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Actor } from './domain/order.js';

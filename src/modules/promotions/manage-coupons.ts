@@ -3,6 +3,7 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { normalizeCouponCode } from '../../shared/coupon-code.js';
+import type { Page } from '../../shared/page.js';
 import type { Coupon } from './domain/coupon.js';
 import type { CouponStore } from './ports.js';
 
@@ -23,6 +24,9 @@ export function addCoupon(
   }
   return ok({ insertedId: id });
 }
+
+/** Admin: one page of the coupons, newest first. */
+export const listCoupons = (deps: { coupons: CouponStore }, page: Page) => deps.coupons.page(page);
 
 export function deleteCoupon(deps: { coupons: CouponStore }, id: string): Result<{ deletedCount: number }, AppError> {
   const deletedCount = deps.coupons.delete(id);

@@ -6,6 +6,9 @@ import type { SliderStore } from './ports.js';
 
 // The admin's banner use cases: a banner is only an image URL, so these stay small.
 
+/** The banners, newest first (a handful: the carousel shows them all). */
+export const listSliders = (deps: { sliders: SliderStore }) => deps.sliders.list();
+
 export function addSlider(deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator }, input: { image: string }): { insertedId: string } {
   const id = deps.newId();
   deps.sliders.insert({ id, image: input.image, createdAt: deps.clock.now() });

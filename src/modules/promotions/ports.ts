@@ -1,4 +1,4 @@
-import type { Page, Paged } from '../../platform/http/paging.js';
+import type { Page, Paged } from '../../shared/page.js';
 import type { Coupon } from './domain/coupon.js';
 import type { Slider } from './domain/slider.js';
 

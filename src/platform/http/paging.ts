@@ -1,3 +1,4 @@
+import type { Paged } from '../../shared/page.js';
 import type { Context } from 'hono';
 import { z } from 'zod';
 
@@ -15,8 +16,6 @@ export const maxPageSize = 200;
  */
 export const maxOffset = 1_000_000;
 
-export type Page = { limit: number; offset: number };
-export type Paged<T> = { items: T[]; total: number };
 
 /** `?limit=&offset=`, as numbers written in decimal digits only ("1e2", "0x10", " 5" and "" are refused). */
 const whole = (min: number, max: number) =>

@@ -15,8 +15,8 @@ import type { RateLimiter } from '../../../platform/rate-limit.js';
 import type { AuthVariables } from '../../identity/index.js';
 import type { Coupon } from '../domain/coupon.js';
 import type { Slider } from '../domain/slider.js';
-import { addCoupon, deleteCoupon, findCoupon } from '../manage-coupons.js';
-import { addSlider, deleteSlider } from '../manage-sliders.js';
+import { addCoupon, deleteCoupon, findCoupon, listCoupons } from '../manage-coupons.js';
+import { addSlider, deleteSlider, listSliders } from '../manage-sliders.js';
 import type { CouponStore, SliderStore } from '../ports.js';
 
 export const sliderSchema = z.object({ _id: z.string(), image: z.string() });
@@ -76,7 +76,7 @@ export function promotionsRoutes(deps: {
       summary: 'List the home page banners, newest first',
       answers: { 200: { description: 'Every banner.', body: z.array(sliderSchema), headers: { ETag: 'The banners version: send it back in If-None-Match for a 304.' } }, 304: { description: 'Unchanged since the ETag sent.' } },
     },
-    (c) => jsonWithTag(c, deps.changes, () => deps.sliders.list().map(sliderDto)),
+    (c) => jsonWithTag(c, deps.changes, () => listSliders(deps).map(sliderDto)),
   );
 
   app.handle(
@@ -125,7 +125,7 @@ export function promotionsRoutes(deps: {
       query: pageQuerySchema,
       answers: { 200: pageAnswer('A page of the coupons.', couponSchema) },
     },
-    (c, { query }) => sendPage(c, deps.coupons.page(query), couponDto),
+    (c, { query }) => sendPage(c, listCoupons(deps, query), couponDto),
   );
 
   app.handle(
