@@ -42,6 +42,13 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'use-cases-know-no-http',
+      comment: "A module's use cases and ports know nothing of HTTP: only adapters/http.ts and the wiring in index.ts do.",
+      severity: 'error',
+      from: { path: '^src/modules/[^/]+/[^/]+\\.ts$', pathNot: '^src/modules/[^/]+/index\\.ts$' },
+      to: { path: ['^src/platform/http/', 'node_modules/(hono|@hono/)'] },
+    },
+    {
       name: 'shared-is-pure',
       comment: 'src/shared/ holds the pure rules the server and the web app both run: no modules, platform, Hono, Drizzle or SQLite.',
       severity: 'error',

@@ -60,6 +60,11 @@ const cases: Array<[rule: string, files: Record<string, string>]> = [
     'web-server-through-index-only',
     { ...catalogue, 'web/src/lib/uses-server.ts': "import type { Category } from '../../../src/modules/catalogue/domain/category.js';\nexport type C = Category;\n" },
   ],
+  ['use-cases-know-no-http', { 'src/modules/cart/view-cart.ts': "import type { Context } from 'hono';\nexport type C = Context;\n" }],
+  [
+    'use-cases-know-no-http',
+    { 'src/modules/cart/ports.ts': "import type { Page } from '../../platform/http/paging.js';\nexport type P = Page;\n", 'src/platform/http/paging.ts': 'export type Page = { limit: number };\n' },
+  ],
   ['shared-is-pure', { 'src/shared/rule.ts': "import { x } from '../platform/thing.js';\nexport const y = x;\n", 'src/platform/thing.ts': 'export const x = 1;\n' }],
   ['shared-is-pure', { ...catalogue, 'src/shared/rule.ts': "import type { Category } from '../modules/catalogue/index.js';\nexport type C = Category;\n" }],
   ['shared-no-node-builtins', { 'src/shared/rule.ts': "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n" }],
