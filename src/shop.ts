@@ -203,7 +203,7 @@ export function createShop(settings: ShopSettings) {
      * generated password is returned to be shown once.
      */
     async ensureDemoAdmin() {
-      if (env.AUTH_PROVIDER !== 'local' || env.ADMIN_EMAIL || identity.hasAdmin()) return null;
+      if (env.AUTH_PROVIDER !== 'local' || env.ADMIN_EMAIL || (await identity.hasAdmin())) return null;
       const email = 'admin@shop.local';
       return { email, ...(await identity.ensureAdmin({ email, name: 'Shop Admin' })) };
     },

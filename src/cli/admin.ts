@@ -19,7 +19,7 @@ const env = loadEnv();
 const database = openDatabase(join(env.DATA_DIR, 'shop.db'));
 try {
   runMigrations(database);
-  const outcome = promoteAdminByEmail(database.db, email);
+  const outcome = await promoteAdminByEmail(database.db, email);
   const messages = {
     promoted: `${email} is an admin now.`,
     'already-admin': `${email} was already an admin.`,

@@ -296,7 +296,7 @@ describe('users', () => {
     await call(t, 'PATCH', `/api/users/admin/${rina.user._id}`, { token: admin.token });
     expect(await json(await remove(admin.user._id, rina.token))).toEqual({ deletedCount: 1 });
     expect((await json(await remove(rina.user._id, rina.token))).error.code).toBe('users/cannot-delete-self');
-    expect(t.identity.hasAdmin()).toBe(true);
+    expect(await t.identity.hasAdmin()).toBe(true);
   });
 });
 
@@ -391,8 +391,8 @@ describe('first admin', () => {
 
   it('promotes an existing user from the CLI', async () => {
     await signUpCustomer(t, 'Rina', 'rina@example.com');
-    expect(t.identity.promoteToAdmin('RINA@example.com')).toBe('promoted');
-    expect(t.identity.promoteToAdmin('rina@example.com')).toBe('already-admin');
-    expect(t.identity.promoteToAdmin('nobody@example.com')).toBe('not-found');
+    expect(await t.identity.promoteToAdmin('RINA@example.com')).toBe('promoted');
+    expect(await t.identity.promoteToAdmin('rina@example.com')).toBe('already-admin');
+    expect(await t.identity.promoteToAdmin('nobody@example.com')).toBe('not-found');
   });
 });

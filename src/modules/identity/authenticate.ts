@@ -18,12 +18,12 @@ export async function authenticate(deps: { tokens: SessionTokens; users: UserSto
   if (!claims) return { kind: 'none' };
   if (claims.kind === 'account') {
     // An account token whose account is gone stays dead, even if the email signs up again.
-    const user = deps.users.byId(claims.userId);
+    const user = await deps.users.byId(claims.userId);
     if (!user || user.tokenVersion !== claims.tokenVersion) return { kind: 'none' };
     return { kind: 'user', claims, user };
   }
   // A verified Firebase identity: its profile may have been created since the token was issued.
-  const user = deps.users.byEmail(claims.email);
+  const user = await deps.users.byEmail(claims.email);
   if (!user) return { kind: 'identity-only', claims };
   if (user.tokenVersion !== claims.tokenVersion) return { kind: 'none' };
   return { kind: 'user', claims, user };

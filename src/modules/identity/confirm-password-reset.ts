@@ -12,12 +12,12 @@ export async function confirmPasswordReset(
 ): Promise<Result<{ message: string }, AppError>> {
   // Check the password first, so a weak one does not use up the link.
   if (!isStrongPassword(input.password)) return err(appError('auth/weak-password', weakPasswordMessage));
-  const consumed = deps.resets.consume(hashResetToken(input.token), deps.clock.now());
+  const consumed = await deps.resets.consume(hashResetToken(input.token), deps.clock.now());
   if (!consumed) {
     return err(appError('auth/reset-token-invalid', 'This password reset link is invalid, already used or expired. Please ask for a new one.'));
   }
   const passwordHash = await deps.hasher.hash(input.password);
-  deps.users.setPassword(consumed.userId, passwordHash);
-  deps.resets.deleteForUser(consumed.userId);
+  await deps.users.setPassword(consumed.userId, passwordHash);
+  await deps.resets.deleteForUser(consumed.userId);
   return ok({ message: 'Your password has been changed. You can log in with it now.' });
 }

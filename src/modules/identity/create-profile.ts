@@ -10,23 +10,23 @@ import type { SessionClaims, UserStore } from './ports.js';
  * customer. An existing profile is kept (its name filled in if it had none). Only a verified
  * Firebase identity without a profile creates one; an account token's account exists already.
  */
-export function createProfile(
+export async function createProfile(
   deps: { users: UserStore; clock: Clock; newId: IdGenerator },
   caller: { claims: SessionClaims; user: User | null },
   input: { name: string; email: string },
-): Result<{ insertedId: string | null }, AppError> {
+): Promise<Result<{ insertedId: string | null }, AppError>> {
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   const existing = caller.user;
   if (existing) {
     if (email !== existing.email) return err(appError('users/not-own-email', 'You can only create your own profile.'));
-    if (!existing.name) deps.users.setName(existing.id, name);
+    if (!existing.name) await deps.users.setName(existing.id, name);
     return ok({ insertedId: null });
   }
   const { claims } = caller;
   if (claims.kind !== 'identity') return err(appError('auth/unauthenticated', 'Please log in.'));
   if (email !== claims.email) return err(appError('users/not-own-email', 'You can only create your own profile.'));
   const id = deps.newId();
-  deps.users.insert({ id, name, email, role: 'customer', tokenVersion: claims.tokenVersion, createdAt: deps.clock.now(), passwordHash: null, provider: 'firebase' });
+  await deps.users.insert({ id, name, email, role: 'customer', tokenVersion: claims.tokenVersion, createdAt: deps.clock.now(), passwordHash: null, provider: 'firebase' });
   return ok({ insertedId: id });
 }

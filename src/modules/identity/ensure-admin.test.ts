@@ -30,7 +30,7 @@ afterEach(() => {
 
 async function registered(email: string, password: string) {
   const id = newId();
-  users.insert({ id, name: 'Mallory', email, role: 'customer', tokenVersion: 0, createdAt: new Date(), passwordHash: await hasher.hash(password), provider: 'local' });
+  await users.insert({ id, name: 'Mallory', email, role: 'customer', tokenVersion: 0, createdAt: new Date(), passwordHash: await hasher.hash(password), provider: 'local' });
   return id;
 }
 
@@ -39,14 +39,14 @@ describe('ensureAdmin (ADMIN_EMAIL at start)', () => {
     const id = await registered('owner@shop.test', 'Mallory#Pass1');
     const result = await ensureAdmin(deps(), { email: 'Owner@Shop.test' });
     expect(result).toMatchObject({ created: false, refused: expect.any(String) });
-    expect(users.byId(id)?.role).toBe('customer');
-    expect(users.countAdmins()).toBe(0);
+    expect((await users.byId(id))?.role).toBe('customer');
+    expect(await users.countAdmins()).toBe(0);
   });
 
   it('with ADMIN_PASSWORD takes the account over: admin, and the registrant’s password replaced', async () => {
     const id = await registered('owner@shop.test', 'Mallory#Pass1');
     expect(await ensureAdmin(deps(), { email: 'owner@shop.test', password: 'Owner#Pass1' })).toEqual({ created: false });
-    const user = users.byEmail('owner@shop.test');
+    const user = await users.byEmail('owner@shop.test');
     expect(user?.role).toBe('admin');
     expect(await hasher.verify('Mallory#Pass1', user?.passwordHash ?? '')).toBe(false);
     expect(await hasher.verify('Owner#Pass1', user?.passwordHash ?? '')).toBe(true);
@@ -57,6 +57,6 @@ describe('ensureAdmin (ADMIN_EMAIL at start)', () => {
     const created = await ensureAdmin(deps(), { email: 'boss@shop.test' });
     expect(created).toMatchObject({ created: true, generatedPassword: expect.any(String) });
     expect(await ensureAdmin(deps(), { email: 'boss@shop.test' })).toEqual({ created: false });
-    expect(users.byEmail('boss@shop.test')?.role).toBe('admin');
+    expect((await users.byEmail('boss@shop.test'))?.role).toBe('admin');
   });
 });

@@ -14,23 +14,23 @@ export async function ensureAdmin(
   input: { email: string; password?: string | undefined; name?: string },
 ): Promise<{ created: boolean; generatedPassword?: string; refused?: 'existing-account-without-password' }> {
   const email = normalizeEmail(input.email);
-  const existing = deps.users.byEmail(email);
+  const existing = await deps.users.byEmail(email);
   if (existing) {
     // Local sign-up does not prove an email: anyone may have registered ADMIN_EMAIL before the
     // owner set it. Without ADMIN_PASSWORD nothing shows that the account is the owner's, so an
     // existing non-admin account is never promoted this way (the caller says what to do instead).
     // With ADMIN_PASSWORD the account's password is replaced, so whoever registered it loses it.
     if (!input.password && existing.role !== 'admin') return { created: false, refused: 'existing-account-without-password' };
-    deps.users.setRole(existing.id, 'admin');
+    await deps.users.setRole(existing.id, 'admin');
     if (input.password && !(existing.passwordHash && (await deps.hasher.verify(input.password, existing.passwordHash)))) {
-      deps.users.setPassword(existing.id, await deps.hasher.hash(input.password));
+      await deps.users.setPassword(existing.id, await deps.hasher.hash(input.password));
     }
     return { created: false };
   }
   // Generated: letters, digits and a symbol, so it passes the shop's own password rule.
   const generatedPassword = input.password ? undefined : `${randomBytes(12).toString('base64url')}-7a`;
   const password = input.password ?? generatedPassword ?? '';
-  deps.users.insert({
+  await deps.users.insert({
     id: deps.newId(),
     name: input.name ?? 'Admin',
     email,
@@ -44,8 +44,8 @@ export async function ensureAdmin(
 }
 
 /** The CLI's promote command. */
-export function promoteToAdmin(deps: { users: UserStore }, email: string): 'promoted' | 'already-admin' | 'not-found' {
-  const user = deps.users.byEmail(normalizeEmail(email));
+export async function promoteToAdmin(deps: { users: UserStore }, email: string): Promise<'promoted' | 'already-admin' | 'not-found'> {
+  const user = await deps.users.byEmail(normalizeEmail(email));
   if (!user) return 'not-found';
-  return deps.users.setRole(user.id, 'admin') > 0 ? 'promoted' : 'already-admin';
+  return (await deps.users.setRole(user.id, 'admin')) > 0 ? 'promoted' : 'already-admin';
 }

@@ -21,15 +21,15 @@ export async function exchangeFirebaseToken(
   const email = normalizeEmail(identity.email);
   const problem = emailProblem(email);
   if (problem) return err(appError('http/validation', `${problem}.`));
-  let user = deps.users.byEmail(email);
+  let user = await deps.users.byEmail(email);
   if (deps.adminEmail && normalizeEmail(deps.adminEmail) === email && identity.emailVerified) {
     if (!user) {
       const created = { id: deps.newId(), name: identity.name ?? email.split('@')[0] ?? email, email, role: 'admin' as const, tokenVersion: 0, createdAt: deps.clock.now() };
-      deps.users.insert({ ...created, passwordHash: null, provider: 'firebase' });
+      await deps.users.insert({ ...created, passwordHash: null, provider: 'firebase' });
     } else if (user.role !== 'admin') {
-      deps.users.setRole(user.id, 'admin');
+      await deps.users.setRole(user.id, 'admin');
     }
-    user = deps.users.byEmail(email);
+    user = await deps.users.byEmail(email);
   }
   const token = await deps.tokens.issue(
     user

@@ -140,7 +140,7 @@ export function createIdentityModule(deps: IdentityDeps) {
     cspSources,
     ensureAdmin: (input: { email: string; password?: string | undefined; name?: string }) =>
       ensureAdmin({ users, hasher, clock: deps.clock, newId: deps.newId }, input),
-    hasAdmin: () => users.countAdmins() > 0,
+    hasAdmin: async () => (await users.countAdmins()) > 0,
     promoteToAdmin: (email: string) => promoteToAdmin({ users }, email),
     /** The sign-in limiter's sizes against its caps (the flood tests read them). */
     signInLimitStats: () => signIn.stats(),

@@ -9,7 +9,7 @@ export async function logIn(
   deps: { users: UserStore; hasher: PasswordHasher; tokens: SessionTokens },
   input: { email: string; password: string },
 ): Promise<Result<{ token: string; user: PublicUser }, AppError>> {
-  const user = deps.users.byEmail(normalizeEmail(input.email));
+  const user = await deps.users.byEmail(normalizeEmail(input.email));
   const valid = user?.passwordHash
     ? await deps.hasher.verify(input.password, user.passwordHash)
     : (await deps.hasher.burn(input.password), false);

@@ -1,26 +1,29 @@
 import type { Page, Paged } from '../../shared/page.js';
 import type { Provider, Role, User } from './domain/user.js';
 
-/** User storage (synchronous: better-sqlite3; see docs/decisions/001). */
+/**
+ * User storage. Asynchronous, as every storage port becomes for PostgreSQL (issue 14, decision
+ * 024); each method is one statement, so none needs a transaction of its own.
+ */
 export type UserStore = {
-  byId(id: string): User | null;
-  byEmail(email: string): (User & { passwordHash: string | null }) | null;
+  byId(id: string): Promise<User | null>;
+  byEmail(email: string): Promise<(User & { passwordHash: string | null }) | null>;
   /** One page, newest first, and how many users there are. */
-  page(page: Page): Paged<User>;
-  countAdmins(): number;
-  insert(user: User & { passwordHash: string | null; provider: Provider }): void;
-  setRole(id: string, role: Role): number;
-  setName(id: string, name: string): void;
+  page(page: Page): Promise<Paged<User>>;
+  countAdmins(): Promise<number>;
+  insert(user: User & { passwordHash: string | null; provider: Provider }): Promise<void>;
+  setRole(id: string, role: Role): Promise<number>;
+  setName(id: string, name: string): Promise<void>;
   /** Sets the hash and bumps tokenVersion (older tokens stop working). */
-  setPassword(id: string, passwordHash: string): void;
-  delete(id: string): number;
+  setPassword(id: string, passwordHash: string): Promise<void>;
+  delete(id: string): Promise<number>;
 };
 
 export type ResetTokenStore = {
-  insert(row: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }): void;
+  insert(row: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }): Promise<void>;
   /** Marks the token used and returns its user, in one step, if it is unused and unexpired. */
-  consume(tokenHash: string, now: Date): { userId: string } | null;
-  deleteForUser(userId: string): void;
+  consume(tokenHash: string, now: Date): Promise<{ userId: string } | null>;
+  deleteForUser(userId: string): Promise<void>;
 };
 
 export type PasswordHasher = {

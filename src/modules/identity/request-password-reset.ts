@@ -16,7 +16,7 @@ export type ResetMailContent = (input: { name: string; link: string }) => { subj
  * single-use token valid for one hour is stored hashed and its link mailed. The mail is sent
  * after answering, so the answer's timing does not tell either.
  */
-export function requestPasswordReset(
+export async function requestPasswordReset(
   deps: {
     users: UserStore;
     resets: ResetTokenStore;
@@ -27,12 +27,12 @@ export function requestPasswordReset(
     onMailError: (e: unknown) => void;
   },
   input: { email: string },
-): { message: string } {
-  const user = deps.users.byEmail(normalizeEmail(input.email));
+): Promise<{ message: string }> {
+  const user = await deps.users.byEmail(normalizeEmail(input.email));
   if (user?.passwordHash) {
     const token = randomBytes(32).toString('base64url');
     const now = deps.clock.now();
-    deps.resets.insert({ tokenHash: hashResetToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + resetTokenTtlMs) });
+    await deps.resets.insert({ tokenHash: hashResetToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + resetTokenTtlMs) });
     const link = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
     deps.mailer.send({ to: user.email, ...deps.mailContent({ name: user.name, link }) }).catch(deps.onMailError);
   }

@@ -18,12 +18,12 @@ export async function signUp(
 ): Promise<Result<{ token: string; user: PublicUser }, AppError>> {
   if (!isStrongPassword(input.password)) return err(appError('auth/weak-password', weakPasswordMessage));
   const email = normalizeEmail(input.email);
-  if (deps.users.byEmail(email)) return err(emailTaken());
+  if (await deps.users.byEmail(email)) return err(emailTaken());
 
   const passwordHash = await deps.hasher.hash(input.password);
   const user = { id: deps.newId(), name: input.name.trim(), email, role: 'customer' as const, tokenVersion: 0, createdAt: deps.clock.now() };
   try {
-    deps.users.insert({ ...user, passwordHash, provider: 'local' });
+    await deps.users.insert({ ...user, passwordHash, provider: 'local' });
   } catch (e) {
     // Two sign-ups for one email at once: the unique index decides, the loser is told plainly.
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return err(emailTaken());

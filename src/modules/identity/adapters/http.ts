@@ -174,10 +174,10 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         answers: { 200: { description: 'A link was mailed if the account exists.', body: messageAnswer } },
         errors: ['auth/rate-limited'],
       },
-      (c, { body }) => {
+      async (c, { body }) => {
         const limited = rateLimited(c, 'reset', body.email);
         if (limited) return limited;
-        return c.json(requestPasswordReset(deps, body));
+        return c.json(await requestPasswordReset(deps, body));
       },
     );
 
@@ -250,8 +250,8 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       },
       errors: ['users/not-own-email'],
     },
-    (c, { body }) => {
-      const result = createProfile(deps, { claims: c.var.claims, user: c.var.user }, body);
+    async (c, { body }) => {
+      const result = await createProfile(deps, { claims: c.var.claims, user: c.var.user }, body);
       return sendResult(c, result, result.ok && result.value.insertedId ? 201 : 200);
     },
   );
@@ -266,7 +266,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       query: pageQuerySchema,
       answers: { 200: pageAnswer('A page of the users.', publicUserSchema) },
     },
-    (c, { query }) => sendPage(c, listUsers(deps, query), (u) => u),
+    async (c, { query }) => sendPage(c, await listUsers(deps, query), (u) => u),
   );
 
   app.handle(
@@ -280,7 +280,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       answers: { 200: { description: 'The answer.', body: z.object({ admin: z.boolean() }) } },
       errors: ['auth/forbidden'],
     },
-    (c, { params }) => sendResult(c, checkAdmin(deps, c.var.user, params.email)),
+    async (c, { params }) => sendResult(c, await checkAdmin(deps, c.var.user, params.email)),
   );
 
   app.handle(
@@ -293,7 +293,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       ...userId,
       answers: { 200: { description: 'Done.', body: modifiedAnswer } },
     },
-    (c, { params }) => sendResult(c, makeAdmin(deps, params.id)),
+    async (c, { params }) => sendResult(c, await makeAdmin(deps, params.id)),
   );
 
   app.handle(
@@ -307,7 +307,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
       errors: ['users/cannot-delete-self', 'users/last-admin'],
     },
-    (c, { params }) => sendResult(c, deleteUser(deps, c.var.user, params.id)),
+    async (c, { params }) => sendResult(c, await deleteUser(deps, c.var.user, params.id)),
   );
 
   // Token sync: mirrors the bearer token into a short-lived HttpOnly cookie, for plain links

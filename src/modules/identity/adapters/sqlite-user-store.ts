@@ -32,33 +32,33 @@ export function createSqliteUserStore(db: Db): UserStore {
   const total = db.select({ n: count() }).from(users).prepare();
 
   return {
-    byId: (id) => byId.get({ id }) ?? null,
-    byEmail: (email) => byEmail.get({ email }) ?? null,
-    page: (p) => ({ items: page.all(p), total: total.get()?.n ?? 0 }),
-    countAdmins: () => admins.get()?.n ?? 0,
-    insert: (user) => {
+    byId: async (id) => byId.get({ id }) ?? null,
+    byEmail: async (email) => byEmail.get({ email }) ?? null,
+    page: async (p) => ({ items: page.all(p), total: total.get()?.n ?? 0 }),
+    countAdmins: async () => admins.get()?.n ?? 0,
+    insert: async (user) => {
       db.insert(users).values(user).run();
     },
-    setRole: (id, role) => db.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes,
-    setName: (id, name) => {
+    setRole: async (id, role) => db.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes,
+    setName: async (id, name) => {
       db.update(users).set({ name }).where(eq(users.id, id)).run();
     },
-    setPassword: (id, passwordHash) => {
+    setPassword: async (id, passwordHash) => {
       db.update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, id))
         .run();
     },
-    delete: (id) => db.delete(users).where(eq(users.id, id)).run().changes,
+    delete: async (id) => db.delete(users).where(eq(users.id, id)).run().changes,
   };
 }
 
 export function createSqliteResetTokenStore(db: Db): ResetTokenStore {
   return {
-    insert: (row) => {
+    insert: async (row) => {
       db.insert(passwordResets).values(row).run();
     },
-    consume: (tokenHash, now) => {
+    consume: async (tokenHash, now) => {
       // One UPDATE marks it used only if still unused and unexpired: single use even under races.
       const rows = db
         .update(passwordResets)
@@ -68,7 +68,7 @@ export function createSqliteResetTokenStore(db: Db): ResetTokenStore {
         .all();
       return rows[0] ?? null;
     },
-    deleteForUser: (userId) => {
+    deleteForUser: async (userId) => {
       db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
     },
   };
