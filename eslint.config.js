@@ -35,6 +35,16 @@ export default tseslint.config(
     },
   },
   {
+    // Storage ports are asynchronous (decision 024): a store call whose Promise is dropped would
+    // run after the code that relies on it, and TypeScript alone does not notice.
+    files: ['src/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.server.json', './tsconfig.tests.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
