@@ -1,12 +1,12 @@
 /**
- * Where uploaded (and demo) images live. Two adapters: local disk under DATA_DIR (default) and
- * imgbb. Callers hand over bytes already checked and re-encoded by prepareImage(); a store only
- * keeps them and answers the public URL.
+ * Where uploaded (and demo) images live. Three adapters: local disk under DATA_DIR (default, one
+ * machine), an S3-compatible bucket, and imgbb. Callers hand over bytes already checked and
+ * re-encoded by prepareImage(); a store only keeps them and answers the public URL.
  */
 export type StoredImage = { url: string };
 
 export type ImageStore = {
-  readonly kind: 'local' | 'imgbb';
+  readonly kind: 'local' | 's3' | 'imgbb';
   /** `image` is WebP bytes from prepareImage(); `variants` are smaller widths of the same picture. */
   save(image: PreparedImage): Promise<StoredImage>;
 };
