@@ -62,4 +62,84 @@ describe('parseEnv', () => {
     expect(r.message).toContain('SESSION_SECRET');
     expect(r.message).not.toContain('short-secret');
   });
+
+  describe('the S3 image store (decision 023)', () => {
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_REGION: 'eu-central-1',
+      S3_BUCKET: 'shop-images',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLEEXAMPLE01',
+      S3_SECRET_ACCESS_KEY: 'secret/Access+Key/0123456789abcdefghij',
+    };
+    const message = (source: Record<string, string>) => {
+      const r = parseEnv(source);
+      return r.ok ? 'ok' : r.message;
+    };
+
+    it('reads the five settings together, virtual-hosted by default', () => {
+      expect(parseEnv(s3)).toMatchObject({ ok: true, env: { ...s3, S3_FORCE_PATH_STYLE: false } });
+      expect(parseEnv({ ...s3, S3_FORCE_PATH_STYLE: 'true', S3_PUBLIC_URL: 'https://images.example.com/shop' })).toMatchObject({
+        ok: true,
+        env: { S3_FORCE_PATH_STYLE: true, S3_PUBLIC_URL: 'https://images.example.com/shop' },
+      });
+      expect(parseEnv({})).toMatchObject({ ok: true, env: { S3_FORCE_PATH_STYLE: false } });
+    });
+
+    it('names the first missing one when only some are set', () => {
+      expect(message({ ...s3, S3_REGION: '' })).toBe(
+        'Missing setting S3_REGION: required when S3_ENDPOINT is set (the S3 image store needs S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)',
+      );
+      expect(message({ S3_BUCKET: 'shop-images' })).toMatch(/^Missing setting S3_ENDPOINT: required when S3_BUCKET is set /);
+      expect(message({ S3_PUBLIC_URL: 'https://images.example.com' })).toMatch(/^Missing setting S3_ENDPOINT: required when S3_PUBLIC_URL is set /);
+    });
+
+    it('refuses imgbb and S3 together', () => {
+      expect(message({ ...s3, IMGBB_API_KEY: 'imgbb-key-123' })).toBe(
+        'Invalid setting IMGBB_API_KEY: uploaded images go to one store; set IMGBB_API_KEY or the S3_ settings, not both',
+      );
+    });
+
+    it('allows plain http only to this machine, and then needs an https public URL', () => {
+      expect(message({ ...s3, S3_ENDPOINT: 'http://minio.internal:9000' })).toBe(
+        'Invalid setting S3_ENDPOINT: must use https (plain http only to this machine: 127.0.0.1, localhost or [::1])',
+      );
+      expect(message({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toBe(
+        'Missing setting S3_PUBLIC_URL: required when S3_ENDPOINT is plain http (customers fetch the pictures over https)',
+      );
+      expect(message({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true', S3_PUBLIC_URL: 'https://images.example.com' })).toBe('ok');
+      expect(message({ ...s3, S3_PUBLIC_URL: 'http://images.example.com' })).toMatch(/^Invalid setting S3_PUBLIC_URL: must be an https address/);
+      expect(message({ ...s3, S3_PUBLIC_URL: 'https://images.example.com/?v=1' })).toMatch(/^Invalid setting S3_PUBLIC_URL: /);
+    });
+
+    it('refuses an endpoint with a path, and a dotted bucket as a host name', () => {
+      expect(message({ ...s3, S3_ENDPOINT: 'https://s3.example.com/shop-images' })).toBe(
+        'Invalid setting S3_ENDPOINT: must be the service address without a path (the bucket goes in S3_BUCKET)',
+      );
+      expect(message({ ...s3, S3_BUCKET: 'images.shop.example' })).toMatch(/^Invalid setting S3_FORCE_PATH_STYLE: must be true for a bucket name with dots/);
+      expect(message({ ...s3, S3_BUCKET: 'images.shop.example', S3_FORCE_PATH_STYLE: 'true' })).toBe('ok');
+    });
+
+    it.each([
+      ['S3_ENDPOINT', 'not a url'],
+      ['S3_REGION', 'EU Central'],
+      ['S3_BUCKET', 'Shop_Images'],
+      ['S3_BUCKET', 'ab'],
+      ['S3_ACCESS_KEY_ID', 'has space'],
+      ['S3_SECRET_ACCESS_KEY', 'short'],
+      ['S3_PUBLIC_URL', 'images'],
+      ['S3_FORCE_PATH_STYLE', 'sometimes'],
+    ])('refuses %s=%s with one line naming it', (name, value) => {
+      const text = message({ ...s3, [name]: value });
+      expect(text.startsWith(`Invalid setting ${name}:`)).toBe(true);
+      expect(text).not.toContain('\n');
+    });
+
+    it('never echoes the key pair back', () => {
+      const secret = 'a secret with spaces';
+      const text = message({ ...s3, S3_SECRET_ACCESS_KEY: secret, S3_ACCESS_KEY_ID: 'AKIA WITH SPACE' });
+      expect(text).toMatch(/^Invalid setting S3_ACCESS_KEY_ID: /);
+      expect(text).not.toContain('AKIA WITH SPACE');
+      expect(message({ ...s3, S3_SECRET_ACCESS_KEY: secret })).toBe('Invalid setting S3_SECRET_ACCESS_KEY: must be a secret access key (no spaces)');
+    });
+  });
 });

@@ -76,9 +76,27 @@ export const envSchema = z.object({
 
   /** When set, the order log's hash chain is keyed (HMAC-SHA-256): a forger also needs this key. */
   AUDIT_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
-  /** With a key, uploaded images go to imgbb; without, they are kept under DATA_DIR/uploads. */
+  /** With a key, uploaded images go to imgbb; without it or S3, they are kept under DATA_DIR/uploads. */
   IMGBB_API_KEY: z.string().min(8, { message: 'must be an imgbb API key' }).optional(),
   IMGBB_API_URL: z.url({ message: 'must be a URL' }).default('https://api.imgbb.com/1/upload'),
+
+  /**
+   * An S3-compatible bucket for uploaded images (AWS S3, MinIO, Cloudflare R2, Backblaze B2,
+   * DigitalOcean Spaces; decision 023), what several shop processes share. The endpoint, region,
+   * bucket and key pair go together.
+   */
+  S3_ENDPOINT: z.url({ message: 'must be the service address, such as https://s3.eu-central-1.amazonaws.com' }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, { message: 'must be a region such as us-east-1 (auto for Cloudflare R2)' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().regex(/^[\x21-\x7e]{3,128}$/, { message: 'must be an access key id (no spaces)' }).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().regex(/^[\x21-\x7e]{8,256}$/, { message: 'must be a secret access key (no spaces)' }).optional(),
+  /** Where browsers fetch the pictures (a CDN, the bucket's public domain); by default the bucket's own address. */
+  S3_PUBLIC_URL: z.url({ message: 'must be a URL such as https://images.example.com' }).optional(),
+  /** `<endpoint>/<bucket>/<name>` (MinIO and most self-hosted servers) instead of `<bucket>.<endpoint host>/<name>`. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
 
   /** smtp://user:pass@host:587 or smtps://...; without it mails are written to the log. */
   SMTP_URL: z.url({ message: 'must be a URL such as smtp://user:pass@host:587' }).optional(),
@@ -99,6 +117,44 @@ function crossCheck(env: z.infer<typeof envSchema>): Missing | null {
   }
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
     return { path: 'ADMIN_EMAIL', message: 'Missing setting ADMIN_EMAIL: required when ADMIN_PASSWORD is set' };
+  }
+  return crossCheckS3(env);
+}
+
+const s3Required = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const isLoopbackHost = (hostname: string): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
+
+function crossCheckS3(env: z.infer<typeof envSchema>): Missing | null {
+  const given = [...s3Required, 'S3_PUBLIC_URL' as const].find((name) => env[name] !== undefined);
+  if (!given) return null;
+  const missing = s3Required.find((name) => env[name] === undefined);
+  const { S3_ENDPOINT, S3_BUCKET } = env;
+  if (missing || !S3_ENDPOINT || !S3_BUCKET) {
+    const name = missing ?? 'S3_ENDPOINT';
+    return { path: name, message: `Missing setting ${name}: required when ${given} is set (the S3 image store needs ${s3Required.join(', ')})` };
+  }
+  if (env.IMGBB_API_KEY) {
+    return { path: 'IMGBB_API_KEY', message: 'Invalid setting IMGBB_API_KEY: uploaded images go to one store; set IMGBB_API_KEY or the S3_ settings, not both' };
+  }
+  const endpoint = new URL(S3_ENDPOINT);
+  if (endpoint.protocol !== 'https:' && !(endpoint.protocol === 'http:' && isLoopbackHost(endpoint.hostname))) {
+    return { path: 'S3_ENDPOINT', message: 'Invalid setting S3_ENDPOINT: must use https (plain http only to this machine: 127.0.0.1, localhost or [::1])' };
+  }
+  if (endpoint.pathname !== '/' || endpoint.search || endpoint.hash) {
+    return { path: 'S3_ENDPOINT', message: 'Invalid setting S3_ENDPOINT: must be the service address without a path (the bucket goes in S3_BUCKET)' };
+  }
+  if (!env.S3_FORCE_PATH_STYLE && S3_BUCKET.includes('.') && endpoint.protocol === 'https:') {
+    return { path: 'S3_FORCE_PATH_STYLE', message: "Invalid setting S3_FORCE_PATH_STYLE: must be true for a bucket name with dots (such a host name is not covered by the service's certificate)" };
+  }
+  // Pages show only https pictures (the product contract and the page's Content-Security-Policy).
+  if (env.S3_PUBLIC_URL) {
+    const publicUrl = new URL(env.S3_PUBLIC_URL);
+    if (publicUrl.protocol !== 'https:' || publicUrl.search || publicUrl.hash) {
+      return { path: 'S3_PUBLIC_URL', message: 'Invalid setting S3_PUBLIC_URL: must be an https address without a query, such as https://images.example.com' };
+    }
+  } else if (endpoint.protocol !== 'https:') {
+    return { path: 'S3_PUBLIC_URL', message: 'Missing setting S3_PUBLIC_URL: required when S3_ENDPOINT is plain http (customers fetch the pictures over https)' };
   }
   return null;
 }

@@ -19,6 +19,7 @@ import type { ImageStore } from './platform/image-store/image-store.js';
 import { maxUploadBytes } from './platform/image-store/image-store.js';
 import { createImgbbImageStore } from './platform/image-store/imgbb-image-store.js';
 import { createLocalDiskImageStore } from './platform/image-store/local-disk-image-store.js';
+import { createS3ImageStore } from './platform/image-store/s3-image-store.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer/mailer.js';
 import { webDistDir as builtWebDistDir } from './platform/paths.js';
@@ -98,7 +99,7 @@ export function createShop(settings: ShopSettings) {
 
   const uploadsDir = join(env.DATA_DIR, 'uploads');
   const localImages = createLocalDiskImageStore({ dir: uploadsDir });
-  const images = settings.images ?? (env.IMGBB_API_KEY ? createImgbbImageStore({ apiKey: env.IMGBB_API_KEY, endpoint: env.IMGBB_API_URL }) : localImages);
+  const images = settings.images ?? uploadedImageStore(env, localImages);
   const catalogue = createCatalogueModule({ db, clock, newId, images, requireAdmin, logger });
   const promotions = createPromotionsModule({ db, clock, newId, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
   const cart = createCartModule({ db, clock, newId, products: catalogue, requireUser });
@@ -162,7 +163,7 @@ export function createShop(settings: ShopSettings) {
   /** What a Node HTTP server runs: the response cache, then the app. */
   const listener: RequestListener = responseCache(getRequestListener(app.fetch));
 
-  /** Demo pictures are drawn here and always kept locally (never sent to imgbb). sharp loads with the first. */
+  /** Demo pictures are drawn here and always kept locally (never sent to S3 or imgbb). sharp loads with the first. */
   async function drawDemoPicture(spec: { title: string; subtitle: string; hue: number; seed: string }, size: { width: number; height: number }) {
     const [{ renderDemoArt }, { prepareImage }] = await Promise.all([import('./platform/image-store/demo-art.js'), import('./platform/image-store/prepare-image.js')]);
     const prepared = await prepareImage(await renderDemoArt({ ...spec, ...size }));
@@ -228,3 +229,25 @@ export function createShop(settings: ShopSettings) {
 }
 
 export type Shop = ReturnType<typeof createShop>;
+
+/**
+ * Where admins' uploads go: an S3-compatible bucket when configured, else imgbb with its key, else
+ * this machine's disk, which serves one machine only (decision 023). env.ts refuses S3 and imgbb
+ * together; S3 is checked first.
+ */
+function uploadedImageStore(env: Env, local: ImageStore): ImageStore {
+  const { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  if (S3_ENDPOINT && S3_REGION && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
+    return createS3ImageStore({
+      endpoint: S3_ENDPOINT,
+      region: S3_REGION,
+      bucket: S3_BUCKET,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+      publicUrl: env.S3_PUBLIC_URL,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    });
+  }
+  if (env.IMGBB_API_KEY) return createImgbbImageStore({ apiKey: env.IMGBB_API_KEY, endpoint: env.IMGBB_API_URL });
+  return local;
+}

@@ -46,6 +46,8 @@ export type TestAppOptions = {
   orderCommits?: GroupCommitOptions;
   /** MAX_PENDING_ORDERS / ORDERS_PER_HOUR; high by default so that other tests may order freely. */
   placementLimits?: Partial<PlacementLimits>;
+  /** More environment variables, read by parseEnv like the others (e.g. the S3_ settings). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -86,6 +88,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     ORDERS_PER_HOUR: String(options.placementLimits?.perHour ?? 1000),
     AUDIT_KEY: options.auditKey,
     BODY_LIMIT_BYTES: String(options.bodyLimitBytes ?? 1024 * 1024),
+    ...options.env,
   });
   if (!settings.ok) throw new Error(`test settings: ${settings.message}`);
   const shop = createShop({
