@@ -41,9 +41,10 @@
     link.rel = 'preload';
     link.as = 'image';
     link.fetchPriority = 'high';
-    var upload = /^\/uploads\/([^/?#]+)\.webp$/.exec(url);
+    // The shop's own pictures (its server's /uploads or an S3 bucket) have 480 and 960 px copies.
+    var upload = /^(\/uploads\/[^/?#]+|https:\/\/[^?#]+\/[0-9a-f]{64})\.webp$/.exec(url);
     if (upload) {
-      var name = '/uploads/' + upload[1];
+      var name = upload[1];
       link.imageSrcset =
         name + '-480.webp 480w, ' + name + '-960.webp 960w' + (image.fullWidth ? ', ' + url + ' ' + image.fullWidth + 'w' : '');
       link.imageSizes = image.sizes;

@@ -13,11 +13,19 @@ describe('uploadSrcSet', () => {
     expect(uploadSrcSet('https://i.ibb.co/x/banner.jpg', 1600)).toBeUndefined();
   });
 
+  it('lists the copies of a picture in an S3 bucket (an https URL named by its SHA-256)', () => {
+    const name = `https://images.shop.test/catalogue/${'ab'.repeat(32)}`;
+    expect(uploadSrcSet(`${name}.webp`)).toBe(`${name}-480.webp 480w, ${name}-960.webp 960w`);
+    expect(uploadSrcSet(`http://images.shop.test/${'ab'.repeat(32)}.webp`)).toBeUndefined();
+    expect(uploadSrcSet(`https://images.shop.test/${'ab'.repeat(31)}.webp`)).toBeUndefined();
+  });
+
   it('leaves other images alone', () => {
     expect(uploadSrcSet('https://i.ibb.co/x/figure.jpg')).toBeUndefined();
     expect(uploadSrcSet('/uploads/a1b2c3.png')).toBeUndefined();
     expect(uploadSrcSet('/uploads/nested/a1b2c3.webp')).toBeUndefined();
     expect(uploadSrcSet('https://cdn.example.com/uploads/a1b2c3.webp')).toBeUndefined();
+    expect(uploadSrcSet('https://i.ibb.co/abc/picture.webp')).toBeUndefined();
     expect(uploadSrcSet('')).toBeUndefined();
   });
 });

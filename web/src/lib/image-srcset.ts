@@ -1,20 +1,21 @@
 /**
- * Images stored by the shop's own server (`/uploads/<name>.webp`) also exist as 480 and 960 px wide
- * copies (`<name>-480.webp`, `<name>-960.webp`; see the product contract in
- * src/modules/catalogue/adapters/http.ts). Images hosted elsewhere (imgbb) have no such copies and are
- * used as they are.
+ * Images the shop stored itself also exist as 480 and 960 px wide copies (`<name>-480.webp`,
+ * `<name>-960.webp`; see the product contract in src/modules/catalogue/adapters/http.ts): those on
+ * its own server (`/uploads/<name>.webp`) and those in an S3-compatible bucket (an https URL whose
+ * name is the picture's SHA-256, `<64 hex>.webp`, decision 023). Images hosted elsewhere (imgbb)
+ * have no such copies and are used as they are.
  */
-const LOCAL_UPLOAD = /^\/uploads\/([^/?#]+)\.webp$/;
+const OWN_STORE = /^(\/uploads\/[^/?#]+|https:\/\/[^?#]+\/[0-9a-f]{64})\.webp$/;
 
 /**
- * The `srcSet` for a local upload, or undefined for any other URL. With `fullWidth`, the full picture
- * (at most 1600 px wide) is a candidate too, for images shown wider than 960 px (the banners).
+ * The `srcSet` for a picture the shop stored, or undefined for any other URL. With `fullWidth`, the
+ * full picture (at most 1600 px wide) is a candidate too, for images shown wider than 960 px (the banners).
  */
 export function uploadSrcSet(url: string, fullWidth?: number): string | undefined {
-  const match = LOCAL_UPLOAD.exec(url);
+  const match = OWN_STORE.exec(url);
   if (!match) return undefined;
   const name = match[1];
-  const copies = `/uploads/${name}-480.webp 480w, /uploads/${name}-960.webp 960w`;
+  const copies = `${name}-480.webp 480w, ${name}-960.webp 960w`;
   return fullWidth ? `${copies}, ${url} ${fullWidth}w` : copies;
 }
 
