@@ -16,5 +16,7 @@ export function projectRoot(from: string = fileURLToPath(import.meta.url)): stri
   return dir;
 }
 
-export const migrationsDir = () => join(projectRoot(), 'migrations');
+/** Each dialect has its own drizzle-kit output: the SQL and the snapshots differ (decision 022). */
+export const migrationsDir = () => join(projectRoot(), 'migrations', 'sqlite');
+export const postgresMigrationsDir = () => join(projectRoot(), 'migrations', 'postgres');
 export const webDistDir = () => join(projectRoot(), 'web', 'dist');
