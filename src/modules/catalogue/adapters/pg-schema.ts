@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, json, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
+// tests/postgres/schema-parity.test.ts keeps the two from drifting apart.
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** categoryKey(name): the uniqueness the shop promises (ignoring case and spaces). */
+  nameKey: text('name_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** Whole taka, at most maxPrice (10,000,000): an integer holds it. */
+    price: integer('price').notNull(),
+    /** JSON arrays of strings; `json` keeps the text as written, as SQLite's text column does. */
+    sizes: json('sizes').$type<string[]>().notNull(),
+    colors: json('colors').$type<string[]>().notNull(),
+    images: json('images').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    index('products_created_at').on(t.createdAt, t.id),
+    index('products_category').on(t.categoryId, t.createdAt),
+    check('products_price_positive', sql`${t.price} > 0`),
+    check('products_images_count', sql`json_array_length(${t.images}) between 1 and 3`),
+  ],
+);

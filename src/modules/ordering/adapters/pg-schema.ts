@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orderEventTypes, orderStatuses } from '../domain/order.js';
+
+// The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
+// tests/postgres/schema-parity.test.ts keeps the two from drifting apart. Event ids and counts are
+// bigint like SQLite's 64-bit integers; so is an order's money, since a cart of several lines at
+// 99 x 10,000,000 BDT each passes 2^31.
+
+/**
+ * The append-only log (triggers in migrations/postgres refuse UPDATE, DELETE and TRUNCATE). `id`
+ * is the event's place in the shop's hash chain, given by the appender from the head row it holds
+ * locked, so it has no sequence. `payload` and `actor` are JSON kept as text: the exact bytes, the
+ * same as SQLite's, whatever the JSON holds (jsonb would reorder keys and refuse "\u0000").
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id').notNull(),
+    seq: integer('seq').notNull(),
+    type: text('type', { enum: orderEventTypes }).notNull(),
+    payload: text('payload').notNull(),
+    actor: text('actor').notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [uniqueIndex('order_events_order_seq').on(t.orderId, t.seq)],
+);
+
+/**
+ * The log's head (decision 014): one row, moved in the same transaction as every append, and the
+ * row each appending transaction locks first (decision 024). Triggers in the migration refuse
+ * DELETE, TRUNCATE, a second row, and any UPDATE that lowers the count or moves the switch point.
+ */
+export const orderLogHead = pgTable(
+  'order_log_head',
+  {
+    id: integer('id').primaryKey(),
+    eventCount: bigint('event_count', { mode: 'number' }).notNull(),
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+    lastHash: text('last_hash').notNull(),
+    keyedFrom: bigint('keyed_from', { mode: 'number' }),
+    keyProof: text('key_proof'),
+    headMac: text('head_mac'),
+  },
+  (t) => [check('order_log_head_one_row', sql`${t.id} = 1`)],
+);
+
+/** The listing projection: rebuilt from the log by `npm run audit:verify` and compared. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    ownerUserId: text('owner_user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    deliveryLocation: text('delivery_location').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    appliedCoupon: text('applied_coupon'),
+    discountBasisPoints: integer('discount_bp').notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    items: text('items').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    removed: boolean('removed').notNull().default(false),
+    placedAt: timestamp('placed_at', { withTimezone: true, precision: 3 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    // The same indexes as SQLite's, for the same reads (schema.ts says which read each one serves).
+    index('orders_owner').on(t.ownerUserId, t.removed, t.placedAt, t.id),
+    index('orders_listed').on(t.removed, t.placedAt, t.id),
+    index('orders_owner_status').on(t.ownerUserId, t.status),
+    index('orders_phone_status').on(t.phone, t.status),
+    index('orders_phone_placed').on(t.phone, t.placedAt),
+    check('orders_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Idempotency keys: a retried or double-clicked order answers the first one. */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: text('order_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
