@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/architecture/**/*.test.ts', 'tests/startup/**/*.test.ts', 'tests/image-store/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/performance/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/architecture/**/*.test.ts', 'tests/startup/**/*.test.ts', 'tests/image-store/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/performance/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
     testTimeout: 30_000,
     pool: 'forks',
   },
