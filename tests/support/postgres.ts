@@ -149,6 +149,12 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
   if (asRoot) {
     const { uid, gid } = serverUser();
     chownSync(dir, uid, gid);
+    try {
+      execFileSync('runuser', ['-u', 'postgres', '--', 'test', '-w', dir], { cwd: '/' });
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`the postgres user cannot reach ${dir}: set TMPDIR to a folder every user can traverse, such as /tmp`);
+    }
   }
   let disarm: () => void = () => {};
   try {
