@@ -157,6 +157,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     }
   }
   let disarm: () => void = () => {};
+  let adminClient: pg.Client | undefined;
   try {
     // --no-sync: initdb's own files need no flush for a cluster that dies with the test run.
     await run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'], dir);
@@ -188,8 +189,10 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
       }
     }
     const urlOf = (database: string, user = 'postgres') => `postgres://${user}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-    const adminClient = await connectWhenReady(urlOf('postgres'), log);
-    const admin = (sql: string, params?: unknown[]) => adminClient.query(sql, params);
+    const client = (adminClient = await connectWhenReady(urlOf('postgres'), log));
+    // The server going away under it (stop, a crash) must not become an unhandled 'error' event.
+    client.on('error', () => {});
+    const admin = (sql: string, params?: unknown[]) => client.query(sql, params);
     const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
     const createDatabase: PostgresCluster['createDatabase'] = async ({ template, name } = {}) => {
@@ -212,7 +215,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     let stopped: Promise<void> | undefined;
     const stop = () =>
       (stopped ??= (async () => {
-        await adminClient.end().catch(() => {});
+        await client.end().catch(() => {});
         try {
           await run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '30', 'stop'], dir);
         } finally {
@@ -223,6 +226,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     return { url, port, dir, urlOf, createDatabase, admin, stop };
   } catch (e) {
     // Started halfway: stop what runs and leave no folder behind, then say what went wrong.
+    await adminClient?.end().catch(() => {});
     const pid = postmasterPid(dataDir);
     if (pid) await run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], dir).catch(() => {});
     disarm();
