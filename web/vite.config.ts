@@ -10,6 +10,7 @@ import { PAGE_PREFETCH, PAGES, SHOP_LAYOUT_PREFETCH, type PageName } from './src
 import { DEFAULT_SHOP_NAME } from './src/features/site/api/get-site-config.js';
 import { BANNER_SIZES, FULL_IMAGE_WIDTH, GALLERY_SIZES, PRODUCT_GRID_SIZES } from './src/lib/image-srcset.js';
 import { MAX_PAGE, PAGE_SIZE } from './src/lib/paging.js';
+import { escapeHtml } from '../src/shared/escape-html.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
@@ -21,9 +22,6 @@ const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist
  */
 const devShopName = process.env.SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
 const shopNamePlaceholder = '%SHOP_NAME%';
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** A page's path as a pattern over location.pathname: `:name` becomes the named group `name`. */
 function pathPattern(path: string): string {

@@ -1,5 +1,5 @@
 import type { Logger } from '../../platform/logger.js';
-import { escapeHtml } from '../../platform/mailer/mailer.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { createSignInLimiter } from '../../platform/sign-in-limiter.js';
 import type { Db } from '../../platform/sqlite.js';

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { appError } from '../../shared/errors.js';
 import type { ContractRouter } from './contract.js';
 import { sendError } from './respond.js';
@@ -65,7 +66,6 @@ export const apiDocsContentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const page = (title: string) => `<!doctype html>
 <html lang="en">

@@ -28,6 +28,3 @@ export function createLogMailer(logger: Logger): Mailer {
   };
 }
 
-/** Escapes text for an HTML mail body: every value put into a mail's HTML goes through here. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
