@@ -29,6 +29,18 @@ export function openDatabase(file: string): DbHandle {
   return { sqlite, db, close: () => sqlite.open && sqlite.close() };
 }
 
+/**
+ * A second, read-only connection to the same file (decision 024): reads outside transactions go
+ * here, so they see committed data only and never wait for the writer (WAL).
+ */
+export function openReader(file: string): DbHandle {
+  const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('temp_store = MEMORY');
+  const db = drizzle(sqlite);
+  return { sqlite, db, close: () => sqlite.open && sqlite.close() };
+}
+
 /** Applies the committed SQL migrations (never `drizzle-kit push`). */
 export function runMigrations(handle: DbHandle, folder: string = migrationsDir()): void {
   migrate(handle.db, { migrationsFolder: folder });

@@ -1,15 +1,15 @@
 import type { CartLine } from './domain/cart-line.js';
 
-/** Synchronous storage (decision 001). */
+/** Asynchronous storage (decision 024). */
 export type CartStore = {
   /** Newest first. */
-  listFor(userId: string): CartLine[];
-  find(userId: string, productId: string, size: string, color: string): CartLine | null;
-  insert(line: CartLine): void;
-  setQuantity(id: string, quantity: number): void;
+  listFor(userId: string): Promise<CartLine[]>;
+  find(userId: string, productId: string, size: string, color: string): Promise<CartLine | null>;
+  insert(line: CartLine): Promise<void>;
+  setQuantity(id: string, quantity: number): Promise<void>;
   /** Deletes the caller's own line only. */
-  deleteOwn(id: string, userId: string): number;
-  deleteLines(ids: readonly string[]): number;
+  deleteOwn(id: string, userId: string): Promise<number>;
+  deleteLines(ids: readonly string[]): Promise<number>;
 };
 
 /** What the cart needs to know of a product: the catalogue's current facts. */
@@ -23,4 +23,4 @@ export type CartProduct = {
   images: string[];
 };
 
-export type ProductLookup = { productById(id: string): CartProduct | null };
+export type ProductLookup = { productById(id: string): Promise<CartProduct | null> };

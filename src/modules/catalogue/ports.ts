@@ -1,24 +1,24 @@
 import type { Category } from './domain/category.js';
 import type { Product, ProductInput } from './domain/product.js';
 
-/** Storage ports. Synchronous: better-sqlite3 is, and transactions must not await (decision 001). */
+/** Storage ports, asynchronous (decision 024). */
 export type CategoryStore = {
   /** Newest first. */
-  list(): Category[];
-  count(): number;
-  byName(name: string): Category | null;
-  insert(category: Category): void;
-  insertMany(categories: readonly Category[]): void;
+  list(): Promise<Category[]>;
+  count(): Promise<number>;
+  byName(name: string): Promise<Category | null>;
+  insert(category: Category): Promise<void>;
+  insertMany(categories: readonly Category[]): Promise<void>;
 };
 
 export type ProductFilter = { category?: string | undefined; q?: string | undefined; limit?: number | undefined; offset?: number | undefined };
 
 export type ProductStore = {
   /** Newest first. */
-  list(filter: ProductFilter): Product[];
-  count(filter: ProductFilter): number;
-  byId(id: string): Product | null;
-  insert(product: Omit<ProductInput, 'category'> & { id: string; categoryId: string; createdAt: Date }): void;
-  update(id: string, product: Omit<ProductInput, 'category'> & { categoryId: string; updatedAt: Date }): number;
-  delete(id: string): number;
+  list(filter: ProductFilter): Promise<Product[]>;
+  count(filter: ProductFilter): Promise<number>;
+  byId(id: string): Promise<Product | null>;
+  insert(product: Omit<ProductInput, 'category'> & { id: string; categoryId: string; createdAt: Date }): Promise<void>;
+  update(id: string, product: Omit<ProductInput, 'category'> & { categoryId: string; updatedAt: Date }): Promise<number>;
+  delete(id: string): Promise<number>;
 };

@@ -2,19 +2,19 @@ import type { Page, Paged } from '../../shared/page.js';
 import type { Coupon } from './domain/coupon.js';
 import type { Slider } from './domain/slider.js';
 
-/** Synchronous storage (decision 001). */
+/** Asynchronous storage (decision 024). */
 export type SliderStore = {
   /** Newest first. */
-  list(): Slider[];
-  count(): number;
-  insert(slider: Slider): void;
-  delete(id: string): number;
+  list(): Promise<Slider[]>;
+  count(): Promise<number>;
+  insert(slider: Slider): Promise<void>;
+  delete(id: string): Promise<number>;
 };
 
 export type CouponStore = {
   /** One page, newest first, and how many coupons there are. */
-  page(page: Page): Paged<Coupon>;
-  byCode(code: string): Coupon | null;
-  insert(coupon: Coupon): void;
-  delete(id: string): number;
+  page(page: Page): Promise<Paged<Coupon>>;
+  byCode(code: string): Promise<Coupon | null>;
+  insert(coupon: Coupon): Promise<void>;
+  delete(id: string): Promise<number>;
 };
