@@ -34,7 +34,7 @@ export type AppDeps = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   routers: ReadonlyArray<Hono<any, any, any>>;
   /** Database liveness for /api/health. */
-  checkDatabase: () => { ok: true } | { ok: false; reason: string };
+  checkDatabase: () => Promise<{ ok: true } | { ok: false; reason: string }>;
   bodyLimitBytes: number;
   /** Larger limits for upload routes, by path (e.g. /api/images: 5 MB plus form overhead). */
   uploadLimits?: Record<string, { bytes: number; error: AppError }>;
@@ -171,8 +171,8 @@ export function createApp(deps: AppDeps) {
       answers: { 200: { description: 'Both are.', body: healthSchema } },
       errors: ['http/unavailable'],
     },
-    (c) => {
-      const database = deps.checkDatabase();
+    async (c) => {
+      const database = await deps.checkDatabase();
       const body = {
         status: database.ok ? 'ok' : 'degraded',
         server: { ok: true, uptimeSeconds: Math.round(process.uptime()) },

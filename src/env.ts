@@ -20,6 +20,16 @@ export const envSchema = z.object({
     .regex(/^[0-9a-zA-Z.:\-[\]]+$/, { message: 'must be a host name or an IP address' })
     .default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * postgres://user:password@host:5432/db switches every store to PostgreSQL (issue 14, decisions
+   * 022 and 024): the engine for several shop processes. Without it, SQLite in DATA_DIR/shop.db.
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/./, { message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  /** Connections each process keeps to PostgreSQL at most. */
+  DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a number' }).int().min(2).max(200).default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Insert the demo catalogue at first start when the database is empty. */
   DEMO_DATA: bool.default(true),

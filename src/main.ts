@@ -14,7 +14,7 @@ function fail(message: string): never {
 
 let shop: Shop;
 try {
-  shop = createShop({ env });
+  shop = await createShop({ env });
 } catch (e) {
   if (e instanceof ShopStartError) fail(e.message);
   throw e;
@@ -78,8 +78,7 @@ server.listen(env.PORT, env.HOST, () => {
 
 server.on('error', (e: NodeJS.ErrnoException) => {
   const reason = e.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use (setting PORT)` : e.message;
-  shop.close();
-  fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${reason}`);
+  void shop.close().finally(() => fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${reason}`));
 });
 
 // SIGTERM (docker stop) and SIGINT: stop accepting, let requests in flight finish, then close
@@ -92,14 +91,20 @@ function shutdown(signal: string) {
   logger.info('shutting down', { signal });
   const force = setTimeout(() => {
     logger.warn('forced shutdown after 10 s');
-    shop.close();
-    process.exit(1);
+    void shop.close().finally(() => process.exit(1));
   }, 10_000);
   force.unref();
   server.close(() => {
-    shop.close();
-    logger.info('stopped');
-    process.exit(0);
+    void shop.close().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error('closing the database failed', { error });
+        process.exit(1);
+      },
+    );
   });
   server.closeIdleConnections();
   // A kept-alive connection (a browser, a proxy) whose request was in flight goes idle after its

@@ -24,7 +24,7 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer/mailer.js';
 import { webDistDir as builtWebDistDir } from './platform/paths.js';
 import { resolveSecrets } from './platform/secrets.js';
-import { checkDatabase, openDatabase, runMigrations } from './platform/sqlite.js';
+import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from './platform/database.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { newId } from './shared/ids.js';
 
@@ -51,7 +51,7 @@ export type ShopSettings = {
   webDistDir?: string | null;
 };
 
-export function createShop(settings: ShopSettings) {
+export async function createShop(settings: ShopSettings) {
   const { env } = settings;
   const clock = settings.clock ?? systemClock;
   const logger = settings.logger ?? createLogger(env.LOG_LEVEL);
@@ -59,13 +59,7 @@ export function createShop(settings: ShopSettings) {
   const secrets = resolveSecrets(env);
   if (!secrets.ok) throw new ShopStartError(secrets.message);
 
-  let database: ReturnType<typeof openDatabase>;
-  try {
-    database = openDatabase(join(env.DATA_DIR, 'shop.db'));
-    runMigrations(database);
-  } catch (e) {
-    throw new ShopStartError(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const database = await openShopDatabase(env);
 
   const mailer =
     settings.mailer ??
@@ -74,9 +68,8 @@ export function createShop(settings: ShopSettings) {
     logger.warn('SMTP_URL is not set: password reset mails are written to this log instead of being sent');
   }
 
-  const db = database.db;
   const identity = createIdentityModule({
-    db,
+    database,
     clock,
     newId,
     logger,
@@ -100,16 +93,16 @@ export function createShop(settings: ShopSettings) {
   const uploadsDir = join(env.DATA_DIR, 'uploads');
   const localImages = createLocalDiskImageStore({ dir: uploadsDir });
   const images = settings.images ?? uploadedImageStore(env, localImages);
-  const catalogue = createCatalogueModule({ db, clock, newId, images, requireAdmin, logger });
-  const promotions = createPromotionsModule({ db, clock, newId, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
-  const cart = createCartModule({ db, clock, newId, products: catalogue, requireUser });
+  const catalogue = createCatalogueModule({ database, clock, newId, images, requireAdmin, logger });
+  const promotions = createPromotionsModule({ database, clock, newId, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
+  const cart = createCartModule({ database, clock, newId, products: catalogue, productsIn: catalogue.productsIn, requireUser });
 
   // Ordering copies prices from the catalogue and the cart, and checks coupons with promotions,
   // through these plain functions: the only place the modules meet.
-  let ordering: ReturnType<typeof createOrderingModule>;
+  let ordering: Awaited<ReturnType<typeof createOrderingModule>>;
   try {
-    ordering = createOrderingModule({
-      db,
+    ordering = await createOrderingModule({
+      database,
       clock,
       newId,
       requireUser,
@@ -119,19 +112,21 @@ export function createShop(settings: ShopSettings) {
       orderCommits: settings.orderCommits,
       placementLimits: { maxPending: env.MAX_PENDING_ORDERS, perHour: env.ORDERS_PER_HOUR },
       ports: {
-        productById: (id) => catalogue.productById(id),
-        cartLines: (userId) => cart.pricedLines(userId),
-        removeCartLines: (ids) => cart.removeLines(ids),
-        couponPercentBasisPoints: (code) => {
-          const coupon = promotions.couponByCode(code);
-          return coupon.ok ? coupon.value.discountBasisPoints : null;
-        },
+        in: (tx) => ({
+          productById: (id) => catalogue.productsIn(tx).byId(id),
+          cartLines: (userId) => cart.pricedLinesIn(tx, userId),
+          removeCartLines: (ids) => cart.removeLinesIn(tx, ids),
+          couponPercentBasisPoints: async (code) => {
+            const coupon = await promotions.couponByCodeIn(tx, code);
+            return coupon.ok ? coupon.value.discountBasisPoints : null;
+          },
+        }),
         couponGuesses: promotions.couponGuesses,
       },
     });
   } catch (e) {
     // The order log's start-up checks (decision 014) refuse with a message and a fix.
-    database.close();
+    await database.close();
     throw new ShopStartError(e instanceof Error ? e.message : String(e));
   }
 
@@ -151,7 +146,7 @@ export function createShop(settings: ShopSettings) {
     uploadLimits: {
       '/api/images': { bytes: maxUploadBytes + 64 * 1024, error: { code: 'images/too-large', message: 'Images can be at most 5 MB.' } },
     },
-    checkDatabase: () => checkDatabase(database.sqlite),
+    checkDatabase: () => database.check(),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     ...(webDistDir ? { webDistDir } : {}),
   });
@@ -228,7 +223,25 @@ export function createShop(settings: ShopSettings) {
   };
 }
 
-export type Shop = ReturnType<typeof createShop>;
+export type Shop = Awaited<ReturnType<typeof createShop>>;
+
+/** PostgreSQL when DATABASE_URL is set (decision 024), else DATA_DIR/shop.db; migrated either way. */
+async function openShopDatabase(env: Env): Promise<ShopDatabase> {
+  if (env.DATABASE_URL) {
+    try {
+      return await openPostgresDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE });
+    } catch (e) {
+      // The URL holds a password: name the host only.
+      const host = new URL(env.DATABASE_URL).host;
+      throw new ShopStartError(`Cannot open the PostgreSQL database at ${host} (DATABASE_URL): ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  try {
+    return openSqliteDatabase(join(env.DATA_DIR, 'shop.db'));
+  } catch (e) {
+    throw new ShopStartError(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
 
 /**
  * Where admins' uploads go: an S3-compatible bucket when configured, else imgbb with its key, else

@@ -1,18 +1,19 @@
 /**
  * What `npm run backup` and `npm run restore` share: durable file steps, the soundness check of a
- * database file, and copying the uploads folder.
+ * SQLite database file, and copying the uploads folder.
  */
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditOrderLog, describeAuditProblem, describeHead } from '../modules/ordering/index.js';
+import { openSqliteDatabase } from '../platform/database.js';
 import { missingTriggers } from '../platform/sqlite-triggers.js';
-import { openDatabase, runMigrations } from '../platform/sqlite.js';
+import { openDatabase } from '../platform/sqlite.js';
 
 /** 2026-11-21T15-00-57-123Z: sortable, and valid in a file name everywhere. */
 export const fileTimestamp = (date = new Date()) => date.toISOString().replace(/[:.]/g, '-');
 
-/** The uploads folder that belongs to a backup file: shop-X.db -> shop-X.uploads */
-export const uploadsOf = (backupFile: string) => `${backupFile.replace(/\.db$/, '')}.uploads`;
+/** The uploads folder that belongs to a backup file: shop-X.db (or shop-X.dump, PostgreSQL's) -> shop-X.uploads */
+export const uploadsOf = (backupFile: string) => `${backupFile.replace(/\.(db|dump)$/, '')}.uploads`;
 
 export function fsyncPath(path: string): void {
   const fd = openSync(path, 'r');
@@ -41,23 +42,29 @@ export type FileCheck = { ok: boolean; integrity: string; audit: string; head: s
 
 /**
  * integrity_check, the order log (hash chain, head, key, listing table; streamed in constant
- * memory) and the protective triggers of a database file. With `migrate`, the file is first
- * brought to the current schema (as the server would do at start).
+ * memory) and the protective triggers of a database file. A sound file is then opened as the
+ * server opens it, so it is brought to the current schema first (a no-op for a copy of a migrated
+ * shop; the restore of an older backup needs it).
  */
-export function checkShopFile(file: string, auditKey: string | undefined, migrate = false): FileCheck {
-  const database = openDatabase(file);
+export async function checkShopFile(file: string, auditKey: string | undefined): Promise<FileCheck> {
+  const raw = openDatabase(file);
+  let integrity: string;
   try {
-    const rows = database.sqlite.pragma('integrity_check') as Array<{ integrity_check: string }>;
-    const integrity = rows.map((r) => r.integrity_check).join('; ');
-    if (integrity !== 'ok') return { ok: false, integrity, audit: 'not checked', head: 'head not read', missingTriggers: [] };
-    if (migrate) runMigrations(database);
-    const report = auditOrderLog(database.db, auditKey);
+    const rows = raw.sqlite.pragma('integrity_check') as Array<{ integrity_check: string }>;
+    integrity = rows.map((r) => r.integrity_check).join('; ');
+  } finally {
+    raw.close();
+  }
+  if (integrity !== 'ok') return { ok: false, integrity, audit: 'not checked', head: 'head not read', missingTriggers: [] };
+  const database = openSqliteDatabase(file);
+  try {
+    const report = await auditOrderLog(database, auditKey);
     const head = describeHead(report.head);
-    const missing = missingTriggers(database.sqlite);
+    const missing = missingTriggers(database.handle.sqlite);
     if (!report.verified) return { ok: false, integrity, audit: `FAILED at ${describeAuditProblem(report.problem)}`, head, missingTriggers: missing };
     return { ok: missing.length === 0, integrity, audit: `ok, ${report.eventCount} events of ${report.orderCount} orders`, head, missingTriggers: missing };
   } finally {
-    database.close();
+    await database.close();
   }
 }
 

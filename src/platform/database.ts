@@ -57,6 +57,9 @@ export type SqliteDatabase = Common & {
 export type PostgresDatabase = Common & { engine: 'postgres'; handle: PostgresHandle };
 export type ShopDatabase = SqliteDatabase | PostgresDatabase;
 
+/** The database rolled the whole transaction back by itself (SQLite on disk full or I/O errors): no savepoint is left to undo to. */
+export class TransactionLostError extends Error {}
+
 /** Thrown when code inside a transaction uses a store not bound to it (on SQLite it would wait for itself). */
 export class OutsideTransactionError extends Error {}
 
@@ -164,12 +167,12 @@ export function openSqliteDatabase(file: string, options: { migrationsFolder?: s
         value = await work();
       } catch (e) {
         undo();
-        if (!sqlite.inTransaction) throw new Error('the transaction was rolled back by the database', { cause: e });
+        if (!sqlite.inTransaction) throw new TransactionLostError('the transaction was rolled back by the database', { cause: e });
         throw e;
       }
       if (keep(value)) statements.release.run();
       else undo();
-      if (!sqlite.inTransaction) throw new Error('the transaction was rolled back by the database');
+      if (!sqlite.inTransaction) throw new TransactionLostError('the transaction was rolled back by the database');
       return value;
     },
     isUnavailable: (e) => sqliteBusy(e) || sqliteBusy((e as { cause?: unknown } | null)?.cause),

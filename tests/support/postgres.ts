@@ -141,7 +141,7 @@ async function connectWhenReady(url: string, log: string): Promise<pg.Client> {
 
 let databases = 0;
 
-export async function startPostgres(options: { fsync?: boolean } = {}): Promise<PostgresCluster> {
+export async function startPostgres(options: { fsync?: boolean; maxConnections?: number } = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'shop-pg-'));
   const dataDir = join(dir, 'data');
@@ -173,7 +173,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
           "listen_addresses = '127.0.0.1'",
           `port = ${port}`,
           `unix_socket_directories = '${dir}'`,
-          'max_connections = 40',
+          `max_connections = ${options.maxConnections ?? 40}`,
           'shared_buffers = 32MB',
           `fsync = ${options.fsync === false ? 'off' : 'on'}`,
           '',

@@ -9,6 +9,7 @@ import type { ImageStore } from '../../src/platform/image-store/image-store.js';
 import { createMemoryLogger } from '../../src/platform/logger.js';
 import type { Mail, Mailer } from '../../src/platform/mailer/mailer.js';
 import type { Clock } from '../../src/shared/clock.js';
+import pg from 'pg';
 import { createShop } from '../../src/shop.js';
 
 export const testSite: Omit<SiteConfig, 'auth'> = {
@@ -50,13 +51,48 @@ export type TestAppOptions = {
   env?: Record<string, string>;
 };
 
+/** The engine the suites run on: SQLite by default, PostgreSQL under vitest.postgres.config.ts. */
+export const testEngine: 'sqlite' | 'postgres' = process.env.SHOP_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+let databases = 0;
+
+/** A fresh PostgreSQL database, a copy of the migrated template the global setup made; dropped by the returned function. */
+async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  // Imported here: bench scripts use this file outside vitest, on SQLite.
+  const { inject } = await import('vitest');
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `shop_${process.pid}_${++databases}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 /**
  * The real shop (createShop, as main.ts builds it) over a real SQLite file with the real migrations,
- * in a fresh temporary folder. The settings go through parseEnv like the environment does. Mails go
+ * in a fresh temporary folder, or (SHOP_TEST_ENGINE=postgres) over a fresh PostgreSQL database. The settings go through parseEnv like the environment does. Mails go
  * to `outbox` unless a mailer is given; the password hash cost is lowered so tests stay fast (the
  * algorithm is the same). The catalogue starts empty; `seedDemo()` inserts the demo catalogue.
  */
-export function createTestApp(options: TestAppOptions = {}) {
+export async function createTestApp(options: TestAppOptions = {}) {
+  const postgres = testEngine === 'postgres' ? await freshPostgresDatabase() : null;
   const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const uploadsDir = join(dir, 'uploads');
   mkdirSync(uploadsDir);
@@ -88,10 +124,11 @@ export function createTestApp(options: TestAppOptions = {}) {
     ORDERS_PER_HOUR: String(options.placementLimits?.perHour ?? 1000),
     AUDIT_KEY: options.auditKey,
     BODY_LIMIT_BYTES: String(options.bodyLimitBytes ?? 1024 * 1024),
+    DATABASE_URL: postgres?.url,
     ...options.env,
   });
   if (!settings.ok) throw new Error(`test settings: ${settings.message}`);
-  const shop = createShop({
+  const shop = await createShop({
     env: settings.env,
     clock: time.clock,
     logger,
@@ -113,11 +150,36 @@ export function createTestApp(options: TestAppOptions = {}) {
     outbox,
     time,
     dir,
-    close() {
-      shop.close();
+    /**
+     * Raw SQL for a test's own look at the tables, on either engine: `?` placeholders (turned into
+     * PostgreSQL's $1, $2, ...). Rows come back as the driver gives them.
+     */
+    async query<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> {
+      const { database } = shop;
+      if (database.engine === 'sqlite') {
+        const statement = database.handle.sqlite.prepare(sql);
+        if (!statement.reader) {
+          statement.run(...params);
+          return [];
+        }
+        return statement.all(...params) as T[];
+      }
+      let n = 0;
+      const result = await database.handle.pool.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      return result.rows as T[];
+    },
+    /** The first column of the first row, as a number when it is a count. */
+    async value(sql: string, ...params: unknown[]): Promise<unknown> {
+      const [row] = await this.query(sql, ...params);
+      const first = row ? Object.values(row)[0] : undefined;
+      return typeof first === 'string' && /^count/i.test(Object.keys(row ?? {})[0] ?? '') ? Number(first) : first;
+    },
+    async close() {
+      await shop.close();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-export type TestApp = ReturnType<typeof createTestApp>;
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -10,12 +10,12 @@ import type { CartStore, ProductLookup } from './ports.js';
  * the catalogue when the cart is read; here only the choice and the quantity are kept. The same
  * product, size and color again adds to that line. The caller's transaction keeps check-then-write atomic.
  */
-export function addToCart(
-  deps: { cart: CartStore; products: ProductLookup; clock: Clock; newId: IdGenerator; transaction: <T>(fn: () => T) => T },
+export async function addToCart(
+  deps: { products: ProductLookup; clock: Clock; newId: IdGenerator; transaction: <T>(work: (cart: CartStore) => Promise<T>) => Promise<T> },
   userId: string,
   input: { productId: string; quantity: number; size: string; color: string },
-): Result<{ insertedId: string; merged: boolean }, AppError> {
-  const product = deps.products.productById(input.productId);
+): Promise<Result<{ insertedId: string; merged: boolean }, AppError>> {
+  const product = await deps.products.productById(input.productId);
   if (!product) return err(appError('cart/product-not-found', 'This product is no longer available.'));
   if (!isOfferedChoice(input.size, product.sizes)) {
     return err(appError('cart/invalid-choice', `"${input.size}" is not a size of ${product.title}.`));
@@ -23,18 +23,32 @@ export function addToCart(
   if (!isOfferedChoice(input.color, product.colors)) {
     return err(appError('cart/invalid-choice', `"${input.color}" is not a color of ${product.title}.`));
   }
-  return deps.transaction(() => {
-    const existing = deps.cart.find(userId, product.id, input.size, input.color);
-    if (!existing) {
-      const id = deps.newId();
-      deps.cart.insert({ id, userId, productId: product.id, size: input.size, color: input.color, quantity: input.quantity, createdAt: deps.clock.now() });
-      return ok({ insertedId: id, merged: false });
-    }
-    const quantity = mergedQuantity(existing.quantity, input.quantity);
-    if (quantity === null) {
-      return err(appError('cart/quantity-limit', `Your cart can hold at most ${maxQuantityPerLine} of one item (you have ${existing.quantity}).`));
-    }
-    deps.cart.setQuantity(existing.id, quantity);
-    return ok({ insertedId: existing.id, merged: true });
-  });
+  // Twice at most: when another process added the same line between our look and our insert
+  // (PostgreSQL, several processes), the second turn merges into it.
+  for (let turn = 0; ; turn++) {
+    const added = await deps.transaction((cart) => addLine(deps, cart, userId, product.id, input));
+    if (added !== 'raced') return added;
+    if (turn === 1) throw new Error('add to cart: the same line was added concurrently twice in a row');
+  }
+}
+
+async function addLine(
+  deps: { clock: Clock; newId: IdGenerator },
+  cart: CartStore,
+  userId: string,
+  productId: string,
+  input: { quantity: number; size: string; color: string },
+): Promise<Result<{ insertedId: string; merged: boolean }, AppError> | 'raced'> {
+  const existing = await cart.find(userId, productId, input.size, input.color);
+  if (!existing) {
+    const id = deps.newId();
+    const inserted = await cart.insert({ id, userId, productId, size: input.size, color: input.color, quantity: input.quantity, createdAt: deps.clock.now() });
+    return inserted ? ok({ insertedId: id, merged: false }) : 'raced';
+  }
+  const quantity = mergedQuantity(existing.quantity, input.quantity);
+  if (quantity === null) {
+    return err(appError('cart/quantity-limit', `Your cart can hold at most ${maxQuantityPerLine} of one item (you have ${existing.quantity}).`));
+  }
+  await cart.setQuantity(existing.id, quantity);
+  return ok({ insertedId: existing.id, merged: true });
 }

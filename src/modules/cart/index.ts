@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { transactionOf, type Db } from '../../platform/sqlite.js';
+import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import type { AuthVariables } from '../identity/index.js';
 import { cartRoutes } from './adapters/http.js';
+import { createPgCartStore } from './adapters/pg-cart-store.js';
 import { createSqliteCartStore } from './adapters/sqlite-cart-store.js';
 import type { ProductLookup } from './ports.js';
 import { viewCart } from './view-cart.js';
@@ -12,21 +13,24 @@ export type { AddToCartBody, CartItemDto } from './adapters/http.js';
 export type { ProductLookup } from './ports.js';
 
 export type CartDeps = {
-  db: Db;
+  database: ShopDatabase;
   clock: Clock;
   newId: IdGenerator;
   products: ProductLookup;
+  /** The catalogue's facts as an ordering transaction sees them. */
+  productsIn: (tx: Tx) => ProductLookup;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
 };
 
 /** The cart module's whole public surface. */
 export function createCartModule(deps: CartDeps) {
-  const cart = createSqliteCartStore(deps.db);
+  const stores = bindStores(deps.database, { sqlite: createSqliteCartStore, postgres: createPgCartStore });
+  const cart = stores.outside;
   return {
-    routes: cartRoutes({ ...deps, cart, transaction: transactionOf(deps.db) }),
-    /** For ordering: the caller's lines, priced from the catalogue now. */
-    pricedLines: (userId: string) => viewCart({ cart, products: deps.products }, userId),
+    routes: cartRoutes({ ...deps, cart, transaction: (work) => deps.database.transaction((tx) => work(stores.in(tx))) }),
+    /** For ordering, inside its transaction: the caller's lines, priced from the catalogue now. */
+    pricedLinesIn: (tx: Tx, userId: string) => viewCart({ cart: stores.in(tx), products: deps.productsIn(tx) }, userId),
     /** For ordering, inside its transaction: the ordered lines leave the cart. */
-    removeLines: (ids: readonly string[]) => cart.deleteLines(ids),
+    removeLinesIn: (tx: Tx, ids: readonly string[]) => stores.in(tx).deleteLines(ids),
   };
 }

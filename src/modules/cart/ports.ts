@@ -5,7 +5,8 @@ export type CartStore = {
   /** Newest first. */
   listFor(userId: string): Promise<CartLine[]>;
   find(userId: string, productId: string, size: string, color: string): Promise<CartLine | null>;
-  insert(line: CartLine): Promise<void>;
+  /** False, and nothing stored, when the user's cart already holds this product, size and color. */
+  insert(line: CartLine): Promise<boolean>;
   setQuantity(id: string, quantity: number): Promise<void>;
   /** Deletes the caller's own line only. */
   deleteOwn(id: string, userId: string): Promise<number>;

@@ -13,9 +13,11 @@ export type PricedCartLine = CartLine & {
   available: boolean;
 };
 
-export function viewCart(deps: { cart: CartStore; products: ProductLookup }, userId: string): PricedCartLine[] {
-  return deps.cart.listFor(userId).map((line) => {
-    const product = deps.products.productById(line.productId);
+export async function viewCart(deps: { cart: CartStore; products: ProductLookup }, userId: string): Promise<PricedCartLine[]> {
+  const lines = await deps.cart.listFor(userId);
+  const products = await Promise.all(lines.map((line) => deps.products.productById(line.productId)));
+  return lines.map((line, i) => {
+    const product = products[i];
     if (!product) return { ...line, title: 'No longer available', category: '', image: '', unitPrice: 0, price: 0, available: false };
     return {
       ...line,

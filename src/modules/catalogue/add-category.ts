@@ -5,19 +5,14 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { CategoryStore } from './ports.js';
 
 /** Names are unique ignoring case and surrounding spaces; the name is kept as typed (trimmed). */
-export function addCategory(
+export async function addCategory(
   deps: { categories: CategoryStore; clock: Clock; newId: IdGenerator },
   input: { category: string },
-): Result<{ insertedId: string }, AppError> {
+): Promise<Result<{ insertedId: string }, AppError>> {
   const name = input.category.trim();
   const exists = () => err(appError('catalogue/category-exists', `A category named "${name}" already exists.`));
-  if (deps.categories.byName(name)) return exists();
+  if (await deps.categories.byName(name)) return exists();
   const id = deps.newId();
-  try {
-    deps.categories.insert({ id, name, createdAt: deps.clock.now() });
-  } catch (e) {
-    if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return exists();
-    throw e;
-  }
+  if (!(await deps.categories.insert({ id, name, createdAt: deps.clock.now() }))) return exists();
   return ok({ insertedId: id });
 }

@@ -2,10 +2,12 @@ import type { MiddlewareHandler } from 'hono';
 import { createChangeTag } from '../../platform/http/change-tag.js';
 import type { ImageStore } from '../../platform/image-store/image-store.js';
 import type { Logger } from '../../platform/logger.js';
-import { transactionOf, type Db } from '../../platform/sqlite.js';
+import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { catalogueRoutes } from './adapters/http.js';
+import { createPgCategoryStore } from './adapters/pg-category-store.js';
+import { createPgProductStore } from './adapters/pg-product-store.js';
 import { createSqliteCategoryStore } from './adapters/sqlite-category-store.js';
 import { createSqliteProductStore } from './adapters/sqlite-product-store.js';
 import { seedDemoCatalogue, type DemoArtSpec } from './seed-demo-catalogue.js';
@@ -17,7 +19,7 @@ export type { Product } from './domain/product.js';
 export type { DemoArtSpec } from './seed-demo-catalogue.js';
 
 export type CatalogueDeps = {
-  db: Db;
+  database: ShopDatabase;
   clock: Clock;
   newId: IdGenerator;
   images: ImageStore;
@@ -27,8 +29,11 @@ export type CatalogueDeps = {
 
 /** The catalogue module's whole public surface. */
 export function createCatalogueModule(deps: CatalogueDeps) {
-  const categories = createSqliteCategoryStore(deps.db);
-  const products = createSqliteProductStore(deps.db);
+  const stores = bindStores(deps.database, {
+    sqlite: (side) => ({ categories: createSqliteCategoryStore(side), products: createSqliteProductStore(side) }),
+    postgres: (db) => ({ categories: createPgCategoryStore(db), products: createPgProductStore(db) }),
+  });
+  const { categories, products } = stores.outside;
   const changes = createChangeTag();
   const routes = catalogueRoutes({
     categories,
@@ -49,7 +54,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
         products,
         clock: deps.clock,
         newId: deps.newId,
-        transaction: transactionOf(deps.db),
+        transaction: (work) => deps.database.transaction((tx) => work(stores.in(tx))),
         makeImage,
       });
       if (seeded.products > 0) changes.bump();
@@ -57,7 +62,9 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     },
     /** Changes with every catalogue write (the ETag of catalogue reads): keys the response cache. */
     version: () => changes.current(),
-    /** For ordering: the catalogue's current facts about a product, or null. */
+    /** For ordering: the catalogue's current facts about a product, or null, as a transaction sees them. */
+    productsIn: (tx: Tx) => stores.in(tx).products,
+    /** For the cart: the catalogue's current facts about a product, or null. */
     productById: (id: string) => products.byId(id),
   };
 }

@@ -7,7 +7,8 @@ export type CategoryStore = {
   list(): Promise<Category[]>;
   count(): Promise<number>;
   byName(name: string): Promise<Category | null>;
-  insert(category: Category): Promise<void>;
+  /** False, and nothing stored, when a category with that name (ignoring case and spaces) exists. */
+  insert(category: Category): Promise<boolean>;
   insertMany(categories: readonly Category[]): Promise<void>;
 };
 

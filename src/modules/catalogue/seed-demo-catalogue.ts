@@ -17,12 +17,12 @@ export async function seedDemoCatalogue(deps: {
   products: ProductStore;
   clock: Clock;
   newId: IdGenerator;
-  transaction: <T>(fn: () => T) => T;
+  transaction: <T>(work: (stores: { categories: CategoryStore; products: ProductStore }) => Promise<T>) => Promise<T>;
   makeImage: (spec: DemoArtSpec) => Promise<string>;
   /** Pictures drawn at once (the machine's cores). */
   concurrency?: number;
 }): Promise<{ categories: number; products: number }> {
-  if (deps.categories.count() > 0 || deps.products.count({}) > 0) return { categories: 0, products: 0 };
+  if ((await deps.categories.count()) > 0 || (await deps.products.count({})) > 0) return { categories: 0, products: 0 };
 
   const products = demoCatalogue.flatMap((category) => category.products.map((product) => ({ category, product })));
   const specs = products.flatMap(({ category, product }, p) =>
@@ -41,17 +41,17 @@ export async function seedDemoCatalogue(deps: {
   const start = deps.clock.now().getTime();
   // Lists are newest first: the first demo category and product get the latest times.
   const categoryIds = new Map<string, string>();
-  const inserted = deps.transaction(() => {
+  const inserted = await deps.transaction(async ({ categories, products }) => {
     // The pictures took seconds, with the server already answering: an admin's category or
     // product added meanwhile makes the catalogue the admin's, and the demo stays out.
-    if (deps.categories.count() > 0 || deps.products.count({}) > 0) return false;
-    demoCatalogue.forEach((category, i) => {
+    if ((await categories.count()) > 0 || (await products.count({})) > 0) return false;
+    for (const [i, category] of demoCatalogue.entries()) {
       const id = deps.newId();
       categoryIds.set(category.name, id);
-      deps.categories.insert({ id, name: category.name, createdAt: new Date(start - i) });
-    });
-    rows.forEach(({ category, product, images }, i) => {
-      deps.products.insert({
+      await categories.insert({ id, name: category.name, createdAt: new Date(start - i) });
+    }
+    for (const [i, { category, product, images }] of rows.entries()) {
+      await products.insert({
         id: deps.newId(),
         categoryId: categoryIds.get(category) ?? '',
         title: product.title,
@@ -62,7 +62,7 @@ export async function seedDemoCatalogue(deps: {
         images,
         createdAt: new Date(start - i * 1000),
       });
-    });
+    }
     return true;
   });
   return inserted ? { categories: demoCatalogue.length, products: rows.length } : { categories: 0, products: 0 };

@@ -2,13 +2,14 @@ import type { Logger } from '../../platform/logger.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { createSignInLimiter } from '../../platform/sign-in-limiter.js';
-import type { Db } from '../../platform/sqlite.js';
+import { bindStores, type ShopDatabase } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { createFirebaseIdentityVerifier } from './adapters/firebase-identity-verifier.js';
 import { createGuards } from './adapters/guards.js';
 import { identityRoutes } from './adapters/http.js';
 import { createJoseSessionTokens } from './adapters/jose-session-tokens.js';
+import { createPgResetTokenStore, createPgUserStore } from './adapters/pg-user-store.js';
 import { createScryptHasher } from './adapters/scrypt-hasher.js';
 import { createSqliteResetTokenStore, createSqliteUserStore } from './adapters/sqlite-user-store.js';
 import { ensureAdmin, promoteToAdmin } from './ensure-admin.js';
@@ -34,7 +35,7 @@ export type AuthPublicConfig =
     };
 
 export type IdentityDeps = {
-  db: Db;
+  database: ShopDatabase;
   clock: Clock;
   newId: IdGenerator;
   logger: Logger;
@@ -70,8 +71,7 @@ const resetMail =
 
 /** The identity module's whole public surface. */
 export function createIdentityModule(deps: IdentityDeps) {
-  const users = createSqliteUserStore(deps.db);
-  const resets = createSqliteResetTokenStore(deps.db);
+  const { users, resets } = identityStores(deps.database);
   const hasher = createScryptHasher(deps.hashCost);
   const tokens = createJoseSessionTokens({ secret: deps.sessionSecret, ttlSeconds: deps.sessionTtlSeconds, now: () => deps.clock.now() });
   const guards = createGuards({ tokens, users });
@@ -148,5 +148,12 @@ export function createIdentityModule(deps: IdentityDeps) {
 }
 
 
+/** Identity's stores: each method is one statement, so none runs in a transaction of its own. */
+const identityStores = (database: ShopDatabase) =>
+  bindStores(database, {
+    sqlite: (side) => ({ users: createSqliteUserStore(side), resets: createSqliteResetTokenStore(side) }),
+    postgres: (db) => ({ users: createPgUserStore(db), resets: createPgResetTokenStore(db) }),
+  }).outside;
+
 /** For the admin CLI: no server, just the database. */
-export const promoteAdminByEmail = (db: Db, email: string) => promoteToAdmin({ users: createSqliteUserStore(db) }, email);
+export const promoteAdminByEmail = (database: ShopDatabase, email: string) => promoteToAdmin({ users: identityStores(database).users }, email);

@@ -4,30 +4,31 @@ import { ok, type Result } from '../../shared/result.js';
 import { decide, evolve, fold, initialState, type OrderCommand, type OrderState } from './domain/order.js';
 import type { OrderLog, OrderProjection } from './ports.js';
 
+/** The log and the listing bound to the caller's transaction, and the clock. */
 export type OrderCommandDeps = { log: OrderLog; projection: OrderProjection; clock: Clock };
 
 /**
  * The one command path, placing included: the order's state is folded from its log (the log is
  * the truth), decide() answers the events or a refusal, and the events and the listing row are
- * written together. Synchronous: it runs inside the caller's transaction.
+ * written together, inside the caller's transaction (which took the log's head first).
  */
-export function handleOrderCommand(deps: OrderCommandDeps, orderId: string, command: OrderCommand): Result<OrderState, AppError> {
+export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string, command: OrderCommand): Promise<Result<OrderState, AppError>> {
   // A PlaceOrder names an id just drawn, which has no events: reading them would cost a query per order.
-  const state = command.type === 'PlaceOrder' ? initialState : current(deps.log, orderId);
+  const state = command.type === 'PlaceOrder' ? initialState : await current(deps.log, orderId);
   const decided = decide(state, command);
   if (!decided.ok) return decided;
   const at = deps.clock.now();
   let next = state;
   for (const event of decided.value) {
-    next = evolve(next, deps.log.append({ ...event, orderId, seq: (next?.version ?? 0) + 1, actor: command.actor, at }));
+    next = evolve(next, await deps.log.append({ ...event, orderId, seq: (next?.version ?? 0) + 1, actor: command.actor, at }));
   }
   if (next === null) throw new Error(`${command.type} on order ${orderId} produced no event`);
-  deps.projection.save(next);
+  await deps.projection.save(next);
   return ok(next);
 }
 
-function current(log: OrderLog, orderId: string): OrderState | null {
-  const state = fold(log.eventsOf(orderId));
+async function current(log: OrderLog, orderId: string): Promise<OrderState | null> {
+  const state = fold(await log.eventsOf(orderId));
   if (state !== null && 'problem' in state) throw new Error(`order ${orderId} has a corrupt log: ${state.problem}`);
   return state;
 }

@@ -10,13 +10,13 @@ type Deps = { projection: OrderProjection };
  * GET /orders: the caller's own orders, newest first, removed ones left out. `email` is the
  * spec's query; it may only name the caller.
  */
-export function listMyOrders(deps: Deps, actor: Actor, email: string | undefined, page: Page): Result<Paged<OrderState>, AppError> {
+export async function listMyOrders(deps: Deps, actor: Actor, email: string | undefined, page: Page): Promise<Result<Paged<OrderState>, AppError>> {
   if (email !== undefined && email.trim().toLowerCase() !== actor.email) return err(appError('auth/forbidden', 'You can only see your own orders.'));
-  return ok(deps.projection.pageFor(actor.userId, page));
+  return ok(await deps.projection.pageFor(actor.userId, page));
 }
 
 /** GET /allOrders: every order not removed, newest first; an admin's list. */
-export function listAllOrders(deps: Deps, actor: Actor, page: Page): Result<Paged<OrderState>, AppError> {
+export async function listAllOrders(deps: Deps, actor: Actor, page: Page): Promise<Result<Paged<OrderState>, AppError>> {
   if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only an admin can do this.'));
-  return ok(deps.projection.pageAll(page));
+  return ok(await deps.projection.pageAll(page));
 }

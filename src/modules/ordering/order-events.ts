@@ -10,9 +10,9 @@ type Deps = { log: OrderLog; projection: OrderProjection };
  * GET /orders/:id/events: one page of an order's history, removed orders included. Another
  * customer's order is answered as if it did not exist.
  */
-export function orderEvents(deps: Deps, actor: Actor, orderId: string, page: Page): Result<Paged<StoredEvent>, AppError> {
+export async function orderEvents(deps: Deps, actor: Actor, orderId: string, page: Page): Promise<Result<Paged<StoredEvent>, AppError>> {
   // The listing row (written with the Placed event, kept when the order is removed) names the owner.
-  const order = deps.projection.byId(orderId);
+  const order = await deps.projection.byId(orderId);
   if (!order || !visibleTo(order, actor)) return err(orderNotFound());
-  return ok(deps.log.pageOf(order.id, page));
+  return ok(await deps.log.pageOf(order.id, page));
 }

@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { canonicalJson } from './domain/canonical-json.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from './domain/order.js';
 import { handleOrderCommand } from './handle-order-command.js';
-import type { IdempotencyStore, OrderCommits, OrderingPorts, OrderLog, OrderProjection } from './ports.js';
+import type { CouponRefusal, OrderCommits, OrderingPorts, OrderingStores, OrderingTxPorts } from './ports.js';
 
 export type PlaceOrderInput = {
   name: string;
@@ -25,10 +25,8 @@ export type PlaceOrderInput = {
 };
 
 export type PlaceOrderDeps = {
-  log: OrderLog;
-  projection: OrderProjection;
-  requests: IdempotencyStore;
-  ports: OrderingPorts;
+  /** The coupon-guessing limit, asked outside the transaction; the rest comes bound to it. */
+  ports: Pick<OrderingPorts, 'couponGuesses'>;
   clock: Clock;
   newId: IdGenerator;
   /** Group commit: the unit of work below runs in a transaction shared with concurrent orders. */
@@ -54,37 +52,51 @@ export type PlaceOrderError = AppError & { fresh?: Fresh; retryAfterSeconds?: nu
 
 /**
  * Places a cash-on-delivery order priced by the server alone: every line from the catalogue now,
- * the coupon checked again, the zone's fee added. The checks and writes are one synchronous unit
- * of work (the idempotency check, the Placed event, its projection, the key and the removal of the
- * ordered cart lines), run atomically inside a transaction that concurrent orders share (group
- * commit, decision 009); the answer comes only after that transaction committed.
+ * the coupon checked again, the zone's fee added. The checks and writes are one unit of work (the
+ * idempotency check, the Placed event, its projection, the key and the removal of the ordered cart
+ * lines), run atomically inside a transaction that concurrent orders share (group commit, decision
+ * 009) and that awaits only its own stores; the answer comes only after that transaction committed.
+ *
+ * The coupon-guessing limit is asked before and counted after the transaction: it is shared state
+ * of its own (decision 024), and a wrong code counts even though the unit's writes are undone.
  */
-export function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput, idempotencyKey?: string): Promise<Result<Placed, PlaceOrderError>> {
+export async function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput, idempotencyKey?: string): Promise<Result<Placed, PlaceOrderError>> {
   const requestHash = createHash('sha256').update(canonicalJson(input)).digest('hex');
-  return deps.commits.run(() => placeOrderUnit(deps, caller, input, requestHash, idempotencyKey));
+  const code = normalizeCouponCode(input.appliedCoupon ?? '') || null;
+  const blocked = code ? await deps.ports.couponGuesses.blocked(caller.userId) : null;
+  const result = await deps.commits.run((stores) => placeOrderUnit({ ...deps, ...stores }, caller, input, { requestHash, code, blocked }, idempotencyKey));
+  if (!result.ok && result.error.code === 'ordering/coupon-invalid') {
+    const over = await deps.ports.couponGuesses.wrongCode(caller.userId);
+    if (over) return err({ ...over.error, retryAfterSeconds: over.retryAfterSeconds });
+  }
+  return result;
 }
 
-/** The unit of work: reads and writes only, synchronous, inside the caller's transaction. */
-function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput, requestHash: string, idempotencyKey: string | undefined): Result<Placed, PlaceOrderError> {
+type UnitDeps = Omit<PlaceOrderDeps, 'ports'> & OrderingStores;
+type Asked = { requestHash: string; code: string | null; blocked: CouponRefusal | null };
+
+/** The unit of work: reads and writes through the stores of the caller's transaction only. */
+async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderInput, asked: Asked, idempotencyKey: string | undefined): Promise<Result<Placed, PlaceOrderError>> {
+  const { requestHash, code } = asked;
   if (idempotencyKey) {
-    const earlier = deps.requests.find(caller.userId, idempotencyKey);
+    const earlier = await deps.requests.find(caller.userId, idempotencyKey);
     if (earlier) return replay(deps, earlier, requestHash);
   }
 
   // Counted here, inside the unit of work, so that orders arriving together are counted one after
   // another in the same transaction (each unit sees the earlier units' orders): none slips past.
-  const refused = placementRefusal(deps, caller.userId, input.phone);
+  const refused = await placementRefusal(deps, caller.userId, input.phone);
   if (refused) return err(refused);
 
   // The lines: the Order Now item, or the whole cart.
   let lines: OrderLine[];
   let cartLineIds: string[] = [];
   if (input.items) {
-    const lineOrError = orderNowLine(deps.ports, input.items);
+    const lineOrError = await orderNowLine(deps.ports, input.items);
     if (!lineOrError.ok) return lineOrError;
     lines = [lineOrError.value];
   } else {
-    const cart = deps.ports.cartLines(caller.userId);
+    const cart = await deps.ports.cartLines(caller.userId);
     if (cart.length === 0) return err(appError('ordering/cart-empty', 'Your cart is empty.'));
     const gone = cart.find((line) => !line.available);
     if (gone) {
@@ -104,17 +116,13 @@ function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderIn
     cartLineIds = cart.map((line) => line.id);
   }
 
-  // Codes cannot be guessed here either: a wrong one counts against GET /api/coupon/:code's limit,
-  // and once over it any code is refused (a right one would otherwise tell the guesser it is right).
-  const code = normalizeCouponCode(input.appliedCoupon ?? '') || null;
-  if (code) {
-    const blocked = deps.ports.couponGuesses.blocked(caller.userId);
-    if (blocked) return err({ ...blocked.error, retryAfterSeconds: blocked.retryAfterSeconds });
-  }
-  const bp = code ? deps.ports.couponPercentBasisPoints(code) : 0;
+  // Codes cannot be guessed here either: a wrong one counts against GET /api/coupon/:code's limit
+  // (placeOrder counts it), and once over it any code is refused (a right one would otherwise tell
+  // the guesser it is right).
+  const { blocked } = asked;
+  if (blocked) return err({ ...blocked.error, retryAfterSeconds: blocked.retryAfterSeconds });
+  const bp = code ? await deps.ports.couponPercentBasisPoints(code) : 0;
   if (bp === null) {
-    const over = deps.ports.couponGuesses.wrongCode(caller.userId);
-    if (over) return err({ ...over.error, retryAfterSeconds: over.retryAfterSeconds });
     return err(appError('ordering/coupon-invalid', `The coupon ${code} is not valid (any more). Remove it or try another code.`));
   }
 
@@ -142,12 +150,12 @@ function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderIn
     total: totals.total,
   };
   const orderId = deps.newId();
-  const done = handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });
+  const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });
   // The snapshot was priced just above: decide() refusing it is a bug here, not the customer's error.
   if (!done.ok) throw new Error(`a new order could not be placed: ${done.error.message}`);
   const order = done.value;
-  if (cartLineIds.length) deps.ports.removeCartLines(cartLineIds);
-  if (idempotencyKey) deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: order.placedAt });
+  if (cartLineIds.length) await deps.ports.removeCartLines(cartLineIds);
+  if (idempotencyKey) await deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: order.placedAt });
   return ok({ order, replayed: false });
 }
 
@@ -156,14 +164,14 @@ function placeOrderUnit(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderIn
  * the listing table. Removed orders count towards the hour (removing one does not undo placing it)
  * but not as Pending.
  */
-function placementRefusal(deps: PlaceOrderDeps, userId: string, phone: string): PlaceOrderError | null {
+async function placementRefusal(deps: UnitDeps, userId: string, phone: string): Promise<PlaceOrderError | null> {
   const { maxPending, perHour } = deps.limits;
   const customer = { ownerUserId: userId };
   const number = { phone };
-  if (deps.projection.pendingCount(customer) >= maxPending) {
+  if ((await deps.projection.pendingCount(customer)) >= maxPending) {
     return appError('ordering/too-many-pending', `You already have ${maxPending} ${orders(maxPending)} waiting for confirmation. Please wait until we confirm them, or cancel one, before ordering again.`);
   }
-  if (deps.projection.pendingCount(number) >= maxPending) {
+  if ((await deps.projection.pendingCount(number)) >= maxPending) {
     return appError('ordering/too-many-pending', `This phone number already has ${maxPending} ${orders(maxPending)} waiting for confirmation. Please wait until we confirm them before ordering again with it.`);
   }
   const now = deps.clock.now();
@@ -172,10 +180,10 @@ function placementRefusal(deps: PlaceOrderDeps, userId: string, phone: string): 
     [customer, 'You have placed too many orders in the last hour.'],
     [number, 'Too many orders were placed with this phone number in the last hour.'],
   ] as const) {
-    const placed = deps.projection.placedSinceCount(by, since);
+    const placed = await deps.projection.placedSinceCount(by, since);
     if (placed < perHour) continue;
     // A slot frees when the order that brings the count under the limit leaves the hour.
-    const freeing = deps.projection.placedSinceAt(by, since, placed - perHour);
+    const freeing = await deps.projection.placedSinceAt(by, since, placed - perHour);
     const retryAfterSeconds = Math.max(1, Math.ceil(((freeing?.getTime() ?? now.getTime()) + hourMs - now.getTime()) / 1000));
     const minutes = Math.ceil(retryAfterSeconds / 60);
     return {
@@ -188,19 +196,19 @@ function placementRefusal(deps: PlaceOrderDeps, userId: string, phone: string): 
 
 const orders = (n: number) => (n === 1 ? 'order' : 'orders');
 
-function replay(deps: PlaceOrderDeps, earlier: { requestHash: string; orderId: string }, requestHash: string): Result<Placed, PlaceOrderError> {
+async function replay(deps: UnitDeps, earlier: { requestHash: string; orderId: string }, requestHash: string): Promise<Result<Placed, PlaceOrderError>> {
   if (earlier.requestHash !== requestHash) {
     return err(appError('ordering/idempotency-conflict', 'This Idempotency-Key was already used for a different order.'));
   }
-  const order = deps.projection.byId(earlier.orderId);
+  const order = await deps.projection.byId(earlier.orderId);
   if (!order) throw new Error(`idempotency key points at a missing order ${earlier.orderId}`);
   return ok({ order, replayed: true });
 }
 
-function orderNowLine(ports: OrderingPorts, items: NonNullable<PlaceOrderInput['items']>): Result<OrderLine, PlaceOrderError> {
+async function orderNowLine(ports: OrderingTxPorts, items: NonNullable<PlaceOrderInput['items']>): Promise<Result<OrderLine, PlaceOrderError>> {
   const [item] = items;
   if (!item || items.length !== 1) return err(appError('http/validation', 'Order Now takes exactly one item.'));
-  const product = ports.productById(item.productId);
+  const product = await ports.productById(item.productId);
   if (!product) return err(appError('ordering/product-unavailable', 'This product is no longer available.'));
   if (item.size !== '' && !product.sizes.includes(item.size)) return err(appError('http/validation', `"${item.size}" is not a size of ${product.title}.`));
   if (item.color !== '' && !product.colors.includes(item.color)) return err(appError('http/validation', `"${item.color}" is not a color of ${product.title}.`));

@@ -5,13 +5,14 @@ import type { Actor } from './domain/order.js';
 import type { OrderLog, StoredEvent } from './ports.js';
 import type { AuditReport } from './verify-audit-log.js';
 
-type Deps = { log: OrderLog; audit: () => AuditReport };
+type Deps = { log: OrderLog; audit: () => Promise<AuditReport> };
 
 /**
  * GET /audit, an admin's: the incremental check of the chain (decision 014) and one page of the
  * shop's events, newest first.
  */
-export function readAudit(deps: Deps, actor: Actor, page: Page): Result<{ report: AuditReport; latest: Paged<StoredEvent> }, AppError> {
+export async function readAudit(deps: Deps, actor: Actor, page: Page): Promise<Result<{ report: AuditReport; latest: Paged<StoredEvent> }, AppError>> {
   if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only an admin can do this.'));
-  return ok({ report: deps.audit(), latest: deps.log.latest(page) });
+  const report = await deps.audit();
+  return ok({ report, latest: await deps.log.latest(page) });
 }

@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { createChangeTag } from '../../platform/http/change-tag.js';
-import type { Db } from '../../platform/sqlite.js';
+import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { promotionsRoutes, tooManyCouponAttempts } from './adapters/http.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { AuthVariables } from '../identity/index.js';
+import { createPgCouponStore } from './adapters/pg-coupon-store.js';
+import { createPgSliderStore } from './adapters/pg-slider-store.js';
 import { createSqliteCouponStore } from './adapters/sqlite-coupon-store.js';
 import { createSqliteSliderStore } from './adapters/sqlite-slider-store.js';
 import { findCoupon } from './manage-coupons.js';
@@ -16,7 +18,7 @@ export type { Coupon } from './domain/coupon.js';
 export { demoBanners } from './domain/demo-banners.js';
 
 export type PromotionsDeps = {
-  db: Db;
+  database: ShopDatabase;
   clock: Clock;
   newId: IdGenerator;
   requireAdmin: MiddlewareHandler;
@@ -30,22 +32,25 @@ const couponVerdict = (limit: { allowed: true } | { allowed: false; retryAfterSe
 
 /** The promotions module's whole public surface (banners now; coupons join it later). */
 export function createPromotionsModule(deps: PromotionsDeps) {
-  const sliders = createSqliteSliderStore(deps.db);
-  const coupons = createSqliteCouponStore(deps.db);
+  const stores = bindStores(deps.database, {
+    sqlite: (side) => ({ sliders: createSqliteSliderStore(side), coupons: createSqliteCouponStore(side) }),
+    postgres: (db) => ({ sliders: createPgSliderStore(db), coupons: createPgCouponStore(db) }),
+  });
+  const { sliders, coupons } = stores.outside;
   const changes = createChangeTag();
   const couponChecks = createRateLimiter({ limit: deps.couponChecksPer15Min ?? 30, windowMs: 15 * 60 * 1000, clock: deps.clock });
   return {
     routes: promotionsRoutes({ ...deps, sliders, coupons, couponChecks, changes }),
-    /** For ordering: the coupon behind a code now (checked again at every order). */
-    couponByCode: (code: string) => findCoupon({ coupons }, code),
+    /** For ordering: the coupon behind a code now (checked again at every order), as its transaction sees it. */
+    couponByCodeIn: (tx: Tx, code: string) => findCoupon({ coupons: stores.in(tx).coupons }, code),
     /**
      * For ordering: POST /api/orders shares GET /api/coupon/:code's limit per user, so codes
      * cannot be guessed through orders either (issue 12). A wrong code counts; once over the
      * limit, any code is refused with the coupon route's own answer.
      */
     couponGuesses: {
-      blocked: (userId: string) => couponVerdict(couponChecks.peek(userId)),
-      wrongCode: (userId: string) => couponVerdict(couponChecks.hit(userId)),
+      blocked: async (userId: string) => couponVerdict(await couponChecks.peek(userId)),
+      wrongCode: async (userId: string) => couponVerdict(await couponChecks.hit(userId)),
     },
     seedDemo: async (makeImages: () => Promise<string[]>) => {
       const banners = await seedDemoSliders({ sliders, clock: deps.clock, newId: deps.newId }, makeImages);

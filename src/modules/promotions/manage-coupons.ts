@@ -9,32 +9,27 @@ import type { CouponStore } from './ports.js';
 
 const exists = (code: string) => err(appError('promotions/coupon-exists', `Coupon code already exists! (${code})`));
 
-export function addCoupon(
+export async function addCoupon(
   deps: { coupons: CouponStore; clock: Clock; newId: IdGenerator },
   input: { code: string; discountBasisPoints: number },
-): Result<{ insertedId: string }, AppError> {
+): Promise<Result<{ insertedId: string }, AppError>> {
   const code = normalizeCouponCode(input.code);
-  if (deps.coupons.byCode(code)) return exists(code);
+  if (await deps.coupons.byCode(code)) return exists(code);
   const id = deps.newId();
-  try {
-    deps.coupons.insert({ id, code, discountBasisPoints: input.discountBasisPoints, createdAt: deps.clock.now() });
-  } catch (e) {
-    if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return exists(code);
-    throw e;
-  }
+  if (!(await deps.coupons.insert({ id, code, discountBasisPoints: input.discountBasisPoints, createdAt: deps.clock.now() }))) return exists(code);
   return ok({ insertedId: id });
 }
 
 /** Admin: one page of the coupons, newest first. */
 export const listCoupons = (deps: { coupons: CouponStore }, page: Page) => deps.coupons.page(page);
 
-export function deleteCoupon(deps: { coupons: CouponStore }, id: string): Result<{ deletedCount: number }, AppError> {
-  const deletedCount = deps.coupons.delete(id);
+export async function deleteCoupon(deps: { coupons: CouponStore }, id: string): Promise<Result<{ deletedCount: number }, AppError>> {
+  const deletedCount = await deps.coupons.delete(id);
   return deletedCount ? ok({ deletedCount }) : err(appError('promotions/coupon-not-found', 'This coupon does not exist (any more).'));
 }
 
 /** The coupon behind a code, as checkout and ordering see it (codes in any case). */
-export function findCoupon(deps: { coupons: CouponStore }, code: string): Result<Coupon, AppError> {
-  const coupon = deps.coupons.byCode(normalizeCouponCode(code));
+export async function findCoupon(deps: { coupons: CouponStore }, code: string): Promise<Result<Coupon, AppError>> {
+  const coupon = await deps.coupons.byCode(normalizeCouponCode(code));
   return coupon ? ok(coupon) : err(appError('promotions/coupon-not-found', 'Invalid Coupon: please enter a valid code.'));
 }

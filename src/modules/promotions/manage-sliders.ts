@@ -9,14 +9,14 @@ import type { SliderStore } from './ports.js';
 /** The banners, newest first (a handful: the carousel shows them all). */
 export const listSliders = (deps: { sliders: SliderStore }) => deps.sliders.list();
 
-export function addSlider(deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator }, input: { image: string }): { insertedId: string } {
+export async function addSlider(deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator }, input: { image: string }): Promise<{ insertedId: string }> {
   const id = deps.newId();
-  deps.sliders.insert({ id, image: input.image, createdAt: deps.clock.now() });
+  await deps.sliders.insert({ id, image: input.image, createdAt: deps.clock.now() });
   return { insertedId: id };
 }
 
-export function deleteSlider(deps: { sliders: SliderStore }, id: string): Result<{ deletedCount: number }, AppError> {
-  const deletedCount = deps.sliders.delete(id);
+export async function deleteSlider(deps: { sliders: SliderStore }, id: string): Promise<Result<{ deletedCount: number }, AppError>> {
+  const deletedCount = await deps.sliders.delete(id);
   return deletedCount ? ok({ deletedCount }) : err(appError('promotions/slider-not-found', 'This banner does not exist (any more).'));
 }
 
@@ -25,10 +25,10 @@ export async function seedDemoSliders(
   deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator },
   makeImages: () => Promise<string[]>,
 ): Promise<number> {
-  if (deps.sliders.count() > 0) return 0;
+  if ((await deps.sliders.count()) > 0) return 0;
   const images = await makeImages();
   const start = deps.clock.now().getTime();
   // Newest first: the first banner gets the latest time.
-  images.forEach((image, i) => deps.sliders.insert({ id: deps.newId(), image, createdAt: new Date(start - i) }));
+  for (const [i, image] of images.entries()) await deps.sliders.insert({ id: deps.newId(), image, createdAt: new Date(start - i) });
   return images.length;
 }

@@ -15,6 +15,7 @@ export type CouponStore = {
   /** One page, newest first, and how many coupons there are. */
   page(page: Page): Promise<Paged<Coupon>>;
   byCode(code: string): Promise<Coupon | null>;
-  insert(coupon: Coupon): Promise<void>;
+  /** False, and nothing stored, when the code exists. */
+  insert(coupon: Coupon): Promise<boolean>;
   delete(id: string): Promise<number>;
 };

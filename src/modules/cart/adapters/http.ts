@@ -64,7 +64,7 @@ export function cartRoutes(deps: {
   products: ProductLookup;
   clock: Clock;
   newId: IdGenerator;
-  transaction: <T>(fn: () => T) => T;
+  transaction: <T>(work: (cart: CartStore) => Promise<T>) => Promise<T>;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler });
@@ -80,12 +80,12 @@ export function cartRoutes(deps: {
       answers: { 200: { description: 'Every line, newest first.', body: z.array(cartItemSchema) } },
       errors: ['auth/forbidden'],
     },
-    (c, { query }) => {
+    async (c, { query }) => {
       const { user } = c.var;
       if (query.email !== undefined && query.email.trim().toLowerCase() !== user.email) {
         return sendError(c, appError('auth/forbidden', 'You can only see your own cart.'));
       }
-      return c.json(viewCart(deps, user.id).map((line) => toDto(line, user.email)));
+      return c.json((await viewCart(deps, user.id)).map((line) => toDto(line, user.email)));
     },
   );
 
@@ -104,8 +104,8 @@ export function cartRoutes(deps: {
       },
       errors: ['cart/product-not-found', 'cart/invalid-choice', 'cart/quantity-limit'],
     },
-    (c, { body }) => {
-      const result = addToCart(deps, c.var.user.id, body);
+    async (c, { body }) => {
+      const result = await addToCart(deps, c.var.user.id, body);
       return sendResult(c, result, result.ok && !result.value.merged ? 201 : 200);
     },
   );
@@ -121,9 +121,9 @@ export function cartRoutes(deps: {
       answers: { 200: { description: 'Removed.', body: deletedAnswer } },
       errors: ['cart/line-not-found'],
     },
-    (c, { params }) => {
+    async (c, { params }) => {
       // Another customer's line is answered exactly like a missing one: it is not theirs to know about.
-      const deletedCount = deps.cart.deleteOwn(params.id, c.var.user.id);
+      const deletedCount = await deps.cart.deleteOwn(params.id, c.var.user.id);
       if (!deletedCount) return sendError(c, appError('cart/line-not-found', 'This item is not in your cart.'));
       return c.json({ deletedCount });
     },

@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/sqlite.js';
+import type { SqliteSide } from '../../../platform/database.js';
 import type { CartStore } from '../ports.js';
 import { cartLines } from './schema.js';
 
-export function createSqliteCartStore(db: Db): CartStore {
-  const listFor = db
+export function createSqliteCartStore({ read, writer, write }: SqliteSide): CartStore {
+  const listFor = read
     .select()
     .from(cartLines)
     .where(eq(cartLines.userId, sql.placeholder('userId')))
     .orderBy(desc(cartLines.createdAt), desc(cartLines.id))
     .prepare();
-  const find = db
+  const find = read
     .select()
     .from(cartLines)
     .where(
@@ -23,15 +23,14 @@ export function createSqliteCartStore(db: Db): CartStore {
     )
     .prepare();
   return {
-    listFor: (userId) => listFor.all({ userId }),
-    find: (userId, productId, size, color) => find.get({ userId, productId, size, color }) ?? null,
-    insert: (line) => {
-      db.insert(cartLines).values(line).run();
-    },
-    setQuantity: (id, quantity) => {
-      db.update(cartLines).set({ quantity }).where(eq(cartLines.id, id)).run();
-    },
-    deleteOwn: (id, userId) => db.delete(cartLines).where(and(eq(cartLines.id, id), eq(cartLines.userId, userId))).run().changes,
-    deleteLines: (ids) => (ids.length ? db.delete(cartLines).where(inArray(cartLines.id, [...ids])).run().changes : 0),
+    listFor: async (userId) => listFor.all({ userId }),
+    find: async (userId, productId, size, color) => find.get({ userId, productId, size, color }) ?? null,
+    insert: (line) => write(() => writer.insert(cartLines).values(line).onConflictDoNothing().run().changes === 1),
+    setQuantity: (id, quantity) =>
+      write(() => {
+        writer.update(cartLines).set({ quantity }).where(eq(cartLines.id, id)).run();
+      }),
+    deleteOwn: (id, userId) => write(() => writer.delete(cartLines).where(and(eq(cartLines.id, id), eq(cartLines.userId, userId))).run().changes),
+    deleteLines: (ids) => write(() => (ids.length ? writer.delete(cartLines).where(inArray(cartLines.id, [...ids])).run().changes : 0)),
   };
 }

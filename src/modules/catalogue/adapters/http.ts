@@ -64,7 +64,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
   const app = new ContractRouter({ admin: deps.requireAdmin });
   const { changes } = deps;
   /** A successful write changes what every catalogue read answers. */
-  const wrote = <T, E>(result: Result<T, E>) => {
+  const wrote = async <T, E>(written: Promise<Result<T, E>>) => {
+    const result = await written;
     if (result.ok) changes.bump();
     return result;
   };
@@ -78,7 +79,10 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       summary: 'List the categories, newest first',
       answers: { 200: { description: 'Every category.', body: z.array(categorySchema), headers: etag }, 304: { description: 'Unchanged since the ETag sent.' } },
     },
-    (c) => jsonWithTag(c, changes, () => listCategories(deps).map(categoryDto)),
+    async (c) => {
+      const categories = await listCategories(deps);
+      return jsonWithTag(c, changes, () => categories.map(categoryDto));
+    },
   );
 
   app.handle(
@@ -92,7 +96,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
       errors: ['catalogue/category-exists'],
     },
-    (c, { body }) => sendResult(c, wrote(addCategory(deps, body)), 201),
+    async (c, { body }) => sendResult(c, await wrote(addCategory(deps, body)), 201),
   );
 
   app.handle(
@@ -109,8 +113,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
         304: { description: 'Unchanged since the ETag sent.' },
       },
     },
-    (c, { query }) => {
-      const { items, total } = listProducts(deps, query);
+    async (c, { query }) => {
+      const { items, total } = await listProducts(deps, query);
       c.header('X-Total-Count', String(total));
       return jsonWithTag(c, changes, () => items.map(productDto));
     },
@@ -126,8 +130,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       ...productId,
       answers: { 200: { description: 'The product.', body: productSchema, headers: etag }, 304: { description: 'Unchanged since the ETag sent.' } },
     },
-    (c, { params }) => {
-      const product = getProduct(deps, params.id);
+    async (c, { params }) => {
+      const product = await getProduct(deps, params.id);
       if (!product.ok) return sendError(c, product.error);
       return jsonWithTag(c, changes, () => productDto(product.value));
     },
@@ -145,7 +149,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
       errors: ['catalogue/unknown-category'],
     },
-    (c, { body }) => sendResult(c, wrote(addProduct(deps, body)), 201),
+    async (c, { body }) => sendResult(c, await wrote(addProduct(deps, body)), 201),
   );
 
   app.handle(
@@ -160,7 +164,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       answers: { 200: { description: 'Saved.', body: modifiedAnswer } },
       errors: ['catalogue/unknown-category'],
     },
-    (c, { params, body }) => sendResult(c, wrote(updateProduct(deps, params.id, body))),
+    async (c, { params, body }) => sendResult(c, await wrote(updateProduct(deps, params.id, body))),
   );
 
   app.handle(
@@ -173,7 +177,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       ...productId,
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
     },
-    (c, { params }) => sendResult(c, wrote(deleteProduct(deps, params.id))),
+    async (c, { params }) => sendResult(c, await wrote(deleteProduct(deps, params.id))),
   );
 
   app.handle(

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../platform/sqlite.js';
+import type { SqliteSide } from '../../../platform/database.js';
 import { categoryKey } from '../domain/category.js';
 import type { ProductFilter, ProductStore } from '../ports.js';
 import { categories, products } from './schema.js';
@@ -26,8 +26,8 @@ function conditions(filter: ProductFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-export function createSqliteProductStore(db: Db): ProductStore {
-  const base = () => db.select(columns).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
+export function createSqliteProductStore({ read, writer, write }: SqliteSide): ProductStore {
+  const base = () => read.select(columns).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
   const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
   // The storefront's hot reads, prepared once: the query builder would otherwise run on every read.
@@ -38,10 +38,10 @@ export function createSqliteProductStore(db: Db): ProductStore {
     .offset(sql.placeholder('offset'))
     .prepare();
   const byId = base().where(eq(products.id, sql.placeholder('id'))).prepare();
-  const countAll = db.select({ n: count() }).from(products).prepare();
+  const countAll = read.select({ n: count() }).from(products).prepare();
 
   return {
-    list(filter) {
+    async list(filter) {
       const where = conditions(filter);
       const limit = filter.limit ?? -1; // SQLite: a negative LIMIT means none
       const offset = filter.offset ?? 0;
@@ -53,11 +53,11 @@ export function createSqliteProductStore(db: Db): ProductStore {
         .offset(offset)
         .all();
     },
-    count(filter) {
+    async count(filter) {
       const where = conditions(filter);
       if (!where) return countAll.get()?.n ?? 0;
       return (
-        db
+        read
           .select({ n: count() })
           .from(products)
           .innerJoin(categories, eq(products.categoryId, categories.id))
@@ -65,15 +65,14 @@ export function createSqliteProductStore(db: Db): ProductStore {
           .get()?.n ?? 0
       );
     },
-    byId: (id) => byId.get({ id }) ?? null,
-    insert(p) {
-      db.insert(products)
-        .values({ ...p, updatedAt: p.createdAt })
-        .run();
-    },
-    update(id, p) {
-      return db.update(products).set(p).where(eq(products.id, id)).run().changes;
-    },
-    delete: (id) => db.delete(products).where(eq(products.id, id)).run().changes,
+    byId: async (id) => byId.get({ id }) ?? null,
+    insert: (p) =>
+      write(() => {
+        writer.insert(products)
+          .values({ ...p, updatedAt: p.createdAt })
+          .run();
+      }),
+    update: (id, p) => write(() => writer.update(products).set(p).where(eq(products.id, id)).run().changes),
+    delete: (id) => write(() => writer.delete(products).where(eq(products.id, id)).run().changes),
   };
 }

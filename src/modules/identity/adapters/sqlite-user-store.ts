@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/sqlite.js';
+import type { SqliteSide } from '../../../platform/database.js';
 import type { ResetTokenStore, UserStore } from '../ports.js';
 import { passwordResets, users } from './schema.js';
 
@@ -12,7 +12,7 @@ const publicColumns = {
   createdAt: users.createdAt,
 };
 
-export function createSqliteUserStore(db: Db): UserStore {
+export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): UserStore {
   // The guards read the user on every protected request: prepared once.
   const byId = db.select(publicColumns).from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const byEmail = db
@@ -36,29 +36,34 @@ export function createSqliteUserStore(db: Db): UserStore {
     byEmail: async (email) => byEmail.get({ email }) ?? null,
     page: async (p) => ({ items: page.all(p), total: total.get()?.n ?? 0 }),
     countAdmins: async () => admins.get()?.n ?? 0,
-    insert: async (user) => {
-      db.insert(users).values(user).run();
-    },
-    setRole: async (id, role) => db.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes,
-    setName: async (id, name) => {
-      db.update(users).set({ name }).where(eq(users.id, id)).run();
-    },
-    setPassword: async (id, passwordHash) => {
-      db.update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, id))
-        .run();
-    },
-    delete: async (id) => db.delete(users).where(eq(users.id, id)).run().changes,
+    insert: (user) =>
+      write(() => {
+        writer.insert(users).values(user).run();
+      }),
+    setRole: (id, role) => write(() => writer.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes),
+    setName: (id, name) =>
+      write(() => {
+        writer.update(users).set({ name }).where(eq(users.id, id)).run();
+      }),
+    setPassword: (id, passwordHash) =>
+      write(() => {
+        writer
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, id))
+          .run();
+      }),
+    delete: (id) => write(() => writer.delete(users).where(eq(users.id, id)).run().changes),
   };
 }
 
-export function createSqliteResetTokenStore(db: Db): ResetTokenStore {
+export function createSqliteResetTokenStore({ writer: db, write }: SqliteSide): ResetTokenStore {
   return {
-    insert: async (row) => {
-      db.insert(passwordResets).values(row).run();
-    },
-    consume: async (tokenHash, now) => {
+    insert: (row) =>
+      write(() => {
+        db.insert(passwordResets).values(row).run();
+      }),
+    consume: (tokenHash, now) => write(() => {
       // One UPDATE marks it used only if still unused and unexpired: single use even under races.
       const rows = db
         .update(passwordResets)
@@ -67,9 +72,10 @@ export function createSqliteResetTokenStore(db: Db): ResetTokenStore {
         .returning({ userId: passwordResets.userId })
         .all();
       return rows[0] ?? null;
-    },
-    deleteForUser: async (userId) => {
-      db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
-    },
+    }),
+    deleteForUser: (userId) =>
+      write(() => {
+        db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+      }),
   };
 }

@@ -14,6 +14,7 @@ import { orderEvents } from '../order-events.js';
 import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
 import { readAudit } from '../read-audit.js';
 import type { AuditReport } from '../verify-audit-log.js';
+import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 
 export const orderLineSchema = z.object({
   productId: z.string(),
@@ -152,11 +153,14 @@ const changedAnswer = z.object({ modifiedCount: z.number().int() });
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
 
 export type OrderingHttpDeps = PlaceOrderDeps & {
-  /** For status changes and deletes: one synchronous transaction each (between order batches). */
-  transaction: <T>(fn: () => T) => T;
+  /** Reads outside transactions. */
+  log: OrderLog;
+  projection: OrderProjection;
+  /** For status changes and deletes: one transaction each, the log's head taken first. */
+  transaction: <T>(work: (stores: OrderingStores) => Promise<T>) => Promise<T>;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
-  audit: () => AuditReport;
+  audit: () => Promise<AuditReport>;
 };
 
 export function orderingRoutes(deps: OrderingHttpDeps) {
@@ -215,8 +219,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       answers: { 200: pageAnswer("A page of the caller's orders.", orderSchema) },
       errors: ['auth/forbidden'],
     },
-    (c, { query: { email, ...page } }) => {
-      const listed = listMyOrders(deps, actorOf(c.var.user), email, page);
+    async (c, { query: { email, ...page } }) => {
+      const listed = await listMyOrders(deps, actorOf(c.var.user), email, page);
       return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
     },
   );
@@ -231,8 +235,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       query: pageQuerySchema,
       answers: { 200: pageAnswer('A page of the orders.', orderSchema) },
     },
-    (c, { query }) => {
-      const listed = listAllOrders(deps, actorOf(c.var.user), query);
+    async (c, { query }) => {
+      const listed = await listAllOrders(deps, actorOf(c.var.user), query);
       return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
     },
   );
@@ -250,7 +254,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       answers: { 200: { description: 'Changed.', body: changedAnswer } },
       errors: ['ordering/order-not-found', 'ordering/illegal-transition'],
     },
-    (c, { params, body }) => sendResult(c, changeStatus(deps, actorOf(c.var.user), params.id, body.status)),
+    async (c, { params, body }) => sendResult(c, await changeStatus(deps, actorOf(c.var.user), params.id, body.status)),
   );
 
   app.handle(
@@ -265,7 +269,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       answers: { 200: { description: 'Done.', body: z.object({ deletedCount: z.number().int() }) } },
       errors: ['ordering/order-not-found', 'ordering/illegal-transition', 'auth/forbidden'],
     },
-    (c, { params }) => sendResult(c, removeOrder(deps, actorOf(c.var.user), params.id)),
+    async (c, { params }) => sendResult(c, await removeOrder(deps, actorOf(c.var.user), params.id)),
   );
 
   app.handle(
@@ -281,8 +285,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       answers: { 200: pageAnswer("A page of the order's events.", orderEventSchema) },
       errors: ['ordering/order-not-found'],
     },
-    (c, { params, query }) => {
-      const events = orderEvents(deps, actorOf(c.var.user), params.id, query);
+    async (c, { params, query }) => {
+      const events = await orderEvents(deps, actorOf(c.var.user), params.id, query);
       if (!events.ok) return sendError(c, events.error);
       return sendPage(c, events.value, (e): OrderEventDto => ({ seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role } }));
     },
@@ -299,8 +303,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       query: pageQuerySchema,
       answers: { 200: { description: 'The verdict and a page of the latest events, newest first.', body: auditSchema, headers: { 'X-Total-Count': 'How many events the log holds.' } } },
     },
-    (c, { query }) => {
-      const audit = readAudit(deps, actorOf(c.var.user), query);
+    async (c, { query }) => {
+      const audit = await readAudit(deps, actorOf(c.var.user), query);
       if (!audit.ok) return sendError(c, audit.error);
       const { report, latest } = audit.value;
       const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));

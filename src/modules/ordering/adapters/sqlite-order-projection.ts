@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/sqlite.js';
+import type { SqliteSide } from '../../../platform/database.js';
 import type { DeliveryZone } from '../../../shared/money.js';
 import type { OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
 import type { OrderProjection, OrdersBy } from '../ports.js';
@@ -50,7 +50,7 @@ const toRow = (s: OrderState): Row => ({
   version: s.version,
 });
 
-export function createSqliteOrderProjection(db: Db): OrderProjection {
+export function createSqliteOrderProjection({ read: db, writer, write }: SqliteSide): OrderProjection {
   const byId = db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
   // Lists read one page over an index (orders_owner, orders_listed) and count over the same one.
   const mine = and(eq(orders.ownerUserId, sql.placeholder('userId')), eq(orders.removed, false));
@@ -103,30 +103,31 @@ export function createSqliteOrderProjection(db: Db): OrderProjection {
   const statementsOf = (by: OrdersBy) => ('ownerUserId' in by ? { ...limits.owner, key: by.ownerUserId } : { ...limits.phone, key: by.phone });
   // Prepared once (it runs for every order placed): every column a placeholder, an update takes them all.
   const columns = Object.entries(getTableColumns(orders));
-  const upsert = db
+  const upsert = writer
     .insert(orders)
     .values(Object.fromEntries(columns.map(([key]) => [key, sql.placeholder(key)])) as unknown as Row)
     .onConflictDoUpdate({ target: orders.id, set: Object.fromEntries(columns.filter(([key]) => key !== 'id').map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`])) })
     .prepare();
   return {
-    save(state) {
-      upsert.run(toRow(state));
-    },
-    byId: (id) => {
+    save: (state) =>
+      write(() => {
+        upsert.run(toRow(state));
+      }),
+    byId: async (id) => {
       const row = byId.get({ id });
       return row ? toState(row) : null;
     },
-    pageFor: (userId, page) => ({ items: pageFor.all({ userId, ...page }).map(toState), total: countFor.get({ userId })?.n ?? 0 }),
-    pageAll: (page) => ({ items: pageAll.all(page).map(toState), total: countAll.get()?.n ?? 0 }),
-    pendingCount(by) {
+    pageFor: async (userId, page) => ({ items: pageFor.all({ userId, ...page }).map(toState), total: countFor.get({ userId })?.n ?? 0 }),
+    pageAll: async (page) => ({ items: pageAll.all(page).map(toState), total: countAll.get()?.n ?? 0 }),
+    async pendingCount(by) {
       const { pending, key } = statementsOf(by);
       return pending.get({ key })?.n ?? 0;
     },
-    placedSinceCount(by, since) {
+    async placedSinceCount(by, since) {
       const { placedSince, key } = statementsOf(by);
       return placedSince.get({ key, since: since.getTime() })?.n ?? 0;
     },
-    placedSinceAt(by, since, skip) {
+    async placedSinceAt(by, since, skip) {
       const { placedAt, key } = statementsOf(by);
       return placedAt.get({ key, since: since.getTime(), skip })?.at ?? null;
     },

@@ -76,7 +76,10 @@ export function promotionsRoutes(deps: {
       summary: 'List the home page banners, newest first',
       answers: { 200: { description: 'Every banner.', body: z.array(sliderSchema), headers: { ETag: 'The banners version: send it back in If-None-Match for a 304.' } }, 304: { description: 'Unchanged since the ETag sent.' } },
     },
-    (c) => jsonWithTag(c, deps.changes, () => listSliders(deps).map(sliderDto)),
+    async (c) => {
+      const sliders = await listSliders(deps);
+      return jsonWithTag(c, deps.changes, () => sliders.map(sliderDto));
+    },
   );
 
   app.handle(
@@ -89,8 +92,8 @@ export function promotionsRoutes(deps: {
       body: sliderInput,
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
     },
-    (c, { body }) => {
-      const result = addSlider(deps, body);
+    async (c, { body }) => {
+      const result = await addSlider(deps, body);
       deps.changes.bump();
       return c.json(result, 201);
     },
@@ -108,8 +111,8 @@ export function promotionsRoutes(deps: {
       badParams: appError('promotions/slider-not-found', 'This banner does not exist (any more).'),
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
     },
-    (c, { params }) => {
-      const result = deleteSlider(deps, params.id);
+    async (c, { params }) => {
+      const result = await deleteSlider(deps, params.id);
       if (result.ok) deps.changes.bump();
       return sendResult(c, result);
     },
@@ -125,7 +128,7 @@ export function promotionsRoutes(deps: {
       query: pageQuerySchema,
       answers: { 200: pageAnswer('A page of the coupons.', couponSchema) },
     },
-    (c, { query }) => sendPage(c, listCoupons(deps, query), couponDto),
+    async (c, { query }) => sendPage(c, await listCoupons(deps, query), couponDto),
   );
 
   app.handle(
@@ -139,7 +142,7 @@ export function promotionsRoutes(deps: {
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
       errors: ['promotions/coupon-exists'],
     },
-    (c, { body: { code, discountPercent } }) => sendResult(c, addCoupon(deps, { code, discountBasisPoints: percentToBasisPoints(discountPercent) }), 201),
+    async (c, { body: { code, discountPercent } }) => sendResult(c, await addCoupon(deps, { code, discountBasisPoints: percentToBasisPoints(discountPercent) }), 201),
   );
 
   app.handle(
@@ -153,7 +156,7 @@ export function promotionsRoutes(deps: {
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
       errors: ['promotions/coupon-not-found'],
     },
-    (c, { params }) => sendResult(c, deleteCoupon(deps, params.id)),
+    async (c, { params }) => sendResult(c, await deleteCoupon(deps, params.id)),
   );
 
   app.handle(
@@ -168,13 +171,13 @@ export function promotionsRoutes(deps: {
       answers: { 200: { description: 'The code is valid now.', body: z.object({ discountPercent: z.number() }) } },
       errors: ['promotions/coupon-not-found', 'auth/rate-limited'],
     },
-    (c, { params }) => {
-      const limit = deps.couponChecks.hit(c.var.user.id);
+    async (c, { params }) => {
+      const limit = await deps.couponChecks.hit(c.var.user.id);
       if (!limit.allowed) {
         c.header('Retry-After', String(limit.retryAfterSeconds));
         return sendError(c, tooManyCouponAttempts());
       }
-      const coupon = findCoupon(deps, params.code);
+      const coupon = await findCoupon(deps, params.code);
       if (!coupon.ok) return sendError(c, coupon.error);
       return c.json({ discountPercent: basisPointsToPercent(coupon.value.discountBasisPoints) });
     },

@@ -4,19 +4,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../../platform/sqlite.js';
+import { openSqliteDatabase, type SqliteDatabase } from '../../../platform/database.js';
+import type { DbHandle } from '../../../platform/sqlite.js';
 import { err, ok, type Result } from '../../../shared/result.js';
-import { createSqliteGroupCommit, type GroupCommitOptions } from './sqlite-group-commit.js';
+import { createGroupCommit, type GroupCommitOptions } from './group-commit.js';
 
 let dir: string;
 let handle: DbHandle;
+let database: SqliteDatabase;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
-  handle = openDatabase(join(dir, 'shop.db'));
+  database = openSqliteDatabase(join(dir, 'shop.db'));
+  handle = database.handle;
   handle.sqlite.exec('create table rows (id integer primary key, v integer not null)');
 });
-afterEach(() => {
-  handle.close();
+afterEach(async () => {
+  await database.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -44,7 +47,7 @@ const seenRows = () => handle.sqlite.prepare('select count(*) from rows').pluck(
 
 type Kind = 'ok' | 'err' | 'throw';
 /** A unit that writes first, then succeeds, fails with a value, or throws; it answers what it saw. */
-const unit = (kind: Kind, v: number) => (): Result<{ v: number; before: number }, { code: string }> => {
+const unit = (kind: Kind, v: number) => async (): Promise<Result<{ v: number; before: number }, { code: string }>> => {
   const before = seenRows();
   insert(v);
   if (kind === 'throw') throw new Error(`unit ${v} broke`);
@@ -54,7 +57,7 @@ const unit = (kind: Kind, v: number) => (): Result<{ v: number; before: number }
 describe('group commit', () => {
   it('runs queued units in one transaction, answers none before COMMIT, and undoes only the failing ones', async () => {
     const hand = byHand();
-    const commits = createSqliteGroupCommit(handle.sqlite, { schedule: hand.schedule });
+    const commits = createGroupCommit(database, () => null, { schedule: hand.schedule });
     const kinds: Kind[] = ['ok', 'err', 'ok', 'throw', 'ok'];
     const seen = kinds.map((kind, i) => watch(commits.run(unit(kind, i))));
     await flushMicrotasks();
@@ -79,7 +82,7 @@ describe('group commit', () => {
   });
 
   it('a unit answered is committed: another connection sees its write when the promise settles', async () => {
-    const commits = createSqliteGroupCommit(handle.sqlite);
+    const commits = createGroupCommit(database, () => null);
     const other = new Database(join(dir, 'shop.db'), { readonly: true });
     try {
       const visible = await Promise.all(
@@ -95,10 +98,10 @@ describe('group commit', () => {
     // A deferred foreign key is checked at COMMIT: a real way to make the COMMIT itself fail.
     handle.sqlite.exec('create table parents (id integer primary key); create table children (parent integer references parents(id) deferrable initially deferred)');
     const hand = byHand();
-    const commits = createSqliteGroupCommit(handle.sqlite, { schedule: hand.schedule });
+    const commits = createGroupCommit(database, () => null, { schedule: hand.schedule });
     const good = [0, 1, 2].map((i) => watch(commits.run(unit('ok', i))));
     const breaker = watch(
-      commits.run(() => {
+      commits.run(async () => {
         handle.sqlite.prepare('insert into children (parent) values (42)').run();
         return ok('written');
       }),
@@ -127,7 +130,7 @@ describe('group commit', () => {
     try {
       other.exec('BEGIN IMMEDIATE');
       const hand = byHand();
-      const commits = createSqliteGroupCommit(handle.sqlite, { schedule: hand.schedule });
+      const commits = createGroupCommit(database, () => null, { schedule: hand.schedule });
       const seen = [0, 1].map((i) => watch(commits.run(unit('ok', i))));
       hand.release();
       await flushMicrotasks();
@@ -141,7 +144,7 @@ describe('group commit', () => {
 
   it('caps a batch at maxBatch and runs the rest in the next one', async () => {
     const hand = byHand();
-    const commits = createSqliteGroupCommit(handle.sqlite, { schedule: hand.schedule, maxBatch: 2 });
+    const commits = createGroupCommit(database, () => null, { schedule: hand.schedule, maxBatch: 2 });
     const seen = [0, 1, 2, 3, 4].map((i) => watch(commits.run(unit('ok', i))));
     hand.release();
     await flushMicrotasks();
@@ -163,7 +166,7 @@ describe('group commit', () => {
         async (groups, maxBatch) => {
           handle.sqlite.exec('delete from rows');
           const hand = byHand();
-          const commits = createSqliteGroupCommit(handle.sqlite, { schedule: hand.schedule, maxBatch });
+          const commits = createGroupCommit(database, () => null, { schedule: hand.schedule, maxBatch });
           const all: Array<{ kind: Kind; v: number; seen: ReturnType<typeof watch<Result<unknown, unknown>>> }> = [];
           let v = 0;
           for (const group of groups) {

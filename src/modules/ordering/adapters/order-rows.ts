@@ -1,0 +1,89 @@
+import type { DeliveryZone } from '../../../shared/money.js';
+import type { Actor, OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
+import type { StoredEvent } from '../ports.js';
+import type { orderEvents as pgOrderEvents, orders as pgOrders } from './pg-schema.js';
+import type { orderEvents, orders } from './schema.js';
+
+// The rows of order_events and orders as either engine reads them (Drizzle maps SQLite's
+// timestamp_ms and 0/1 and PostgreSQL's timestamptz, bigint and boolean to the same values), and
+// the one mapping from and to the domain: the JSON text written here is what the chain's hash and
+// the audit read back, so both engines must write it alike.
+
+export type EventRow = typeof orderEvents.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+
+// Compile-time checks that PostgreSQL's rows are the same shape.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const pgEventRowIsTheSame: Same<EventRow, typeof pgOrderEvents.$inferSelect> = true;
+const pgOrderRowIsTheSame: Same<OrderRow, typeof pgOrders.$inferSelect> = true;
+void pgEventRowIsTheSame;
+void pgOrderRowIsTheSame;
+
+export const toEvent = (row: EventRow): StoredEvent =>
+  ({
+    id: row.id,
+    orderId: row.orderId,
+    seq: row.seq,
+    type: row.type,
+    payload: JSON.parse(row.payload) as unknown,
+    actor: JSON.parse(row.actor) as Actor,
+    at: row.at,
+    prevHash: row.prevHash,
+    hash: row.hash,
+  }) as StoredEvent;
+
+/** An event as stored: `payload` and `actor` as JSON text (the bytes both engines keep). */
+export const toEventRow = (event: StoredEvent): EventRow => ({
+  id: event.id,
+  orderId: event.orderId,
+  seq: event.seq,
+  type: event.type,
+  payload: JSON.stringify(event.payload),
+  actor: JSON.stringify(event.actor),
+  at: event.at,
+  prevHash: event.prevHash,
+  hash: event.hash,
+});
+
+/** A listing row as an order's state (also used by the audit's streaming readers). */
+export const toState = (r: OrderRow): OrderState => {
+  const placed: PlacedSnapshot = {
+    owner: { userId: r.ownerUserId, email: r.email },
+    name: r.name,
+    phone: r.phone,
+    address: r.address,
+    deliveryLocation: r.deliveryLocation as DeliveryZone,
+    paymentMethod: 'Cash On Delivery',
+    appliedCoupon: r.appliedCoupon,
+    discountBasisPoints: r.discountBasisPoints,
+    lines: JSON.parse(r.items) as OrderLine[],
+    subtotal: r.subtotal,
+    discount: r.discount,
+    fee: r.fee,
+    total: r.amount,
+  };
+  return { id: r.id, placed, status: r.status, removed: r.removed, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version };
+};
+
+export const toRow = (s: OrderState): OrderRow => ({
+  id: s.id,
+  ownerUserId: s.placed.owner.userId,
+  email: s.placed.owner.email,
+  name: s.placed.name,
+  phone: s.placed.phone,
+  address: s.placed.address,
+  deliveryLocation: s.placed.deliveryLocation,
+  paymentMethod: s.placed.paymentMethod,
+  appliedCoupon: s.placed.appliedCoupon,
+  discountBasisPoints: s.placed.discountBasisPoints,
+  subtotal: s.placed.subtotal,
+  discount: s.placed.discount,
+  fee: s.placed.fee,
+  amount: s.placed.total,
+  items: JSON.stringify(s.placed.lines),
+  status: s.status,
+  removed: s.removed,
+  placedAt: s.placedAt,
+  updatedAt: s.updatedAt,
+  version: s.version,
+});

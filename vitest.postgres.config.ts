@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// The suites that must hold on both engines (issue 14), run again against PostgreSQL: one cluster
+// for the run (tests/support/postgres-global-setup.ts), a fresh database per test shop.
+export default defineConfig({
+  test: {
+    include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
+    globalSetup: ['tests/support/postgres-global-setup.ts'],
+    env: { SHOP_TEST_ENGINE: 'postgres' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
