@@ -1,0 +1,22 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { PgQueryable } from '../../../platform/database.js';
+import type { CartStore } from '../ports.js';
+import { cartLines } from './pg-schema.js';
+
+export function createPgCartStore(db: PgQueryable): CartStore {
+  const changed = { id: cartLines.id };
+  return {
+    listFor: async (userId) => db.select().from(cartLines).where(eq(cartLines.userId, userId)).orderBy(desc(cartLines.createdAt), desc(cartLines.id)),
+    find: async (userId, productId, size, color) =>
+      (await db
+        .select()
+        .from(cartLines)
+        .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId), eq(cartLines.size, size), eq(cartLines.color, color))))[0] ?? null,
+    insert: async (line) => (await db.insert(cartLines).values(line).onConflictDoNothing().returning(changed)).length === 1,
+    async setQuantity(id, quantity) {
+      await db.update(cartLines).set({ quantity }).where(eq(cartLines.id, id));
+    },
+    deleteOwn: async (id, userId) => (await db.delete(cartLines).where(and(eq(cartLines.id, id), eq(cartLines.userId, userId))).returning(changed)).length,
+    deleteLines: async (ids) => (ids.length ? (await db.delete(cartLines).where(inArray(cartLines.id, [...ids])).returning(changed)).length : 0),
+  };
+}

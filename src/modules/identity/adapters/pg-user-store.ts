@@ -1,0 +1,78 @@
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { PgQueryable } from '../../../platform/database.js';
+import type { ResetTokenStore, UserStore } from '../ports.js';
+import { passwordResets, users } from './pg-schema.js';
+
+const publicColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  tokenVersion: users.tokenVersion,
+  createdAt: users.createdAt,
+};
+
+/**
+ * PostgreSQL's unique violation (23505; Drizzle wraps the driver's error) rethrown with the code
+ * SQLite's adapter throws: sign-up recognises two sign-ups racing for one email by that code.
+ */
+function asSqliteUniqueError(e: unknown): unknown {
+  const cause = (e as { cause?: { code?: unknown; constraint?: unknown } } | null)?.cause;
+  if (cause?.code !== '23505') return e;
+  const primaryKey = typeof cause.constraint === 'string' && cause.constraint.endsWith('_pkey');
+  return Object.assign(new Error((cause as Error).message, { cause: e }), { code: primaryKey ? 'SQLITE_CONSTRAINT_PRIMARYKEY' : 'SQLITE_CONSTRAINT_UNIQUE' });
+}
+
+export function createPgUserStore(db: PgQueryable): UserStore {
+  const changed = { id: users.id };
+  return {
+    byId: async (id) => (await db.select(publicColumns).from(users).where(eq(users.id, id)))[0] ?? null,
+    byEmail: async (email) => (await db.select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)))[0] ?? null,
+    async page(p) {
+      // The admins' list, one page at a time over users_created_at (issue 12).
+      const items = await db.select(publicColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(p.limit).offset(p.offset);
+      const [total] = await db.select({ n: count() }).from(users);
+      return { items, total: total?.n ?? 0 };
+    },
+    countAdmins: async () => (await db.select({ n: count() }).from(users).where(eq(users.role, 'admin')))[0]?.n ?? 0,
+    async insert(user) {
+      try {
+        await db.insert(users).values(user);
+      } catch (e) {
+        throw asSqliteUniqueError(e);
+      }
+    },
+    setRole: async (id, role) => (await db.update(users).set({ role }).where(and(eq(users.id, id), ne(users.role, role))).returning(changed)).length,
+    async setName(id, name) {
+      await db.update(users).set({ name }).where(eq(users.id, id));
+    },
+    async setPassword(id, passwordHash) {
+      await db
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, id));
+    },
+    delete: async (id) => (await db.delete(users).where(eq(users.id, id)).returning(changed)).length,
+  };
+}
+
+export function createPgResetTokenStore(db: PgQueryable): ResetTokenStore {
+  return {
+    async insert(row) {
+      await db.insert(passwordResets).values(row);
+    },
+    async consume(tokenHash, now) {
+      // One UPDATE marks it used only if still unused and unexpired. A second consume waits for the
+      // first's row lock, then re-checks the WHERE on the committed row (READ COMMITTED) and finds it used.
+      const [row] = await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .returning({ userId: passwordResets.userId });
+      return row ?? null;
+    },
+    async deleteForUser(userId) {
+      await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { PgQueryable } from '../../../platform/database.js';
+import type { CouponStore } from '../ports.js';
+import { coupons } from './pg-schema.js';
+
+export function createPgCouponStore(db: PgQueryable): CouponStore {
+  return {
+    async page(p) {
+      // Served by coupons_created_at, as on SQLite.
+      const items = await db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(p.limit).offset(p.offset);
+      const [total] = await db.select({ n: count() }).from(coupons);
+      return { items, total: total?.n ?? 0 };
+    },
+    byCode: async (code) => (await db.select().from(coupons).where(eq(coupons.code, code)))[0] ?? null,
+    insert: async (c) => (await db.insert(coupons).values(c).onConflictDoNothing().returning({ id: coupons.id })).length === 1,
+    delete: async (id) => (await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id })).length,
+  };
+}
