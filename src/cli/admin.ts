@@ -1,11 +1,13 @@
 /**
- * Admin commands against the shop's database (same settings as the server):
+ * Admin commands against the shop's database (same settings as the server: DATA_DIR/shop.db, or
+ * PostgreSQL when DATABASE_URL is set):
  *   npm run admin -- promote <email>    make an existing user an admin
  */
 import { join } from 'node:path';
 import { loadEnv } from '../env.js';
 import { promoteAdminByEmail } from '../modules/identity/index.js';
-import { openDatabase, runMigrations } from '../platform/sqlite.js';
+import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from '../platform/database.js';
+import { describeDatabase } from './postgres-tools.js';
 
 const [command, email] = process.argv.slice(2);
 const usage = 'usage: npm run admin -- promote <email>';
@@ -16,10 +18,16 @@ if (command !== 'promote' || !email) {
 }
 
 const env = loadEnv();
-const database = openDatabase(join(env.DATA_DIR, 'shop.db'));
+let database: ShopDatabase;
 try {
-  runMigrations(database);
-  const outcome = await promoteAdminByEmail(database.db, email);
+  database = env.DATABASE_URL ? await openPostgresDatabase(env.DATABASE_URL, { max: 2 }) : openSqliteDatabase(join(env.DATA_DIR, 'shop.db'));
+} catch (e) {
+  const where = env.DATABASE_URL ? `${describeDatabase(env.DATABASE_URL)} (DATABASE_URL)` : `DATA_DIR (${env.DATA_DIR})`;
+  process.stderr.write(`Cannot open the database in ${where}: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+}
+try {
+  const outcome = await promoteAdminByEmail(database, email);
   const messages = {
     promoted: `${email} is an admin now.`,
     'already-admin': `${email} was already an admin.`,
@@ -28,5 +36,5 @@ try {
   (outcome === 'not-found' ? process.stderr : process.stdout).write(`${messages[outcome]}\n`);
   process.exitCode = outcome === 'not-found' ? 1 : 0;
 } finally {
-  database.close();
+  await database.close();
 }

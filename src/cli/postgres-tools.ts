@@ -3,9 +3,10 @@
  * (pg_dump, pg_restore), run without the password on their command line, and a look at who else
  * is connected.
  */
-import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 const debianRoot = '/usr/lib/postgresql';
@@ -14,22 +15,17 @@ const debianRoot = '/usr/lib/postgresql';
  * pg_dump or pg_restore: on PATH (Debian's /usr/bin ones pick the newest installed version), else
  * the newest /usr/lib/postgresql/<version>/bin. Null when PostgreSQL's client programs are absent.
  */
-export function findPostgresProgram(name: 'pg_dump' | 'pg_restore', path = process.env.PATH ?? ''): string | null {
-  const runnable = (file: string) => {
-    try {
-      accessSync(file, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  for (const dir of path.split(delimiter).filter(Boolean)) {
-    if (runnable(join(dir, name))) return join(dir, name);
-  }
+export function findPostgresProgram(name: 'pg_dump' | 'pg_restore'): string | null {
+  if (!spawnSync(name, ['--version'], { stdio: 'ignore' }).error) return name;
   const versions = existsSync(debianRoot) ? readdirSync(debianRoot).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {
     const file = join(debianRoot, version, 'bin', name);
-    if (runnable(file)) return file;
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not in this version
+    }
   }
   return null;
 }
@@ -49,33 +45,36 @@ export function describeDatabase(url: string): string {
 }
 
 /**
- * The URL without its password, and the password apart: the programs get the first as --dbname and
- * the second as PGPASSWORD, so the password never shows in the process list.
+ * Runs a PostgreSQL client program against `url`; rejects with the end of its stderr. The password
+ * goes in a passfile (mode 600, removed after), named in the URL the program gets: it never shows
+ * in the process list, and the environment is left alone.
  */
-function splitPassword(url: string): { url: string; password: string | undefined } {
+export async function runPostgresProgram(program: string, url: string, args: string[]): Promise<string> {
   const u = new URL(url);
-  const password = u.password ? decodeURIComponent(u.password) : undefined;
-  u.password = '';
-  return { url: u.toString(), password };
-}
-
-/** Runs a PostgreSQL client program against `url`; rejects with its last lines of stderr. */
-export function runPostgresProgram(program: string, url: string, args: string[]): Promise<string> {
-  const { url: bare, password } = splitPassword(url);
-  const env: NodeJS.ProcessEnv = { ...process.env, PGAPPNAME: 'anime-card-shop-cli', PGTZ: 'UTC' };
-  if (password !== undefined) env.PGPASSWORD = password;
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, [...args, `--dbname=${bare}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) resolve(out);
-      else reject(new Error(err.trim() || `${program} ended with ${signal ?? `status ${code}`}`));
+  u.searchParams.set('application_name', 'anime-card-shop-cli');
+  const folder = u.password ? mkdtempSync(join(tmpdir(), 'shop-pg-')) : null;
+  if (folder) {
+    const escape = (text: string) => text.replace(/[\\:]/g, (c) => `\\${c}`);
+    writeFileSync(join(folder, 'passfile'), `*:*:*:*:${escape(decodeURIComponent(u.password))}\n`, { mode: 0o600 });
+    u.password = '';
+    u.searchParams.set('passfile', join(folder, 'passfile'));
+  }
+  try {
+    return await new Promise((resolve, reject) => {
+      const child = spawn(program, [...args, `--dbname=${u.toString()}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+      child.on('error', reject);
+      child.on('exit', (code, signal) => {
+        if (code === 0) resolve(out);
+        else reject(new Error(err.trim() || `${program} ended with ${signal ?? `status ${code}`}`));
+      });
     });
-  });
+  } finally {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Lists an archive's table of contents (`pg_restore --list`); rejects when it is not a readable custom-format dump. */

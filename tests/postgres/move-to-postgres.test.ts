@@ -1,0 +1,230 @@
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditOrderLog, describeHead } from '../../src/modules/ordering/index.js';
+import { openPostgresDatabase, openSqliteDatabase } from '../../src/platform/database.js';
+import { adminSession, call, json, signUpCustomer } from '../support/http.js';
+import { usePostgres } from '../support/postgres.js';
+import { repoRoot } from '../support/server-process.js';
+import { createTestApp } from '../support/test-app.js';
+
+// `npm run move-to-postgres` (issue 14) as a process: a SQLite shop built through the real HTTP app
+// (so its order log is the real thing: keyed, hash-chained, with status changes) is moved into an
+// empty PostgreSQL database. Every row of every table must arrive with the same values, the log
+// must verify there with the same head, a shop must run on it, and a second move is refused.
+const cluster = usePostgres();
+const auditKey = 'move-to-postgres-audit-key-01';
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-move-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function move(env: Record<string, string>, ...args: string[]) {
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src', 'cli', 'move-to-postgres.ts'), ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', AUDIT_KEY: auditKey, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
+  });
+}
+
+/** Every table, with the columns that order its rows the same way on both engines (byte order). */
+const tables: Record<string, string> = {
+  categories: 'id',
+  products: 'id',
+  users: 'id',
+  password_resets: 'token_hash',
+  cart_lines: 'id',
+  coupons: 'id',
+  sliders: 'id',
+  orders: 'id',
+  order_requests: 'user_id, key',
+  order_events: 'id',
+  order_log_head: 'id',
+};
+
+/** SQLite's rows as SQLite holds them. */
+const sqliteRows = (file: string, table: string) => {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(`select * from ${table} order by ${tables[table]}`).all() as Array<Record<string, unknown>>;
+  } finally {
+    db.close();
+  }
+};
+
+/** PostgreSQL's rows put back into SQLite's forms: times in ms, booleans 0/1, JSON as its text. */
+async function postgresRows(client: pg.Client, table: string) {
+  const columns = await client.query<{ column_name: string; data_type: string }>(
+    "select column_name, data_type from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position",
+    [table],
+  );
+  const select = columns.rows.map(({ column_name: c, data_type: type }) => {
+    if (type === 'timestamp with time zone') return `(extract(epoch from ${c}) * 1000)::bigint::text as ${c}`;
+    if (type === 'boolean') return `${c}::int as ${c}`;
+    if (type === 'json' || type === 'bigint') return `${c}::text as ${c}`;
+    return c;
+  });
+  const numeric = new Set(columns.rows.filter((r) => ['timestamp with time zone', 'bigint'].includes(r.data_type)).map((r) => r.column_name));
+  const result = await client.query<Record<string, unknown>>(`select ${select.join(', ')} from ${table} order by ${tables[table]}`);
+  return result.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, numeric.has(k) && v !== null ? Number(v) : v])));
+}
+
+describe('npm run move-to-postgres', () => {
+  let dataDir = '';
+  let file = '';
+  let url = '';
+  let sqliteHead = '';
+  beforeAll(async () => {
+    const t = await createTestApp({ auditKey });
+    try {
+      await t.seedDemo();
+      const admin = (await adminSession(t)).token;
+      const rina = await signUpCustomer(t, 'Rina', 'rina@example.com');
+      const bob = await signUpCustomer(t, 'Bob', 'bob@example.com');
+      expect((await call(t, 'POST', '/api/auth/password-reset', { body: { email: 'bob@example.com' } })).status).toBeLessThan(300);
+      expect((await call(t, 'POST', '/api/coupons', { token: admin, body: { code: 'MOVE10', discountPercent: 10 } })).status).toBe(201);
+      expect((await call(t, 'POST', '/api/sliders', { token: admin, body: { image: 'https://i.ibb.co/abc/banner.webp' } })).status).toBe(201);
+      const products = await json(await call(t, 'GET', '/api/products'));
+      const [first, second] = products as Array<{ _id: string; sizes: string[]; colors: string[] }>;
+      if (!first || !second) throw new Error('the demo catalogue has no products');
+      const line = (p: { _id: string; sizes: string[]; colors: string[] }, quantity: number) => ({ productId: p._id, quantity, size: p.sizes[0] ?? '', color: p.colors[0] ?? '' });
+      const checkout = { name: 'Rina Akter', phone: '017 1234-5678', address: 'House 5, Road 2, Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
+      const placed: string[] = [];
+      for (const [who, p, quantity, coupon] of [
+        [rina, first, 2, 'MOVE10'],
+        [bob, second, 1, undefined],
+        [rina, second, 3, undefined],
+        [bob, first, 1, undefined],
+      ] as const) {
+        expect((await call(t, 'POST', '/api/carts', { token: who.token, body: line(p, quantity) })).status).toBeLessThan(300);
+        const res = await call(t, 'POST', '/api/orders', { token: who.token, body: { ...checkout, ...(coupon ? { coupon } : {}) }, headers: { 'idempotency-key': `move-key-${placed.length}` } });
+        expect(res.status).toBe(201);
+        placed.push((await json(res)).order._id);
+      }
+      // Status changes, a cancellation by its owner and a deletion: events of every kind in the log.
+      expect((await call(t, 'PATCH', `/api/orders/${placed[0]}`, { token: admin, body: { status: 'Confirmed' } })).status).toBe(200);
+      expect((await call(t, 'PATCH', `/api/orders/${placed[1]}`, { token: admin, body: { status: 'Cancelled' } })).status).toBe(200);
+      expect((await call(t, 'DELETE', `/api/orders/${placed[2]}`, { token: rina.token })).status).toBe(200);
+      expect((await call(t, 'DELETE', `/api/orders/${placed[1]}`, { token: admin })).status).toBe(200);
+      // A cart line left in the cart.
+      expect((await call(t, 'POST', '/api/carts', { token: bob.token, body: line(second, 2) })).status).toBeLessThan(300);
+
+      // A stopped shop: a consistent copy of the file, then the shop closes.
+      dataDir = tempDir();
+      file = join(dataDir, 'shop.db');
+      await t.query('vacuum into ?', file);
+    } finally {
+      await t.close();
+    }
+    const sqlite = openSqliteDatabase(file);
+    try {
+      const report = await auditOrderLog(sqlite, auditKey);
+      expect(report.verified).toBe(true);
+      expect(report.eventCount).toBeGreaterThanOrEqual(8);
+      sqliteHead = describeHead(report.head);
+    } finally {
+      await sqlite.close();
+    }
+    url = await cluster().createDatabase();
+  }, 120_000);
+
+  it('refuses while another process has the SQLite file open, and without DATABASE_URL', async () => {
+    const open = new Database(file);
+    open.pragma('journal_mode = WAL');
+    try {
+      const busy = await move({ DATA_DIR: dataDir, DATABASE_URL: url });
+      expect(busy.code).toBe(1);
+      expect(busy.err).toContain('is in use by another process (is the server running?)');
+    } finally {
+      open.close();
+    }
+    const noUrl = await move({ DATA_DIR: dataDir });
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.err).toContain('set DATABASE_URL');
+  }, 60_000);
+
+  it('copies every row of every table, and the log verifies on PostgreSQL with the same head', async () => {
+    const moved = await move({ DATA_DIR: dataDir, DATABASE_URL: url });
+    expect(moved.err).toBe('');
+    expect(moved.code).toBe(0);
+    expect(moved.out).toContain(`(the same as SQLite's)`);
+    expect(moved.out).toContain(sqliteHead);
+    expect(moved.out).toContain('row counts match in all 11 tables');
+
+    const client = new pg.Client({ connectionString: url, options: '-c TimeZone=UTC' });
+    await client.connect();
+    try {
+      for (const table of Object.keys(tables)) {
+        const before = sqliteRows(file, table);
+        if (!['order_log_head'].includes(table)) expect(before.length, table).toBeGreaterThan(0);
+        expect(await postgresRows(client, table), table).toEqual(before);
+      }
+    } finally {
+      await client.end();
+    }
+
+    const postgres = await openPostgresDatabase(url, { max: 2 });
+    try {
+      const report = await auditOrderLog(postgres, auditKey);
+      expect(report.verified).toBe(true);
+      expect(describeHead(report.head)).toBe(sqliteHead);
+    } finally {
+      await postgres.close();
+    }
+  }, 120_000);
+
+  it('leaves a database a shop runs on: the moved orders are there, and new ones extend the chain', async () => {
+    const t = await createTestApp({ auditKey, env: { DATABASE_URL: url } });
+    try {
+      expect(t.database.engine).toBe('postgres');
+      const rina = await call(t, 'POST', '/api/auth/login', { body: { email: 'rina@example.com', password: 'Sakura#2026' } });
+      expect(rina.status).toBe(200);
+      const token = (await json(rina)).token as string;
+      const mine = await json(await call(t, 'GET', '/api/orders?email=rina@example.com', { token }));
+      expect(mine.map((o: { status: string }) => o.status).sort()).toEqual(['Cancelled', 'Confirmed']);
+      const product = (await json(await call(t, 'GET', '/api/products')))[0] as { _id: string; sizes: string[]; colors: string[] };
+      expect((await call(t, 'POST', '/api/carts', { token, body: { productId: product._id, quantity: 1, size: product.sizes[0] ?? '', color: product.colors[0] ?? '' } })).status).toBeLessThan(300);
+      const checkout = { name: 'Rina Akter', phone: '017 1234-5678', address: 'House 5, Road 2, Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
+      expect((await call(t, 'POST', '/api/orders', { token, body: checkout })).status).toBe(201);
+      const report = await auditOrderLog(t.database, auditKey);
+      expect(report.verified).toBe(true);
+      expect(report.head?.eventCount).toBe(Number(/head (\d+):/.exec(sqliteHead)?.[1]) + 1);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('refuses a second move into the database that now holds the shop, and writes nothing', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const count = async () => Number((await client.query<{ n: string }>('select count(*) as n from order_events')).rows[0]?.n);
+    try {
+      const before = await count();
+      const again = await move({ DATA_DIR: dataDir, DATABASE_URL: url });
+      expect(again.code).toBe(1);
+      expect(again.err).toContain('already holds shop data');
+      expect(again.err).toContain('Nothing was copied');
+      expect(await count()).toBe(before);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
+});
