@@ -10,6 +10,7 @@ import type { Logger } from './platform/logger.js';
 import { apiDocsRoutes } from './platform/http/api-docs.js';
 import { ContractRouter, type RouteContract } from './platform/http/contract.js';
 import { rejectMalformedJson } from './platform/http/json-body.js';
+import { refuseNul } from './platform/http/refuse-nul.js';
 import { openApiDocument, type MountedContract } from './platform/http/openapi.js';
 import { requestLog } from './platform/http/request-log.js';
 import { uploadedImages, webAppRoutes } from './platform/http/web-app.js';
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps) {
     return limit.counting(c, next);
   });
   app.use('/api/*', rejectMalformedJson);
+  app.use('/api/*', refuseNul);
 
   const platform = new ContractRouter();
   platform.handle(
