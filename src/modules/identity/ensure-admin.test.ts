@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, runMigrations } from '../../platform/sqlite.js';
+import { openSqliteDatabase } from '../../platform/database.js';
 import { newId } from '../../shared/ids.js';
 import { createScryptHasher } from './adapters/scrypt-hasher.js';
 import { createSqliteUserStore } from './adapters/sqlite-user-store.js';
@@ -11,20 +11,19 @@ import type { UserStore } from './ports.js';
 
 // ensureAdmin over a real SQLite file with the real migrations.
 let dir: string;
-let close: () => void;
+let close: () => Promise<void>;
 let users: UserStore;
 const hasher = createScryptHasher({ N: 1024, r: 8, p: 1 });
 const deps = () => ({ users, hasher, clock: { now: () => new Date('2026-01-01T00:00:00Z') }, newId });
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ensure-admin-'));
-  const database = openDatabase(join(dir, 'shop.db'));
-  runMigrations(database);
-  users = createSqliteUserStore(database.db);
+  const database = openSqliteDatabase(join(dir, 'shop.db'));
+  users = createSqliteUserStore(database.outside);
   close = () => database.close();
 });
-afterEach(() => {
-  close();
+afterEach(async () => {
+  await close();
   rmSync(dir, { recursive: true, force: true });
 });
 

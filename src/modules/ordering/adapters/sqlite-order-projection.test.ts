@@ -18,22 +18,23 @@ afterEach(() => handle.close());
 const planOf = (query: string) =>
   (handle.sqlite.prepare(`explain query plan ${query}`).all(...Array<null>((query.match(/\?/g) ?? []).length).fill(null)) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
 
-it('reads pages, counts and limits over indexes', () => {
+it('reads pages, counts and limits over indexes', async () => {
   // The same connection, with Drizzle telling us the SQL it runs.
   const db = drizzle(handle.sqlite, { logger: { logQuery: (query) => void queries.push(query) } });
-  const projection = createSqliteOrderProjection(db);
-  const log = createSqliteOrderLog(db, null);
+  const side = { read: db, writer: db, write: async <T>(fn: () => T) => fn() };
+  const projection = createSqliteOrderProjection(side);
+  const log = createSqliteOrderLog(side, null);
   const page = { limit: 50, offset: 100 };
   const since = new Date(0);
-  projection.pageFor('u1', page);
-  projection.pageAll(page);
+  await projection.pageFor('u1', page);
+  await projection.pageAll(page);
   for (const by of [{ ownerUserId: 'u1' }, { phone: '+8801712345678' }]) {
-    projection.pendingCount(by);
-    projection.placedSinceCount(by, since);
-    projection.placedSinceAt(by, since, 3);
+    await projection.pendingCount(by);
+    await projection.placedSinceCount(by, since);
+    await projection.placedSinceAt(by, since, 3);
   }
-  log.pageOf('o1', page);
-  log.latest(page);
+  await log.pageOf('o1', page);
+  await log.latest(page);
   const listQueries = queries.filter((q) => /from "order(s|_events)"/.test(q));
   expect(listQueries).toHaveLength(13);
   for (const query of listQueries) {
