@@ -113,7 +113,7 @@ export async function createShop(settings: ShopSettings) {
       placementLimits: { maxPending: env.MAX_PENDING_ORDERS, perHour: env.ORDERS_PER_HOUR },
       ports: {
         in: (tx) => ({
-          productById: (id) => catalogue.productsIn(tx).byId(id),
+          productById: (id) => catalogue.productsIn(tx).productById(id),
           cartLines: (userId) => cart.pricedLinesIn(tx, userId),
           removeCartLines: (ids) => cart.removeLinesIn(tx, ids),
           couponPercentBasisPoints: async (code) => {

@@ -63,7 +63,10 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     /** Changes with every catalogue write (the ETag of catalogue reads): keys the response cache. */
     version: () => changes.current(),
     /** For ordering: the catalogue's current facts about a product, or null, as a transaction sees them. */
-    productsIn: (tx: Tx) => stores.in(tx).products,
+    productsIn: (tx: Tx) => {
+      const inTx = stores.in(tx).products;
+      return { productById: (id: string) => inTx.byId(id) };
+    },
     /** For the cart: the catalogue's current facts about a product, or null. */
     productById: (id: string) => products.byId(id),
   };
