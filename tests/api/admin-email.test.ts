@@ -3,8 +3,8 @@ import { call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
+beforeEach(async () => {
+  t = await createTestApp();
 });
 afterEach(() => t.close());
 

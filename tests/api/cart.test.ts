@@ -8,7 +8,7 @@ let bob: { token: string; email: string };
 let admin: string;
 let fox: { _id: string; price: number; sizes: string[]; colors: string[]; title: string };
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   await t.seedDemo();
   admin = (await adminSession(t)).token;
   const r = await signUpCustomer(t, 'Rina', 'rina@example.com');

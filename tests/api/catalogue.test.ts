@@ -9,7 +9,7 @@ let t: TestApp;
 let admin: string;
 let customer: string;
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   await t.seedDemo();
   admin = (await adminSession(t)).token;
   customer = (await signUpCustomer(t, 'Rina', 'rina@example.com')).token;

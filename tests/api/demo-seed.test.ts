@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 // main.ts draws the demo catalogue after the server listens, so an admin can already be at work
 // while the pictures are drawn.
 let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
+beforeEach(async () => {
+  t = await createTestApp();
 });
 afterEach(() => t.close());
 

@@ -6,10 +6,26 @@ import { json } from '../support/http.js';
 import { createTestApp, testSite, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
+beforeEach(async () => {
+  t = await createTestApp();
 });
 afterEach(() => t.close());
+
+/**
+ * A real fault: the database is closed under the running shop (SQLite: both connections;
+ * PostgreSQL: the pool is ended). Each engine names it its own way.
+ */
+async function closeDatabase(): Promise<RegExp> {
+  const { database } = t;
+  if (database.engine === 'postgres') {
+    await database.handle.close();
+    return /after calling end/i;
+  }
+  database.handle.sqlite.close();
+  // Drizzle keeps the reader's better-sqlite3 connection as $client; the Db type does not say so.
+  (database.reader as unknown as { $client: { close(): void } }).$client.close();
+  return /not open/i;
+}
 
 describe('GET /api/health', () => {
   it('reports the server and the database as ok', async () => {
@@ -21,13 +37,13 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 naming the fault when the database is unusable', async () => {
-    t.database.sqlite.close();
+    const fault = await closeDatabase();
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(503);
     const body = await json(res);
     expect(body.status).toBe('degraded');
     expect(body.database.ok).toBe(false);
-    expect(body.database.error).toMatch(/not open/i);
+    expect(body.database.error).toMatch(fault);
   });
 });
 
@@ -89,7 +105,7 @@ describe('errors', () => {
   });
 
   it('refuses a body over the size limit with 413 in the error format', async () => {
-    const small = createTestApp({ bodyLimitBytes: 2048 });
+    const small = await createTestApp({ bodyLimitBytes: 2048 });
     try {
       const res = await small.app.request('/api/categories', {
         method: 'POST',
@@ -99,12 +115,12 @@ describe('errors', () => {
       expect(res.status).toBe(413);
       expect((await json(res)).error.code).toBe('http/payload-too-large');
     } finally {
-      small.close();
+      await small.close();
     }
   });
 
   it('counts a body sent without Content-Length (chunked) and refuses it past the limit, as over real HTTP', async () => {
-    const small = createTestApp({ bodyLimitBytes: 2048 });
+    const small = await createTestApp({ bodyLimitBytes: 2048 });
     const server = serve({ fetch: small.app.fetch, port: 0, hostname: '127.0.0.1' });
     try {
       await new Promise((resolve) => server.once('listening', resolve));
@@ -130,13 +146,13 @@ describe('errors', () => {
       expect(declared.status).toBe(413);
     } finally {
       server.close();
-      small.close();
+      await small.close();
     }
   });
 
   it('answers an unexpected fault with a 500 carrying a request id and no stack', async () => {
-    // A real fault: the database file is closed under the catalogue.
-    t.database.sqlite.close();
+    // A real fault: the database is closed under the catalogue.
+    await closeDatabase();
     const res = await t.app.request('/api/categories');
     expect(res.status).toBe(500);
     const text = await res.text();

@@ -24,7 +24,7 @@ afterAll(async () => {
 const firebase = { projectId, apiKey: 'demo-api-key', emulatorHost: `127.0.0.1:${port}` };
 beforeEach(async () => {
   await emulator.clear();
-  t = createTestApp({ provider: 'firebase', firebase, adminEmail: 'boss@shop.test' });
+  t = await createTestApp({ provider: 'firebase', firebase, adminEmail: 'boss@shop.test' });
 });
 afterEach(() => t.close());
 
@@ -99,7 +99,7 @@ describe('POST /api/jwt', () => {
     const { token } = await json(await exchange(idToken));
     const res = await call(t, 'POST', '/api/users', { token, body: { name: 'Boss', email: 'boss@shop.test' } });
     expect(res.status).toBe(403);
-    expect(t.database.sqlite.prepare('select count(*) from users').pluck().get()).toBe(0);
+    expect(await t.value('select count(*) from users')).toBe(0);
   });
 
   it('makes ADMIN_EMAIL an admin only once its email is verified', async () => {

@@ -5,8 +5,8 @@ import { adminSession, call, json, signUpCustomer, strongPassword } from '../sup
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
+beforeEach(async () => {
+  t = await createTestApp();
 });
 afterEach(() => t.close());
 
@@ -205,7 +205,7 @@ describe('password reset', () => {
     await signUpCustomer(t, 'Rina', 'rina@example.com');
     await requestReset('rina@example.com');
     await new Promise((r) => setTimeout(r, 10));
-    const stored = t.database.sqlite.prepare('select token_hash from password_resets').pluck().all() as string[];
+    const stored = (await t.query<{ token_hash: string }>('select token_hash from password_resets')).map((r) => r.token_hash);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(stored[0]).not.toBe(tokenFromMail());
@@ -232,7 +232,7 @@ describe('users', () => {
     expect(own.status).toBe(200);
     expect(await json(own)).toEqual({ insertedId: null });
     expect((await json(await me(rina.token))).user.role).toBe('customer');
-    expect(t.database.sqlite.prepare('select count(*) from users').pluck().get()).toBe(1);
+    expect(await t.value('select count(*) from users')).toBe(1);
   });
 
   it('GET /api/users: admin only, newest first, no secrets', async () => {
@@ -302,7 +302,7 @@ describe('users', () => {
 
 describe('rate limits', () => {
   it('limits failed logins per email and address, then per address, with 429 and Retry-After', async () => {
-    const limited = createTestApp({ rateLimitPerEmail: 3 });
+    const limited = await createTestApp({ rateLimitPerEmail: 3 });
     try {
       const login = (email: string, ip: string) =>
         call(limited, 'POST', '/api/auth/login', { body: { email, password: 'Wrong#Pass1' }, headers: { 'x-forwarded-for': ip } });
@@ -322,12 +322,12 @@ describe('rate limits', () => {
       limited.time.advance(15 * 60 * 1000);
       expect((await login('rina@example.com', '10.0.0.1')).status).toBe(401);
     } finally {
-      limited.close();
+      await limited.close();
     }
   });
 
   it('limits sign-ups and reset requests too', async () => {
-    const limited = createTestApp({ rateLimitPerEmail: 2 });
+    const limited = await createTestApp({ rateLimitPerEmail: 2 });
     try {
       for (let i = 0; i < 2; i++) expect((await call(limited, 'POST', '/api/auth/password-reset', { body: { email: 'a@example.com' } })).status).toBe(200);
       expect((await call(limited, 'POST', '/api/auth/password-reset', { body: { email: 'a@example.com' } })).status).toBe(429);
@@ -336,7 +336,7 @@ describe('rate limits', () => {
       await signUp();
       expect((await signUp()).status).toBe(429);
     } finally {
-      limited.close();
+      await limited.close();
     }
   });
 });

@@ -13,7 +13,7 @@ afterAll(() => sink.close());
 
 describe('password reset by SMTP', () => {
   it('delivers a reset mail whose link sets a new password', async () => {
-    const t = createTestApp({ mailer: createSmtpMailer('smtp://127.0.0.1:2625', '"Test Shop" <shop@test.example>') });
+    const t = await createTestApp({ mailer: createSmtpMailer('smtp://127.0.0.1:2625', '"Test Shop" <shop@test.example>') });
     try {
       await signUpCustomer(t, 'Rina <b>', 'rina@example.com');
       const res = await call(t, 'POST', '/api/auth/password-reset', { body: { email: 'rina@example.com' } });
@@ -30,19 +30,19 @@ describe('password reset by SMTP', () => {
       expect(await json(confirmed)).toEqual({ message: 'Your password has been changed. You can log in with it now.' });
       expect((await call(t, 'POST', '/api/auth/login', { body: { email: 'rina@example.com', password: 'Fresh#Pass77' } })).status).toBe(200);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
   it('answers the same when the mail server is down, and logs the failure', async () => {
-    const t = createTestApp({ mailer: createSmtpMailer('smtp://127.0.0.1:1', 'shop@test.example') });
+    const t = await createTestApp({ mailer: createSmtpMailer('smtp://127.0.0.1:1', 'shop@test.example') });
     try {
       await signUpCustomer(t, 'Rina', 'rina@example.com');
       const res = await call(t, 'POST', '/api/auth/password-reset', { body: { email: 'rina@example.com' } });
       expect(res.status).toBe(200);
       await expect.poll(() => t.logger.lines.some((l) => l.includes('password reset mail failed')), { timeout: 10_000 }).toBe(true);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

@@ -33,7 +33,7 @@ async function documentOf(t: TestApp) {
 let t: TestApp;
 let doc: Document;
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   doc = await documentOf(t);
 });
 afterAll(() => t?.close());
@@ -57,7 +57,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('names every route of the Firebase sign-in mode too', async () => {
-    const fb = createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-openapi', apiKey: 'demo-key' } });
+    const fb = await createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-openapi', apiKey: 'demo-key' } });
     try {
       const fbDoc = await documentOf(fb);
       const served = registered(fb.app.routes);
@@ -65,7 +65,7 @@ describe('GET /api/openapi.json', () => {
       expect(served).not.toContain('POST /api/auth/login');
       expect(documented(fbDoc)).toEqual(served);
     } finally {
-      fb.close();
+      await fb.close();
     }
   });
 

@@ -11,7 +11,7 @@ let admin: string;
 let rina: string;
 let productId: string;
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   await t.seedDemo();
   admin = (await adminSession(t)).token;
   rina = (await signUpCustomer(t, 'Rina', 'rina@example.com')).token;
@@ -61,7 +61,7 @@ describe('a tightened rule', () => {
       // The old order's history still holds the delete, and the full audit refolds it without complaint.
       const history = await json(await call(t, 'GET', `/api/orders/${old}/events`, { token: admin }));
       expect(history.map((e: { type: string }) => e.type)).toEqual(['Placed', 'Confirmed', 'Deleted']);
-      expect(auditOrderLog(t.database.db)).toMatchObject({ verified: true, problem: null, eventCount: 5, orderCount: 2 });
+      expect(await auditOrderLog(t.database)).toMatchObject({ verified: true, problem: null, eventCount: 5, orderCount: 2 });
       expect(await json(await call(t, 'GET', '/api/audit', { token: admin }))).toMatchObject({ verified: true, problem: null });
     } finally {
       undo();

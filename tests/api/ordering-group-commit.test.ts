@@ -7,7 +7,7 @@ import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Group commit (decision 009) through the real HTTP app on a real SQLite file. Most tests run the
+ * Group commit (decisions 009, 024) through the real HTTP app on a real database. Most tests run the
  * batches by hand (the schedule is injected), so "these requests share one transaction" is a fact
  * of the test, not a matter of timing.
  */
@@ -26,7 +26,7 @@ function byHand() {
 }
 
 async function shop(options: { hand?: ReturnType<typeof byHand> } = {}) {
-  t = createTestApp(options.hand ? { orderCommits: { schedule: options.hand.schedule } } : {});
+  t = await createTestApp(options.hand ? { orderCommits: { schedule: options.hand.schedule } } : {});
   await t.seedDemo();
   const products = (await json(await call(t, 'GET', '/api/products'))) as Array<{ _id: string; title: string; price: number }>;
   return { products, admin: (await adminSession(t)).token };
@@ -45,7 +45,27 @@ const addToCart = (who: Customer, productId: string, quantity: number) => call(t
 const order = (who: Customer, body: Record<string, unknown> = {}, key?: string) =>
   call(t, 'POST', '/api/orders', { token: who.token, body: { ...checkout, ...body }, headers: key ? { 'idempotency-key': key } : {} });
 const cartOf = async (who: Customer) => json(await call(t, 'GET', `/api/carts?email=${who.email}`, { token: who.token }));
-const count = (table: string) => t.database.sqlite.prepare(`select count(*) from ${table}`).pluck().get() as number;
+const count = (table: string) => t.value(`select count(*) from ${table}`);
+/** The first column of every row. */
+const column = async (sql: string) => (await t.query(sql)).map((row) => Object.values(row)[0]);
+
+/**
+ * Runs a test's own SQL, written once per engine: triggers are SQL on SQLite and a plpgsql
+ * function plus a trigger on PostgreSQL.
+ */
+const onEngine = (sql: { sqlite: string; postgres: string }) =>
+  t.database.engine === 'sqlite' ? void t.database.handle.sqlite.exec(sql.sqlite) : t.database.handle.pool.query(sql.postgres).then(() => undefined);
+
+/** A second, independent connection, which sees committed rows only. */
+function committedReader(): { ordersWithId(id: string): Promise<number>; close(): void } {
+  if (t.database.engine === 'postgres') {
+    const pool = t.database.handle.pool;
+    return { ordersWithId: async (id) => Number((await pool.query<{ n: string }>('select count(*) as n from orders where id = $1', [id])).rows[0]?.n), close: () => {} };
+  }
+  const reader = new Database(join(t.dir, 'shop.db'), { readonly: true });
+  const committed = reader.prepare('select count(*) from orders where id = ?').pluck();
+  return { ordersWithId: async (id) => committed.get(id) as number, close: () => reader.close() };
+}
 
 /** Waits (by turns of the event loop, not by time) until n orders are queued for the next batch. */
 async function queued(n: number) {
@@ -88,16 +108,15 @@ describe('group commit of orders', () => {
     const expectedTotal = (i: number) => products[i % products.length]!.price * ((i % 3) + 1) + 60;
 
     // A second, independent connection: an answered order must already be visible there (committed).
-    const reader = new Database(join(t.dir, 'shop.db'), { readonly: true });
+    const reader = committedReader();
     try {
-      const committed = reader.prepare('select count(*) from orders where id = ?').pluck();
       const visibleAtAnswer: number[] = [];
       const responses = await oneBatch(
         hand,
         buyers.map((buyer, i) => async () => {
           const res = await order(buyer, { name: `Buyer ${i}`, amount: expectedTotal(i) }, `checkout-${i}-0001`);
           const body = await json(res.clone());
-          visibleAtAnswer[i] = committed.get(body.insertedId) as number;
+          visibleAtAnswer[i] = await reader.ordersWithId(body.insertedId);
           return res;
         }),
       );
@@ -111,8 +130,9 @@ describe('group commit of orders', () => {
     } finally {
       reader.close();
     }
-    expect(new Set(t.database.sqlite.prepare('select id from orders').pluck().all()).size).toBe(24);
-    expect(t.database.sqlite.prepare('select id from order_events order by id').pluck().all()).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    expect(new Set(await column('select id from orders')).size).toBe(24);
+    // Event ids are bigint on PostgreSQL, which node-postgres gives as text.
+    expect((await column('select id from order_events order by id')).map(Number)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     await auditOk(admin, 24);
   });
 
@@ -126,9 +146,12 @@ describe('group commit of orders', () => {
     await call(t, 'DELETE', `/api/coupons/${couponId}`, { token: admin });
     // This customer's order fails after its event, projection and cart removal were written:
     // the database refuses its idempotency row. Only its savepoint may be undone.
-    t.database.sqlite.exec(
-      "create trigger test_refuse_key before insert on order_requests when new.key = 'poisoned-key-1' begin select raise(abort, 'refused by the test'); end",
-    );
+    await onEngine({
+      sqlite: "create trigger test_refuse_key before insert on order_requests when new.key = 'poisoned-key-1' begin select raise(abort, 'refused by the test'); end",
+      postgres: `create function test_refuse_key() returns trigger language plpgsql as $$
+          begin if new.key = 'poisoned-key-1' then raise exception 'refused by the test'; end if; return new; end $$;
+        create trigger test_refuse_key before insert on order_requests for each row execute function test_refuse_key();`,
+    });
 
     const responses = await oneBatch(hand, [
       () => order(a!),
@@ -154,10 +177,10 @@ describe('group commit of orders', () => {
     for (const failed of [stale, coupon, poisoned]) expect(await cartOf(failed!)).toHaveLength(1);
     expect(await cartOf(c!)).toHaveLength(1); // Order Now leaves the cart alone
     for (const placed of [a, b, d]) expect(await cartOf(placed!)).toHaveLength(0);
-    const owners = t.database.sqlite.prepare('select email from orders order by email').pluck().all();
+    const owners = await column('select email from orders order by email');
     expect(owners).toEqual([a, b, c, d].map((x) => x!.email).sort());
-    expect(count('order_events')).toBe(4);
-    expect(count('order_requests')).toBe(1);
+    expect(await count('order_events')).toBe(4);
+    expect(await count('order_requests')).toBe(1);
     await auditOk(admin, 4);
   });
 
@@ -177,7 +200,7 @@ describe('group commit of orders', () => {
     const ids = await Promise.all(responses.slice(0, 5).map(async (r) => (await json(r)).insertedId));
     expect(new Set(ids).size).toBe(1);
     expect((await json(responses[6]!)).insertedId).not.toBe(ids[0]);
-    expect(count('orders')).toBe(2);
+    expect(await count('orders')).toBe(2);
     await auditOk(admin, 2);
   });
 
@@ -188,10 +211,17 @@ describe('group commit of orders', () => {
     for (const buyer of buyers) await addToCart(buyer, products[2]!._id, 1);
     // A deferred foreign key is only checked at COMMIT: an order named "Break The Commit" makes
     // the COMMIT of its whole batch fail, after every unit of it succeeded.
-    t.database.sqlite.exec(`
-      create table test_commit_breaker (order_id text references orders(id) deferrable initially deferred);
-      create trigger test_break_commit after insert on orders when new.name = 'Break The Commit'
-        begin insert into test_commit_breaker (order_id) values ('no such order'); end;`);
+    await onEngine({
+      sqlite: `
+        create table test_commit_breaker (order_id text references orders(id) deferrable initially deferred);
+        create trigger test_break_commit after insert on orders when new.name = 'Break The Commit'
+          begin insert into test_commit_breaker (order_id) values ('no such order'); end;`,
+      postgres: `
+        create table test_commit_breaker (order_id text references orders(id) deferrable initially deferred);
+        create function test_break_commit() returns trigger language plpgsql as $$
+          begin if new.name = 'Break The Commit' then insert into test_commit_breaker (order_id) values ('no such order'); end if; return new; end $$;
+        create trigger test_break_commit after insert on orders for each row execute function test_break_commit();`,
+    });
 
     const send = (i: number, name: string) => () => order(buyers[i]!, { name }, `commit-fail-${i}-key`);
     const responses = await oneBatch(hand, [send(0, 'Buyer 0'), send(1, 'Buyer 1'), send(2, 'Break The Commit'), send(3, 'Buyer 3'), send(4, 'Buyer 4')]);
@@ -199,13 +229,13 @@ describe('group commit of orders', () => {
       expect(res.status).toBe(500);
       expect((await json(res)).error.code).toBe('http/internal');
     }
-    for (const table of ['orders', 'order_events', 'order_requests', 'test_commit_breaker']) expect(count(table), table).toBe(0);
+    for (const table of ['orders', 'order_events', 'order_requests', 'test_commit_breaker']) expect(await count(table), table).toBe(0);
     for (const buyer of buyers) expect(await cartOf(buyer)).toHaveLength(1);
 
     // Nothing was half-written: the keys were not remembered, so a retry places each order once.
     const retried = await oneBatch(hand, [send(0, 'Buyer 0'), send(1, 'Buyer 1'), send(3, 'Buyer 3'), send(4, 'Buyer 4')]);
     expect(retried.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-    expect(count('orders')).toBe(4);
+    expect(await count('orders')).toBe(4);
     await auditOk(admin, 4);
   });
 
@@ -223,7 +253,7 @@ describe('group commit of orders', () => {
     expect(mixed.map((r) => r.status)).toEqual([...Array(30).fill(201), ...Array(10).fill(200)]);
     const placed = await Promise.all(mixed.slice(0, 30).map(async (r) => (await json(r)).order));
     placed.forEach((o, i) => expect(o).toMatchObject({ email: buyers[i]!.email, subtotal: products[i % products.length]!.price * 2 }));
-    expect(count('order_events')).toBe(10 + 30 + 10);
+    expect(await count('order_events')).toBe(10 + 30 + 10);
     await auditOk(admin, 50);
     expect(t.ordering.orderBatches()).toMatchObject({ pending: 0, units: 40 });
   });
@@ -260,7 +290,7 @@ describe('group commit of orders', () => {
         const statuses = (await oneBatch(hand, requests)).map((r) => r.status);
         expect(statuses).toEqual(expected);
         events += expected.filter((s) => s === 201).length;
-        expect(count('order_events')).toBe(events);
+        expect(await count('order_events')).toBe(events);
       }),
       { numRuns: 15 },
     );

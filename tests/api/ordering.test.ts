@@ -9,7 +9,7 @@ let bob: { token: string; email: string };
 let fox: { _id: string; price: number };
 let cards: { _id: string; price: number };
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   await t.seedDemo();
   admin = (await adminSession(t)).token;
   const r = await signUpCustomer(t, 'Rina', 'rina@example.com');
@@ -28,7 +28,7 @@ const order = (who: { token: string }, body: Record<string, unknown> = {}, key?:
   call(t, 'POST', '/api/orders', { token: who.token, body: { ...checkout, ...body }, headers: key ? { 'idempotency-key': key } : {} });
 const cartOf = async (who: { token: string; email: string }) => json(await call(t, 'GET', `/api/carts?email=${who.email}`, { token: who.token }));
 const ordersOf = async (who: { token: string; email: string }) => json(await call(t, 'GET', `/api/orders?email=${who.email}`, { token: who.token }));
-const eventCount = () => t.database.sqlite.prepare('select count(*) from order_events').pluck().get() as number;
+const eventCount = () => t.value('select count(*) from order_events');
 const addCoupon = (code: string, discountPercent: number) => call(t, 'POST', '/api/coupons', { token: admin, body: { code, discountPercent } });
 
 describe('visitors', () => {
@@ -115,7 +115,7 @@ describe('placing an order', () => {
     const { error } = await json(res);
     expect(error.code).toBe('ordering/total-changed');
     expect(error.fresh).toEqual({ subtotal: 1400, discount: 0, fee: 60, amount: 1460, discountPercent: 0 });
-    expect(eventCount()).toBe(0);
+    expect(await eventCount()).toBe(0);
     expect(await cartOf(rina)).toHaveLength(1);
   });
 
@@ -137,7 +137,7 @@ describe('placing an order', () => {
     const res = await order(rina, { appliedCoupon: 'GONE20', amount: 1400 - 280 + 60 });
     expect(res.status).toBe(400);
     expect((await json(res)).error).toMatchObject({ code: 'ordering/coupon-invalid', message: expect.stringContaining('GONE20') });
-    expect(eventCount()).toBe(0);
+    expect(await eventCount()).toBe(0);
   });
 
   it('Order Now orders one item and leaves the cart alone', async () => {
@@ -158,7 +158,7 @@ describe('placing an order', () => {
     const res = await order(rina);
     expect(res.status).toBe(409);
     expect((await json(res)).error.code).toBe('ordering/product-unavailable');
-    expect(eventCount()).toBe(0);
+    expect(await eventCount()).toBe(0);
   });
 
   it.each([
@@ -250,7 +250,7 @@ describe('order lists and status', () => {
       expect(error.code).toBe('http/validation');
       expect(error.message).toContain('Pending, Confirmed or Canceled');
     }
-    expect(eventCount()).toBe(1);
+    expect(await eventCount()).toBe(1);
     expect(await json(await patch('Confirmed'))).toEqual({ modifiedCount: 1 });
     for (const status of ['Canceled', 'Confirmed', 'Pending']) {
       const res = await patch(status);
@@ -268,7 +268,7 @@ describe('order lists and status', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    expect(eventCount()).toBe(2);
+    expect(await eventCount()).toBe(2);
   });
 
   it('the owner cancels while Pending; never after; nobody else can; an admin deletes at any status', async () => {
@@ -309,9 +309,9 @@ describe('the order log', () => {
   it('refuses UPDATE and DELETE at the database itself', async () => {
     await addToCart(rina, fox._id, 1);
     await order(rina);
-    expect(() => t.database.sqlite.prepare("update order_events set payload = '{}'").run()).toThrow(/append-only/);
-    expect(() => t.database.sqlite.prepare('delete from order_events').run()).toThrow(/append-only/);
-    expect(eventCount()).toBe(1);
+    await expect(t.query("update order_events set payload = '{}'")).rejects.toThrow(/append-only/);
+    await expect(t.query('delete from order_events')).rejects.toThrow(/append-only/);
+    expect(await eventCount()).toBe(1);
   });
 
   it('the audit endpoint verifies the chain, for admins', async () => {
@@ -344,7 +344,7 @@ describe('coupons', () => {
   });
 
   it('GET /api/coupon/:code: signed in, any case, 404 when unknown, rate limited against guessing', async () => {
-    const limited = createTestApp({ couponChecksPer15Min: 3 });
+    const limited = await createTestApp({ couponChecksPer15Min: 3 });
     try {
       await limited.identity.ensureAdmin({ email: 'boss@shop.test', password: 'Admin#Pass1' });
       const boss = await json(await call(limited, 'POST', '/api/auth/login', { body: { email: 'boss@shop.test', password: 'Admin#Pass1' } }));
@@ -359,7 +359,7 @@ describe('coupons', () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
-      limited.close();
+      await limited.close();
     }
   });
 });

@@ -15,7 +15,7 @@ const rows = 57;
 const checkout = { name: 'Rina Akter', phone: '01712345678', address: 'House 5, Road 2, Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   await t.seedDemo();
   admin = (await adminSession(t)).token;
   const r = await signUpCustomer(t, 'Rina', 'rina@example.com');

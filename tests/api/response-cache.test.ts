@@ -32,7 +32,7 @@ let hits: Array<{ reqId: string; path: string; status: number }>;
 const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
 beforeEach(async () => {
-  t = createTestApp({ webDistDir: dist });
+  t = await createTestApp({ webDistDir: dist });
   await t.seedDemo();
   appCalls = 0;
   hits = [];
@@ -50,7 +50,7 @@ afterEach(async () => {
     s.closeAllConnections();
     await new Promise((r) => s.close(r));
   }
-  t.close();
+  await t.close();
 });
 
 function get(server: http.Server, path: string, headers: Record<string, string> = {}): Promise<Answer> {

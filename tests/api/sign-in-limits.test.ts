@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 // tokens that name the account, and the client address from the right end of X-Forwarded-For.
 
 let t: TestApp;
-beforeEach(() => {
-  t = createTestApp({ rateLimitPerEmail: 10, trustProxy: 1 });
+beforeEach(async () => {
+  t = await createTestApp({ rateLimitPerEmail: 10, trustProxy: 1 });
 });
 afterEach(() => t.close());
 
@@ -63,11 +63,11 @@ describe('sign-in limits', () => {
 
   it('does not record attempts it refused: the counts stop at the limit', async () => {
     for (let i = 0; i < 10; i++) expect((await login('owner@example.com', wrong, '10.4.0.1')).status).toBe(401);
-    const before = t.identity.signInLimitStats();
+    const before = await t.identity.signInLimitStats();
     for (let i = 0; i < 100; i++) expect((await login('owner@example.com', wrong, '10.4.0.1')).status).toBe(429);
     // The address is at its own cap of 50 after 40 more emails; everything after is refused unseen.
     for (let i = 0; i < 200; i++) await login(`spray${i}@example.com`, wrong, '10.4.0.1');
-    const after = t.identity.signInLimitStats();
+    const after = await t.identity.signInLimitStats();
     expect(after.pairs.entries).toBe(before.pairs.entries + 40);
     expect(after.emails.entries).toBe(before.emails.entries + 40);
     // The owner's email has 10 failures, not 110: another address still fails normally, and the
@@ -84,7 +84,7 @@ describe('sign-in limits', () => {
     for (let start = 0; start < 20_000; start += 500) {
       await Promise.all(Array.from({ length: 500 }, (_, i) => login(`u${start + i}@example.com`, wrong, '10.6.0.1')));
     }
-    const stats = t.identity.signInLimitStats();
+    const stats = await t.identity.signInLimitStats();
     for (const map of [stats.pairs, stats.addresses, stats.emails]) {
       expect(map.entries).toBeLessThanOrEqual(50);
       expect(map.entries).toBeLessThanOrEqual(map.maxEntries);
@@ -105,7 +105,7 @@ describe('client address behind TRUST_PROXY=1', () => {
   });
 
   it('takes the Nth entry from the right with N proxies, the left-most when there are fewer', async () => {
-    const two = createTestApp({ rateLimitPerEmail: 1, trustProxy: 2 });
+    const two = await createTestApp({ rateLimitPerEmail: 1, trustProxy: 2 });
     try {
       const attempt = (forwarded: string) => call(two, 'POST', '/api/auth/login', { body: { email: 'a@example.com', password: wrong }, headers: { 'x-forwarded-for': forwarded } });
       expect((await attempt('6.6.6.6, 5.5.5.5, 10.0.0.1')).status).toBe(401);
@@ -113,7 +113,7 @@ describe('client address behind TRUST_PROXY=1', () => {
       expect((await attempt('5.5.5.5')).status).toBe(429);
       expect((await attempt('4.4.4.4, 10.0.0.1')).status).toBe(401);
     } finally {
-      two.close();
+      await two.close();
     }
   });
 });

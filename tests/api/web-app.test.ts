@@ -12,16 +12,16 @@ const indexHtml = '<!doctype html><html><body><div id="root"></div><script type=
 const bundle = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let t: TestApp;
 
-beforeAll(() => {
+beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), indexHtml);
   writeFileSync(join(dist, 'assets', 'app-3f2a.js'), bundle);
   writeFileSync(join(dist, 'assets', 'app-3f2a.js.gz'), gzipSync(bundle));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = createTestApp({ webDistDir: dist });
+  t = await createTestApp({ webDistDir: dist });
 });
-afterAll(() => {
-  t.close();
+afterAll(async () => {
+  await t.close();
   rmSync(dist, { recursive: true, force: true });
 });
 
@@ -80,7 +80,7 @@ describe('serving the SPA', () => {
       '<!doctype html><html><head><meta name="application-name" content="%SHOP_NAME%" /><title>%SHOP_NAME% | Cards</title></head>' +
         '<body><div id="root"><span class="navbar__name">%SHOP_NAME%</span></div></body></html>',
     );
-    const named = createTestApp({ webDistDir: built, shopName: `Kotha & "Cards" <Dhaka>` });
+    const named = await createTestApp({ webDistDir: built, shopName: `Kotha & "Cards" <Dhaka>` });
     try {
       const html = await (await named.app.request('/product/abc')).text();
       expect(html).not.toContain('%SHOP_NAME%');
@@ -88,19 +88,19 @@ describe('serving the SPA', () => {
       expect(html).toContain('<title>Kotha &amp; &quot;Cards&quot; &lt;Dhaka&gt; | Cards</title>');
       expect(html).toContain('<span class="navbar__name">Kotha &amp; &quot;Cards&quot; &lt;Dhaka&gt;</span>');
     } finally {
-      named.close();
+      await named.close();
       rmSync(built, { recursive: true, force: true });
     }
   });
 
   it('answers 503 with a hint when the web app is not built', async () => {
-    const bare = createTestApp({ webDistDir: join(dist, 'does-not-exist') });
+    const bare = await createTestApp({ webDistDir: join(dist, 'does-not-exist') });
     try {
       const res = await bare.app.request('/about');
       expect(res.status).toBe(503);
       expect(await res.text()).toMatch(/npm run build/);
     } finally {
-      bare.close();
+      await bare.close();
     }
   });
 });

@@ -16,8 +16,8 @@ beforeAll(async () => {
   server = await startS3Server({ bucket, accessKeyId, secretAccessKey, region: 'eu-central-1' });
 });
 afterAll(() => server.close());
-afterEach(() => {
-  t?.close();
+afterEach(async () => {
+  await t?.close();
   t = undefined;
   server.reset();
 });
@@ -46,7 +46,7 @@ async function upload(app: TestApp, token: string) {
 
 describe('POST /api/images with the S3 settings', () => {
   it('stores the picture and its copies in the bucket, answers the public URL, and a product may use it', async () => {
-    t = shopWithS3();
+    t = await shopWithS3();
     const admin = (await adminSession(t)).token;
 
     const res = await upload(t, admin);
@@ -73,7 +73,7 @@ describe('POST /api/images with the S3 settings', () => {
 
   it('a bucket that refuses the key answers 502 images/store-failed, and the log carries no secret', async () => {
     const wrongSecret = 'api/Wrong+Secret/0123456789abcdefghijklmn';
-    t = shopWithS3({ S3_SECRET_ACCESS_KEY: wrongSecret });
+    t = await shopWithS3({ S3_SECRET_ACCESS_KEY: wrongSecret });
     const admin = (await adminSession(t)).token;
 
     const res = await upload(t, admin);

@@ -209,9 +209,9 @@ function bodyText(r: BodyRecipe, valid: unknown): string | undefined {
 }
 
 /** What only an admin may change; a refusal or not, nobody else's request may touch it. */
-const privileged = (shop: Shop) =>
-  dumpDatabase(shop.t.database.sqlite, { skipTables: ['cart_lines', 'order_events', 'order_log_head', 'order_requests', 'orders', 'password_resets', 'users'] }) +
-  JSON.stringify(shop.t.database.sqlite.prepare("select id, role from users where role = 'admin' order by id").all());
+const privileged = async (shop: Shop) =>
+  (await dumpDatabase(shop.t.database, { skipTables: ['cart_lines', 'order_events', 'order_log_head', 'order_requests', 'orders', 'password_resets', 'users'] })) +
+  JSON.stringify(await shop.t.query("select id, role from users where role = 'admin' order by id"));
 
 /** The body as the browser reads it: app.request answers as sent, compressed when asked to be. */
 async function bodyOf(res: Response): Promise<string> {
@@ -258,7 +258,7 @@ export async function runFuzz(options: { runs: number; seed?: number }): Promise
     for (const [n, r] of recipes.entries()) {
       if (!shop || n % shopLife === 0 || shopWorn) {
         shopWorn = false;
-        shop?.close();
+        await shop?.close();
         shop = await createShop({ couponChecksPer15Min: 1_000_000, rateLimitPerEmail: 1_000_000 });
         endpoints = serverRoutes(shop.t.app.routes).map((key) => {
           const [method, path] = key.split(' ') as [string, string];
@@ -296,11 +296,11 @@ export async function runFuzz(options: { runs: number; seed?: number }): Promise
       if (r.contentType !== 'none' && text !== undefined) headers['content-type'] = r.contentType;
       if (text !== undefined && text.length > 2_000_000) text = text.slice(0, 2_000_000);
 
-      const before = dumpDatabase(shop.t.database.sqlite);
+      const before = await dumpDatabase(shop.t.database);
       // Fuzzed admin calls may promote A or B: what counts is the caller's role now.
       const callerIsAdmin =
-        r.caller !== 'visitor' && r.caller !== 'forged' && shop.t.database.sqlite.prepare('select role from users where id = ?').pluck().get(shop.users[r.caller]._id) === 'admin';
-      const privilegedBefore = callerIsAdmin ? '' : privileged(shop);
+        r.caller !== 'visitor' && r.caller !== 'forged' && (await shop.t.value('select role from users where id = ?', shop.users[r.caller]._id)) === 'admin';
+      const privilegedBefore = callerIsAdmin ? '' : await privileged(shop);
       const what = describeRequest(method, path, r.caller, headers['content-type'], text);
       let status: number;
       let responseText: string;
@@ -330,19 +330,19 @@ export async function runFuzz(options: { runs: number; seed?: number }): Promise
             fail(`bad error format (${status}, ${problem}): ${what}`);
           }
         }
-        const after = dumpDatabase(shop.t.database.sqlite);
+        const after = await dumpDatabase(shop.t.database);
         if (after !== before) {
           report.databaseChangedByRejected++;
           fail(`database changed by a ${status}: ${what}; ${firstDifference(before, after)}`);
         }
       }
-      if (!callerIsAdmin && privileged(shop) !== privilegedBefore) fail(`a ${r.caller} changed what only an admin may (${status}): ${what}`);
+      if (!callerIsAdmin && (await privileged(shop)) !== privilegedBefore) fail(`a ${r.caller} changed what only an admin may (${status}): ${what}`);
       if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== prototypeKeys || ({} as Record<string, unknown>)['polluted'] !== undefined) {
         fail(`Object.prototype polluted by: ${what}`);
       }
     }
   } finally {
-    shop?.close();
+    await shop?.close();
   }
   return report;
 }

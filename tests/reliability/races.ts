@@ -39,7 +39,7 @@ async function serveShop(options: TestAppOptions) {
       server.once('error', reject);
     });
   } catch (e) {
-    shop.close();
+    await shop.close();
     throw e;
   }
   const { port } = server.address() as AddressInfo;
@@ -59,13 +59,11 @@ async function serveShop(options: TestAppOptions) {
     }
     return { status: res.status, body: parsed };
   };
-  const sqlite = shop.t.database.sqlite;
   const products = (await http('GET', '/api/products?limit=100', undefined)).body as unknown as Array<{ _id: string; sizes: string[]; colors: string[]; price: number }>;
   const multi = products.find((p) => p.colors.length >= 2) ?? products[0]!;
   return {
     shop,
     http,
-    sqlite,
     products,
     multi,
     choiceA: { size: multi.sizes[0] ?? '', color: multi.colors[0] ?? '' },
@@ -77,15 +75,15 @@ async function serveShop(options: TestAppOptions) {
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status}`);
       return { token: (res.body as { token: string }).token, id: (res.body as { user: { _id: string } }).user._id };
     },
-    placedEvents: (userId: string) =>
-      (sqlite.prepare("select payload from order_events where type = 'Placed'").pluck().all() as string[]).filter((p) => (JSON.parse(p) as { owner?: { userId?: string } }).owner?.userId === userId).length,
-    eventsOf: (orderId: string) => sqlite.prepare('select type from order_events where order_id = ? order by seq').pluck().all(orderId) as string[],
+    placedEvents: async (userId: string) =>
+      (await shop.t.query<{ payload: string }>("select payload from order_events where type = 'Placed'")).filter((r) => (JSON.parse(r.payload) as { owner?: { userId?: string } }).owner?.userId === userId).length,
+    eventsOf: async (orderId: string) => (await shop.t.query<{ type: string }>('select type from order_events where order_id = ? order by seq', orderId)).map((r) => r.type),
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
-      shop.close();
+      await shop.close();
     },
   };
 }
@@ -126,7 +124,7 @@ export async function runRaces(options: { rounds: number }): Promise<RaceReport>
         if (!answers.every((a) => a.status === 200 || a.status === 201)) problems.push(`statuses ${answers.map((a) => a.status).join(',')} ${JSON.stringify(answers.find((a) => a.status >= 300)?.body)}`);
         if (answers.filter((a) => a.status === 201).length !== 1) problems.push(`${answers.filter((a) => a.status === 201).length} answers were 201`);
         if (ids.size !== 1 || ids.has(undefined)) problems.push(`orders named: ${[...ids].join(',')}`);
-        const placed = placedEvents(who.id);
+        const placed = await placedEvents(who.id);
         if (placed !== 1) problems.push(`${placed} Placed events`);
         const listed = (await http('GET', '/api/orders', who.token)).body as unknown as unknown[];
         if (listed.length !== 1) problems.push(`${listed.length} orders listed`);
@@ -161,7 +159,7 @@ export async function runRaces(options: { rounds: number }): Promise<RaceReport>
           (a) => (a.status === 409 && code(a) === 'ordering/illegal-transition') || (withOwner && a.status === 404 && code(a) === 'ordering/order-not-found'),
         ).length;
         if (won !== 1 || refused !== answers.length - 1) problems.push(`statuses ${answers.map((a) => a.status).join(',')}`);
-        const events = eventsOf(orderId);
+        const events = await eventsOf(orderId);
         if (events.length !== 2 || events[0] !== 'Placed') problems.push(`log: ${events.join(',')}`);
         if (problems.length) report.failures.push(`status changes, round ${round} (${mode}): ${problems.join('; ')}`);
         else report.statusChanges.ok++;

@@ -44,15 +44,15 @@ describe('the route table', () => {
     expect(tableRoutes('local').filter((r) => !served.includes(r)), 'rows without a route').toEqual([]);
   });
 
-  it('matches the routes of the Firebase sign-in mode too', () => {
-    const fb = createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-matrix', apiKey: 'demo-key' } });
+  it('matches the routes of the Firebase sign-in mode too', async () => {
+    const fb = await createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-matrix', apiKey: 'demo-key' } });
     try {
       const served = serverRoutes(fb.app.routes);
       expect(served).toContain('POST /api/jwt');
       expect(served.filter((r) => !tableRoutes('firebase').includes(r))).toEqual([]);
       expect(tableRoutes('firebase').filter((r) => !served.includes(r))).toEqual([]);
     } finally {
-      fb.close();
+      await fb.close();
     }
   });
 });
@@ -64,7 +64,7 @@ describe('authorization matrix (local sign-in)', () => {
       const expected = row.expect[role];
       it(`${routeKey(row.method, row.path)} as ${role} -> ${expected}`, async () => {
         const req = await row.request(shop, role);
-        const before = dumpDatabase(shop.t.database.sqlite);
+        const before = await dumpDatabase(shop.t.database);
         const res = await send(shop, row.method, role, req);
         const text = await res.text();
         expect(matches(res.status, expected), `${row.method} ${req.path} as ${role}: ${res.status} ${text.slice(0, 300)}`).toBe(true);
@@ -72,7 +72,7 @@ describe('authorization matrix (local sign-in)', () => {
           const body = JSON.parse(text);
           expect(refusalCodes[res.status] ?? [], `${res.status} code`).toContain(body.error.code);
           // A refusal changes nothing: every table is as it was.
-          const after = dumpDatabase(shop.t.database.sqlite);
+          const after = await dumpDatabase(shop.t.database);
           expect(after === before, firstDifference(before, after)).toBe(true);
         }
       });
@@ -113,7 +113,7 @@ describe('the response cache (main.ts) keeps only answers that are the same for 
 
 describe('authorization matrix (Firebase sign-in)', () => {
   it('POST /api/jwt refuses every caller that brings no Firebase ID token', () => withoutAuthEmulator(async () => {
-    const fb = createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-matrix', apiKey: 'demo-key' } });
+    const fb = await createTestApp({ provider: 'firebase', firebase: { projectId: 'demo-matrix', apiKey: 'demo-key' } });
     try {
       for (const row of routeTable.filter((r) => r.provider === 'firebase')) {
         for (const role of roles) {
@@ -124,9 +124,9 @@ describe('authorization matrix (Firebase sign-in)', () => {
           expect((await res.json()).error.code).toBe('auth/invalid-token');
         }
       }
-      expect(fb.database.sqlite.prepare('select count(*) from users').pluck().get()).toBe(0);
+      expect(await fb.value('select count(*) from users')).toBe(0);
     } finally {
-      fb.close();
+      await fb.close();
     }
   }));
 });

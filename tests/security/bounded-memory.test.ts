@@ -15,7 +15,7 @@ afterEach(async () => {
     await new Promise((r) => server?.close(r));
     server = undefined;
   }
-  t?.close();
+  await t?.close();
   t = undefined;
 });
 
@@ -32,7 +32,7 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 
 describe('flooding each bounded structure at its default caps', () => {
   it('the response cache as createShop wires it: long unique searches and unique Accept-Encoding values', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await t.seedDemo();
     // The shop's own listener (src/shop.ts): no caps are given there, so the defaults are what is tested.
     server = http.createServer(t.listener);
@@ -70,9 +70,9 @@ describe('flooding each bounded structure at its default caps', () => {
     expect(strings.bytes).toBeLessThanOrEqual(strings.maxBytes);
   }, 180_000);
 
-  it('a rate limiter at its default caps: 200,000 unique long keys', () => {
+  it('a rate limiter at its default caps: 200,000 unique long keys', async () => {
     const limiter = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, clock: movableClock().clock });
-    for (let i = 0; i < 200_000; i++) limiter.hit(`login:email:${i}-${'x'.repeat(100)}@example.com`);
+    for (let i = 0; i < 200_000; i++) await limiter.hit(`login:email:${i}-${'x'.repeat(100)}@example.com`);
     const s = limiter.stats();
     expect(s).toMatchObject({ maxEntries: rateLimitCaps.maxEntries, maxBytes: rateLimitCaps.maxBytes });
     expect(s.entries).toBeLessThanOrEqual(rateLimitCaps.maxEntries);

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { ShopDatabase } from '../../src/platform/database.js';
 
 type TableReader = { name: string; rows: Database.Statement };
 const readers = new WeakMap<Database.Database, { schemaVersion: number; tables: TableReader[] }>();
@@ -21,18 +22,29 @@ function tableReaders(sqlite: Database.Database): TableReader[] {
 const cell = (_k: string, v: unknown) => (Buffer.isBuffer(v) ? `hex:${v.toString('hex')}` : typeof v === 'bigint' ? `${v}n` : v);
 
 /**
- * Every row of every table, in a stable order, as one string: two dumps are equal exactly when
- * the database holds the same data. Tables come from sqlite_master (so a table added by a later
- * migration is dumped too); rows are ordered by rowid, and their values are JSON (BLOBs as hex).
+ * Every row of every table, in a stable order, as one string: two dumps of one database are equal
+ * exactly when it holds the same data. Tables come from the catalogue (so a table added by a later
+ * migration is dumped too): SQLite's sqlite_master, rows by rowid; PostgreSQL's public schema,
+ * rows by their text form (no rowid there, and json columns cannot be compared). Values are JSON
+ * (BLOBs as hex).
  */
-export function dumpDatabase(sqlite: Database.Database, options: { skipTables?: readonly string[] } = {}): string {
+export async function dumpDatabase(database: ShopDatabase, options: { skipTables?: readonly string[] } = {}): Promise<string> {
   const skip = new Set(options.skipTables ?? []);
   const parts: string[] = [];
-  for (const { name, rows } of tableReaders(sqlite)) {
-    if (skip.has(name)) continue;
-    const all = rows.all() as unknown[][];
+  const add = (name: string, all: unknown[][]) => {
     parts.push(`## ${name} (${all.length})`);
     for (const row of all) parts.push(JSON.stringify(row, cell));
+  };
+  if (database.engine === 'sqlite') {
+    for (const { name, rows } of tableReaders(database.handle.sqlite)) if (!skip.has(name)) add(name, rows.all() as unknown[][]);
+    return parts.join('\n');
+  }
+  const { pool } = database.handle;
+  const tables = await pool.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name");
+  for (const { name } of tables.rows) {
+    if (skip.has(name)) continue;
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    add(name, (await pool.query<unknown[]>({ text: `select * from ${quoted} as row order by row::text`, rowMode: 'array' })).rows);
   }
   return parts.join('\n');
 }

@@ -44,7 +44,7 @@ export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36
  * image. `fresh` makes new objects for calls that use one up (a delete, a status change).
  */
 export async function createShop(options: TestAppOptions = {}) {
-  const t = createTestApp(options);
+  const t = await createTestApp(options);
   try {
     await t.seedDemo();
     const admin = await adminSession(t);
@@ -125,7 +125,7 @@ export async function createShop(options: TestAppOptions = {}) {
       close: () => t.close(),
     };
   } catch (e) {
-    t.close();
+    await t.close();
     throw e;
   }
 }
