@@ -451,6 +451,24 @@ describe('promotion stores on SQLite and PostgreSQL', () => {
   });
 });
 
+describe('keys holding U+0000, which PostgreSQL text cannot', () => {
+  it('find nothing on either engine, where a path parameter reaches a store', async () => {
+    await same(async (s) => {
+      await s.users.insert({ id: 'u1', name: 'N', email: 'a@example.com', role: 'customer', tokenVersion: 0, createdAt: at(1), passwordHash: null, provider: 'firebase' });
+      await s.cart.insert({ id: 'l1', userId: 'u1', productId: 'p1', size: '', color: '', quantity: 1, createdAt: at(1) });
+      await s.coupons.insert({ id: 'k1', code: 'EID', discountBasisPoints: 1000, createdAt: at(1) });
+      const answer = {
+        cartLine: await s.cart.deleteOwn('l1\u0000', 'u1'),
+        couponByCode: await s.coupons.byCode('EID\u0000'),
+        couponDelete: await s.coupons.delete('\u0000'),
+        userByEmail: await s.users.byEmail('a@example.com\u0000'),
+      };
+      expect(answer).toEqual({ cartLine: 0, couponByCode: null, couponDelete: 0, userByEmail: null });
+      return answer;
+    });
+  });
+});
+
 describe('identity stores on SQLite and PostgreSQL', () => {
   const user = (id: string, email: string, ms: number, role: 'admin' | 'customer' = 'customer') => ({
     id,

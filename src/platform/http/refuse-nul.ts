@@ -15,14 +15,16 @@ function holdsNul(value: unknown): boolean {
 
 /**
  * PostgreSQL's text cannot hold U+0000 and SQLite's can (decision 022), so the API refuses it in
- * the URL (path and query) or a JSON body before any route runs: both engines answer the same 400. A
+ * a query string or a JSON body before any route runs: both engines answer the same 400. A
  * multipart upload's bytes are an image, never stored as text. Runs after rejectMalformedJson: a
  * body reaching it parses.
  */
 export const refuseNul: MiddlewareHandler = async (c, next) => {
-  // NUL reaches a path parameter or the query only as %00 (the URL parser escapes a raw one),
-  // decoded once by the router: an id, email or coupon code in the path is looked up as text too.
-  let found = c.req.url.includes('%00');
+  // NUL reaches the query only as %00 (the URL parser escapes a raw one), decoded once. Path
+  // parameters are left to the routes: a key with NUL finds nothing on either engine (a 404).
+  const url = c.req.url;
+  const queryStart = url.indexOf('?');
+  let found = queryStart >= 0 && url.includes('%00', queryStart);
   if (!found && bodyMethods.has(c.req.method) && jsonType.test(c.req.header('content-type') ?? '')) {
     // Only a body that spells \u0000 is walked; an escaped backslash before "u0000" is no NUL, so the walk decides.
     const text = await c.req.text();

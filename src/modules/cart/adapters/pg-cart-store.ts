@@ -3,6 +3,9 @@ import type { PgQueryable } from '../../../platform/database.js';
 import type { CartStore } from '../ports.js';
 import { cartLines } from './pg-schema.js';
 
+/** PostgreSQL text cannot hold U+0000 (decision 022): no stored key has it, so such a key finds nothing, as on SQLite, instead of failing. */
+const findsNothing = (key: string) => key.includes('\u0000');
+
 export function createPgCartStore(db: PgQueryable): CartStore {
   const changed = { id: cartLines.id };
   return {
@@ -16,7 +19,8 @@ export function createPgCartStore(db: PgQueryable): CartStore {
     async setQuantity(id, quantity) {
       await db.update(cartLines).set({ quantity }).where(eq(cartLines.id, id));
     },
-    deleteOwn: async (id, userId) => (await db.delete(cartLines).where(and(eq(cartLines.id, id), eq(cartLines.userId, userId))).returning(changed)).length,
+    deleteOwn: async (id, userId) =>
+      findsNothing(id) ? 0 : (await db.delete(cartLines).where(and(eq(cartLines.id, id), eq(cartLines.userId, userId))).returning(changed)).length,
     deleteLines: async (ids) => (ids.length ? (await db.delete(cartLines).where(inArray(cartLines.id, [...ids])).returning(changed)).length : 0),
   };
 }

@@ -3,6 +3,9 @@ import type { PgQueryable } from '../../../platform/database.js';
 import type { ResetTokenStore, UserStore } from '../ports.js';
 import { passwordResets, users } from './pg-schema.js';
 
+/** PostgreSQL text cannot hold U+0000 (decision 022): no stored key has it, so such a key finds nothing, as on SQLite, instead of failing. */
+const findsNothing = (key: string) => key.includes('\u0000');
+
 const publicColumns = {
   id: users.id,
   name: users.name,
@@ -27,7 +30,8 @@ export function createPgUserStore(db: PgQueryable): UserStore {
   const changed = { id: users.id };
   return {
     byId: async (id) => (await db.select(publicColumns).from(users).where(eq(users.id, id)))[0] ?? null,
-    byEmail: async (email) => (await db.select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)))[0] ?? null,
+    byEmail: async (email) =>
+      findsNothing(email) ? null : (await db.select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)))[0] ?? null,
     async page(p) {
       // The admins' list, one page at a time over users_created_at (issue 12).
       const items = await db.select(publicColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(p.limit).offset(p.offset);

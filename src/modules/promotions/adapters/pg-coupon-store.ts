@@ -3,6 +3,9 @@ import type { PgQueryable } from '../../../platform/database.js';
 import type { CouponStore } from '../ports.js';
 import { coupons } from './pg-schema.js';
 
+/** PostgreSQL text cannot hold U+0000 (decision 022): no stored key has it, so such a key finds nothing, as on SQLite, instead of failing. */
+const findsNothing = (key: string) => key.includes('\u0000');
+
 export function createPgCouponStore(db: PgQueryable): CouponStore {
   return {
     async page(p) {
@@ -11,8 +14,8 @@ export function createPgCouponStore(db: PgQueryable): CouponStore {
       const [total] = await db.select({ n: count() }).from(coupons);
       return { items, total: total?.n ?? 0 };
     },
-    byCode: async (code) => (await db.select().from(coupons).where(eq(coupons.code, code)))[0] ?? null,
+    byCode: async (code) => findsNothing(code) ? null : (await db.select().from(coupons).where(eq(coupons.code, code)))[0] ?? null,
     insert: async (c) => (await db.insert(coupons).values(c).onConflictDoNothing().returning({ id: coupons.id })).length === 1,
-    delete: async (id) => (await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id })).length,
+    delete: async (id) => findsNothing(id) ? 0 : (await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id })).length,
   };
 }
