@@ -1,5 +1,6 @@
 // `npm test`: everything, in order: typecheck, lint, dependency rules, build, unit + property +
-// API tests (vitest), browser tests (Playwright, against the build). Every step runs even when
+// API tests (vitest), the API, security and reliability suites again on PostgreSQL (issue 14),
+// browser tests (Playwright, against the build). Every step runs even when
 // an earlier one failed (but the browser tests need the build), then a summary is printed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,10 @@ const steps = [
   {
     name: 'unit, property and API tests',
     cmd: 'npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-results.json',
+  },
+  {
+    name: 'API, security and reliability suites on PostgreSQL',
+    cmd: 'npx vitest run --config vitest.postgres.config.ts --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres-results.json',
   },
   { name: 'browser tests', cmd: 'npx playwright test', needs: 'build' },
 ];
@@ -33,15 +38,16 @@ for (const step of steps) {
 }
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
-const vitest = readJson('test-results/vitest-results.json');
+const vitestRuns = ['test-results/vitest-results.json', 'test-results/vitest-postgres-results.json'].map(readJson);
 const e2e = readJson('test-results/e2e-results.json');
-const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+const sum = (key) => vitestRuns.reduce((n, run) => n + (run?.[key] ?? 0), 0);
+const passed = sum('numPassedTests') + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const failed = sum('numFailedTests') + (e2e?.stats?.unexpected ?? 0);
+const skipped = sum('numPendingTests') + sum('numTodoTests') + (e2e?.stats?.skipped ?? 0);
 
 console.log('\n=== summary');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(30)} ${r.note ?? `${r.seconds.toFixed(1)} s`}`);
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${r.note ?? `${r.seconds.toFixed(1)} s`}`);
 }
 if (e2e?.stats?.flaky) console.log(`(${e2e.stats.flaky} browser test(s) passed only on retry)`);
 const allOk = results.every((r) => r.ok);
