@@ -152,7 +152,8 @@ async function makeCatalogue(url: string, admin: string, count: number) {
 
 const longText = (i: number, length: number) => `${i.toString(36)}-${'x'.repeat(length)}`;
 
-export async function runAbuse(size: AbuseSize, options: { log?: (line: string) => void } = {}): Promise<AbuseReport> {
+/** `databaseUrl`: the server runs on that PostgreSQL database instead of SQLite in its DATA_DIR. */
+export async function runAbuse(size: AbuseSize, options: { log?: (line: string) => void; databaseUrl?: string } = {}): Promise<AbuseReport> {
   const log = options.log ?? (() => {});
   const built = buildServerIfNeeded();
   if (built) log(built);
@@ -167,7 +168,7 @@ export async function runAbuse(size: AbuseSize, options: { log?: (line: string) 
   const server = await startServer({
     dataDir,
     nodeArgs: startFlags,
-    env: { AUTH_RATE_LIMIT: '', MAX_PENDING_ORDERS: '', ORDERS_PER_HOUR: '', DEMO_DATA: 'false' },
+    env: { AUTH_RATE_LIMIT: '', MAX_PENDING_ORDERS: '', ORDERS_PER_HOUR: '', DEMO_DATA: 'false', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) },
   });
   const pid = server.child.pid as number;
   const { url } = server;

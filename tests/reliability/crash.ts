@@ -1,8 +1,10 @@
 /**
  * Crash durability: the built server takes orders from concurrent clients and is SIGKILLed at a
- * random moment, round after round, on the same DATA_DIR. At the end every order that was
- * answered 2xx must be in the database, `PRAGMA integrity_check` must say ok and the order
- * log's hash chain must verify (`node scripts/cli.mjs audit-verify`).
+ * random moment, round after round, on the same DATA_DIR (or, with `databaseUrl`, the same
+ * PostgreSQL database). At the end every order that was answered 2xx must be in the database,
+ * its integrity check must say ok (SQLite's `PRAGMA integrity_check`; on PostgreSQL amcheck's
+ * verify_heapam and bt_index_check over the shop's tables and indexes) and the order log's hash
+ * chain must verify (`node scripts/cli.mjs audit-verify`).
  *
  * Orders whose request got no answer (the process died) are sent again after the restart with
  * the same Idempotency-Key, as a client would: the answer then is the first order (200) if it
@@ -13,6 +15,7 @@
  * Run alone: node --import tsx tests/reliability/crash.ts --rounds 20 --clients 8
  */
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +42,8 @@ export type CrashOptions = {
   rounds: number;
   clients: number;
   dataDir?: string;
+  /** DATABASE_URL of an empty or migrated PostgreSQL database (as a superuser: amcheck); SQLite in DATA_DIR without it. */
+  databaseUrl?: string;
   /** Upper bound of the random delay between the start of the load and the SIGKILL (ms). */
   maxKillDelayMs?: number;
   /** The whole run stops (reporting a failure) past this. */
@@ -60,6 +65,57 @@ type Sent = { key: string; customer: Customer; body: ReturnType<typeof checkoutB
 const is2xx = (status: number) => status >= 200 && status < 300;
 const maxOrdersPerClientPerRound = 2_000;
 
+/** What the check after the rounds reads from the database itself, whichever engine. */
+type Stored = { integrity: string; liveOrders: string[]; keys: Array<{ key: string; orderId: string }> };
+
+function readSqlite(dataDir: string): Stored {
+  const db = new Database(join(dataDir, 'shop.db'), { readonly: true, fileMustExist: true });
+  try {
+    return {
+      integrity: (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; '),
+      liveOrders: db.prepare('select id from orders where removed = 0').pluck().all() as string[],
+      keys: db.prepare('select key, order_id as orderId from order_requests').all() as Array<{ key: string; orderId: string }>,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * PostgreSQL's own counterpart of integrity_check: amcheck reads every heap page of the shop's
+ * tables and every btree index, checking each heap tuple has its index entry.
+ */
+async function readPostgres(url: string): Promise<Stored> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists amcheck');
+    const problems: string[] = [];
+    const tables = await client.query<{ name: string }>("select c.oid::regclass::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1");
+    for (const { name } of tables.rows) {
+      const heap = await client.query<{ msg: string }>('select msg from verify_heapam($1::regclass)', [name]);
+      for (const { msg } of heap.rows) problems.push(`${name}: ${msg}`);
+    }
+    const indexes = await client.query<{ name: string }>(
+      "select c.oid::regclass::text as name from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace join pg_am am on am.oid = c.relam where n.nspname = 'public' and am.amname = 'btree' order by 1",
+    );
+    for (const { name } of indexes.rows) {
+      try {
+        await client.query('select bt_index_check($1::regclass, true)', [name]);
+      } catch (e) {
+        problems.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    return {
+      integrity: problems.length === 0 ? 'ok' : problems.join('; '),
+      liveOrders: (await client.query<{ id: string }>('select id from orders where removed = false')).rows.map((r) => r.id),
+      keys: (await client.query<{ key: string; orderId: string }>('select key, order_id as "orderId" from order_requests')).rows,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 export async function runCrashRounds(options: CrashOptions): Promise<CrashReport> {
   const rounds = Math.max(1, Math.floor(options.rounds));
   const clients = Math.max(1, Math.floor(options.clients));
@@ -67,6 +123,7 @@ export async function runCrashRounds(options: CrashOptions): Promise<CrashReport
   const runDeadline = Date.now() + (options.timeLimitMs ?? 60_000 + rounds * 30_000);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-crash-'));
   const ownDataDir = options.dataDir === undefined;
+  const serverEnv: Record<string, string> = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {};
 
   const failures: string[] = [];
   /** Idempotency-Key -> the order id a 2xx answered. */
@@ -114,7 +171,7 @@ export async function runCrashRounds(options: CrashOptions): Promise<CrashReport
         note(`time limit reached after ${roundsDone} rounds`);
         break;
       }
-      server = await startServer({ dataDir });
+      server = await startServer({ dataDir, env: serverEnv });
       const { url } = server;
       if (round === 1) {
         adminToken = await logIn(url, adminAccount.email, adminAccount.password);
@@ -175,7 +232,7 @@ export async function runCrashRounds(options: CrashOptions): Promise<CrashReport
     }
 
     // Once more, without a kill: resend the last unanswered orders, then compare.
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, env: serverEnv });
     await resend(server.url);
     adminToken = await logIn(server.url, adminAccount.email, adminAccount.password);
     const listed = await allPages<{ _id: string; status: string }>(server.url, '/api/allOrders', adminToken);
@@ -186,30 +243,23 @@ export async function runCrashRounds(options: CrashOptions): Promise<CrashReport
     server = null;
     if (stopped.code !== 0) note(`the server exited with ${stopped.code ?? stopped.signal} on SIGTERM`);
 
-    // The file itself, read-only, after a clean stop.
-    const db = new Database(join(dataDir, 'shop.db'), { readonly: true, fileMustExist: true });
-    let inDb = new Set<string>();
-    try {
-      integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
-      inDb = new Set(db.prepare('select id from orders where removed = 0').pluck().all() as string[]);
-      const keyToOrder = new Map(
-        (db.prepare('select key, order_id as orderId from order_requests').all() as Array<{ key: string; orderId: string }>).map((r) => [r.key, r.orderId]),
-      );
-      for (const [key, id] of acknowledged) {
-        if (keyToOrder.get(key) !== id) note(`Idempotency-Key ${key} was answered with ${id} but the file maps it to ${keyToOrder.get(key) ?? 'nothing'}`);
-      }
-      const answered = new Set(acknowledged.values());
-      const extra = [...inDb].filter((id) => !answered.has(id));
-      if (extra.length > 0) note(`${extra.length} orders are in the file that no answer named (doubled by a resend?), e.g. ${extra[0]}`);
-    } finally {
-      db.close();
+    // The database itself, after a clean stop (the SQLite file read-only).
+    const stored = options.databaseUrl ? await readPostgres(options.databaseUrl) : readSqlite(dataDir);
+    integrity = stored.integrity;
+    const inDb = new Set(stored.liveOrders);
+    const keyToOrder = new Map(stored.keys.map((r) => [r.key, r.orderId]));
+    for (const [key, id] of acknowledged) {
+      if (keyToOrder.get(key) !== id) note(`Idempotency-Key ${key} was answered with ${id} but the database maps it to ${keyToOrder.get(key) ?? 'nothing'}`);
     }
-    if (integrity !== 'ok') note(`PRAGMA integrity_check: ${integrity}`);
+    const answered = new Set(acknowledged.values());
+    const extra = [...inDb].filter((id) => !answered.has(id));
+    if (extra.length > 0) note(`${extra.length} orders are in the database that no answer named (doubled by a resend?), e.g. ${extra[0]}`);
+    if (integrity !== 'ok') note(`${options.databaseUrl ? 'amcheck' : 'PRAGMA integrity_check'}: ${integrity}`);
     const lost = [...new Set(acknowledged.values())].filter((id) => !inDb.has(id) || !byId.has(id));
 
     const audit = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'cli.mjs'), 'audit-verify'], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...serverEnv },
       encoding: 'utf8',
       timeout: 180_000,
     });
