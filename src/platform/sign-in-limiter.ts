@@ -1,7 +1,7 @@
 import type { Clock } from '../shared/clock.js';
 import { createBoundedMap, textBytes, type BoundedMap } from './bounded-map.js';
+import { refusedUntil, type Verdict } from './rate-limit.js';
 
-type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 type Window = { start: number; count: number; lastTry: number };
 
 export type SignInLimiter = {
@@ -10,11 +10,14 @@ export type SignInLimiter = {
    * nothing. An allowed one is counted as a failure at once, so that parallel guesses cannot all
    * pass before the first is known to have failed; a success takes it back (`end`).
    */
-  begin(email: string, address: string): Verdict;
+  begin(email: string, address: string): Promise<Verdict>;
   /** The outcome: a failure stays counted; a success is not counted and forgives this address's failures for this email. */
-  end(email: string, address: string, outcome: 'failed' | 'succeeded'): void;
-  stats(): Record<'pairs' | 'addresses' | 'emails', { entries: number; bytes: number; maxEntries: number; maxBytes: number }>;
+  end(email: string, address: string, outcome: 'failed' | 'succeeded'): Promise<void>;
+  /** What is held per kind of key, against the caps (decision 013); rows in the database on PostgreSQL. */
+  stats(): Promise<SignInLimitStats>;
 };
+
+export type SignInLimitStats = Record<'pairs' | 'addresses' | 'emails', { entries: number; bytes: number; maxEntries: number; maxBytes: number }>;
 
 export type SignInLimits = {
   /** Failures per email from one address in the window (AUTH_RATE_LIMIT). */
@@ -39,8 +42,9 @@ export type SignInLimits = {
  * typing the right password from a clean address is never locked out by someone else's guesses.
  * Guessing one password from many addresses is still slowed to one try every few seconds.
  *
- * Counts live in bounded maps: a flood of distinct keys evicts the least recently used counts,
- * which errs towards letting a person in, never towards memory growth.
+ * This one is for SQLite (one process): counts live in bounded maps, and a flood of distinct keys
+ * evicts the least recently used counts, which errs towards letting a person in, never towards
+ * memory growth. On PostgreSQL the same rules run over shared rows (src/platform/shared-limits.ts).
  */
 export function createSignInLimiter(options: SignInLimits & { clock: Clock }): SignInLimiter {
   const caps = { maxEntries: options.maxEntries ?? 20_000, maxBytes: options.maxBytes ?? 4 * 1024 * 1024 };
@@ -53,10 +57,7 @@ export function createSignInLimiter(options: SignInLimits & { clock: Clock }): S
     const w = map.peek(key);
     return w && now - w.start < options.windowMs ? w : undefined;
   };
-  const untilWindowEnds = (w: Window, now: number): Verdict => ({
-    allowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((w.start + options.windowMs - now) / 1000)),
-  });
+  const untilWindowEnds = (w: Window, now: number) => refusedUntil(w.start + options.windowMs, now);
   const count = (map: BoundedMap<Window>, key: string, now: number, by: 1 | -1) => {
     const w = current(map, key, now);
     if (by < 0) {
@@ -68,7 +69,7 @@ export function createSignInLimiter(options: SignInLimits & { clock: Clock }): S
   };
 
   return {
-    begin(email, address) {
+    async begin(email, address) {
       const now = options.clock.now().getTime();
       const key = pairKey(email, address);
       const pair = current(pairs, key, now);
@@ -79,8 +80,8 @@ export function createSignInLimiter(options: SignInLimits & { clock: Clock }): S
       // An address with no failures for this email is let through: it is not the one guessing
       // (and a shared address whose other users mistyped their own emails does not slow the owner).
       if (forEmail && forEmail.count >= options.slowDownAfter && pair && pair.count > 0) {
-        const wait = forEmail.lastTry + options.slowDownMs - now;
-        if (wait > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+        const next = forEmail.lastTry + options.slowDownMs;
+        if (next > now) return refusedUntil(next, now);
         // The slot is taken as the attempt starts, so parallel guesses cannot share it.
         forEmail.lastTry = now;
       }
@@ -89,14 +90,14 @@ export function createSignInLimiter(options: SignInLimits & { clock: Clock }): S
       count(emails, email, now, 1);
       return { allowed: true };
     },
-    end(email, address, outcome) {
+    async end(email, address, outcome) {
       if (outcome === 'failed') return;
       const now = options.clock.now().getTime();
       pairs.delete(pairKey(email, address));
       count(addresses, address, now, -1);
       count(emails, email, now, -1);
     },
-    stats() {
+    async stats() {
       const of = (m: BoundedMap<Window>) => {
         const { entries, bytes, maxEntries, maxBytes } = m.stats();
         return { entries, bytes, maxEntries, maxBytes };

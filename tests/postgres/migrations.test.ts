@@ -8,6 +8,7 @@ import * as identity from '../../src/modules/identity/adapters/pg-schema.js';
 import * as ordering from '../../src/modules/ordering/adapters/pg-schema.js';
 import { orderEvents, orders } from '../../src/modules/ordering/adapters/pg-schema.js';
 import * as promotions from '../../src/modules/promotions/adapters/pg-schema.js';
+import * as shared from '../../src/platform/pg-schema.js';
 import { openPostgres, runPostgresMigrations, type PostgresHandle } from '../../src/platform/postgres.js';
 import { usePostgres } from '../support/postgres.js';
 
@@ -16,7 +17,7 @@ import { usePostgres } from '../support/postgres.js';
 // once, and the stored values come back exactly (the hash chain rehashes what it reads).
 
 const cluster = usePostgres();
-const tables = [cart, catalogue, identity, ordering, promotions].flatMap((m) => Object.values(m) as PgTable[]).map((t) => getTableConfig(t));
+const tables = [cart, catalogue, identity, ordering, promotions, shared].flatMap((m) => Object.values(m) as PgTable[]).map((t) => getTableConfig(t));
 
 async function withDatabase<T>(fn: (db: PostgresHandle) => Promise<T>): Promise<T> {
   const handle = openPostgres(await cluster().createDatabase());
@@ -59,7 +60,7 @@ describe('PostgreSQL migrations', () => {
       try {
         await Promise.all([runPostgresMigrations(first), runPostgresMigrations(second)]);
         const applied = await rows(first, 'select id, hash, created_at from drizzle.__drizzle_migrations order by id');
-        expect(applied).toHaveLength(2);
+        expect(applied).toHaveLength(3);
         await first.db.insert(categories).values({ id: 'c'.repeat(24), name: 'Cards', nameKey: 'cards', createdAt: new Date() });
         await runPostgresMigrations(first);
         expect(await rows(first, 'select id, hash, created_at from drizzle.__drizzle_migrations order by id')).toEqual(applied);

@@ -93,6 +93,13 @@ describe('pg-schema.ts mirrors schema.ts', () => {
     }
   });
 
+  it('src/platform/pg-schema.ts has no SQLite twin: what processes share, which SQLite\'s one process keeps in memory (decision 026)', async () => {
+    const platformDir = join(import.meta.dirname, '../../src/platform');
+    expect(existsSync(join(platformDir, 'schema.ts'))).toBe(false);
+    const tables = Object.values((await import(join(platformDir, 'pg-schema.ts'))) as Record<string, unknown>).filter((v) => is(v, PgTable));
+    expect(tables.map((t) => pgTableConfig(t as PgTable).name).sort()).toEqual(['change_versions', 'limit_windows']);
+  });
+
   it('money that can pass 2^31 and the log positions are bigint on PostgreSQL', async () => {
     const { pg } = await tablesOf('ordering');
     const columnsOf = (table: string) => pgTableConfig(pg.find(([, t]) => pgTableConfig(t).name === table)?.[1] as PgTable).columns;

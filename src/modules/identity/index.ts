@@ -1,7 +1,6 @@
 import type { Logger } from '../../platform/logger.js';
 import { escapeHtml } from '../../shared/escape-html.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
-import { createSignInLimiter } from '../../platform/sign-in-limiter.js';
+import { rateLimiterFor, signInLimiterFor } from '../../platform/shared-limits.js';
 import { bindStores, type ShopDatabase } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
@@ -79,7 +78,9 @@ export function createIdentityModule(deps: IdentityDeps) {
   if (deps.provider === 'firebase' && !fb) throw new Error('the firebase provider needs its settings');
   const verifier = deps.provider === 'firebase' && fb ? (deps.verifier ?? createFirebaseIdentityVerifier(fb.projectId)) : null;
   const window15min = 15 * 60 * 1000;
-  const signIn = createSignInLimiter({
+  // Shared by every shop process on PostgreSQL, in memory on SQLite (decision 026).
+  const signIn = signInLimiterFor(deps.database, {
+    scope: 'sign-in',
     perPair: deps.rateLimitPerEmail,
     perAddress: deps.rateLimitPerEmail * 5,
     slowDownAfter: deps.rateLimitPerEmail * 5,
@@ -105,8 +106,8 @@ export function createIdentityModule(deps: IdentityDeps) {
     publicUrl: deps.publicUrl,
     trustProxy: deps.trustProxy,
     limits: {
-      perEmail: createRateLimiter({ limit: deps.rateLimitPerEmail, windowMs: window15min, clock: deps.clock }),
-      perAddress: createRateLimiter({ limit: deps.rateLimitPerEmail * 5, windowMs: window15min, clock: deps.clock }),
+      perEmail: rateLimiterFor(deps.database, { scope: 'auth-attempts:email', limit: deps.rateLimitPerEmail, windowMs: window15min, clock: deps.clock }),
+      perAddress: rateLimiterFor(deps.database, { scope: 'auth-attempts:address', limit: deps.rateLimitPerEmail * 5, windowMs: window15min, clock: deps.clock }),
     },
     signIn,
   });
@@ -142,7 +143,7 @@ export function createIdentityModule(deps: IdentityDeps) {
       ensureAdmin({ users, hasher, clock: deps.clock, newId: deps.newId }, input),
     hasAdmin: async () => (await users.countAdmins()) > 0,
     promoteToAdmin: (email: string) => promoteToAdmin({ users }, email),
-    /** The sign-in limiter's sizes against its caps (the flood tests read them). */
+    /** The sign-in limiter's sizes against its caps (the flood tests read them); rows on PostgreSQL. */
     signInLimitStats: () => signIn.stats(),
   };
 }

@@ -1,12 +1,21 @@
 import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 
+export type ChangeTag = {
+  /** Called by a writer once its write has committed: this process's tag changes at once. */
+  bump(): void;
+  /** The tag of the data as this process knows it; synchronous, as the response cache asks per request. */
+  current(): string;
+  /** Stops any polling (the shop's close). */
+  stop(): void;
+};
+
 /**
- * An ETag for data that changes only through this process (one process serves the shop):
- * a random id per start plus a counter bumped by every write. Any write, or a restart,
+ * An ETag for data that changes only through this process (SQLite: one process serves the
+ * shop): a random id per start plus a counter bumped by every write. Any write, or a restart,
  * changes every tag; reads cost nothing to tag.
  */
-export function createChangeTag() {
+export function createChangeTag(): ChangeTag {
   const boot = randomBytes(4).toString('hex');
   let version = 0;
   return {
@@ -14,10 +23,70 @@ export function createChangeTag() {
       version += 1;
     },
     current: () => `W/"${boot}-${version}"`,
+    stop: () => {},
   };
 }
 
-export type ChangeTag = ReturnType<typeof createChangeTag>;
+export type SharedChangeTagOptions = {
+  /** The shared version (a row writers increment in their write's transaction). */
+  read: () => Promise<number>;
+  /** How stale another process's write may be here, at most (issue 14: within a second). */
+  pollMs?: number;
+  /** A failed read (the database away): told once per run of failures; the last tag stays. */
+  onError?: (e: unknown) => void;
+};
+
+/**
+ * An ETag over a version shared by several processes (PostgreSQL, decision 026). `current()` is
+ * the last version read, `W/"<version>"`: the same tag in every process for the same version, so a
+ * browser's tag is good whichever process it reaches. A timer (unref'd) reads it every `pollMs`.
+ *
+ * `bump()` is for the writing process after its transaction committed (having incremented the
+ * row): the tag changes at once to a process-local one, so this process never answers the
+ * old tag for new data, and a read started after the bump brings the shared version. A read that
+ * started before a bump is dropped: it may predate the write. Until the first read, the tag is
+ * process-local too. `ready` settles after the first read (it never rejects).
+ */
+export function createSharedChangeTag(options: SharedChangeTagOptions): ChangeTag & { ready: Promise<void> } {
+  const boot = randomBytes(4).toString('hex');
+  let tag = `W/"${boot}-0"`;
+  let bumps = 0;
+  let polling = false;
+  let failing = false;
+
+  const read = async () => {
+    const startedAt = bumps;
+    try {
+      const version = await options.read();
+      failing = false;
+      if (startedAt === bumps) tag = `W/"${version}"`;
+    } catch (e) {
+      if (!failing) options.onError?.(e);
+      failing = true;
+    }
+  };
+  const ready = read();
+  const timer = setInterval(() => {
+    // One poll at a time: a database that hangs does not pile reads up.
+    if (polling) return;
+    polling = true;
+    void read().finally(() => {
+      polling = false;
+    });
+  }, options.pollMs ?? 1_000);
+  timer.unref();
+
+  return {
+    bump() {
+      bumps += 1;
+      tag = `W/"${boot}-${bumps}"`;
+      void read();
+    },
+    current: () => tag,
+    stop: () => clearInterval(timer),
+    ready,
+  };
+}
 
 /**
  * Answers 304 when the browser already has this version, else the JSON with its ETag. `no-cache`

@@ -102,17 +102,17 @@ export function identityRoutes(deps: IdentityHttpDeps) {
   };
 
   /** 429 when this address or this email has tried too often (a refused attempt is not counted). */
-  const rateLimited = (c: Context, action: string, forEmail?: string) => {
+  const rateLimited = async (c: Context, action: string, forEmail?: string) => {
     const keys: Array<[RateLimiter, string]> = [[deps.limits.perAddress, `${action}:addr:${clientAddress(c, deps.trustProxy)}`]];
     if (forEmail) keys.push([deps.limits.perEmail, `${action}:email:${normalizeEmail(forEmail)}`]);
     // Looked at first, counted only when every key allows it: a request one key refuses spends
     // nothing of the others (an address flooding one email's sign-up cannot use up its allowance).
     for (const [limiter, key] of keys) {
-      const seen = limiter.peek(key);
+      const seen = await limiter.peek(key);
       if (!seen.allowed) return tooMany(c, seen.retryAfterSeconds);
     }
     for (const [limiter, key] of keys) {
-      const counted = limiter.hit(key);
+      const counted = await limiter.hit(key);
       if (!counted.allowed) return tooMany(c, counted.retryAfterSeconds);
     }
     return null;
@@ -132,7 +132,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         errors: ['auth/email-taken', 'auth/weak-password', 'auth/rate-limited'],
       },
       async (c, { body }) => {
-        const limited = rateLimited(c, 'signup', body.email);
+        const limited = await rateLimited(c, 'signup', body.email);
         if (limited) return limited;
         return sendResult(c, await signUp(deps, body), 201);
       },
@@ -154,10 +154,10 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         // Failures only, and never an attempt it refused (see createSignInLimiter).
         const address = clientAddress(c, deps.trustProxy);
         const who = body.email;
-        const verdict = deps.signIn.begin(who, address);
+        const verdict = await deps.signIn.begin(who, address);
         if (!verdict.allowed) return tooMany(c, verdict.retryAfterSeconds);
         const result = await logIn(deps, body);
-        deps.signIn.end(who, address, result.ok ? 'succeeded' : 'failed');
+        await deps.signIn.end(who, address, result.ok ? 'succeeded' : 'failed');
         return sendResult(c, result);
       },
     );
@@ -175,7 +175,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         errors: ['auth/rate-limited'],
       },
       async (c, { body }) => {
-        const limited = rateLimited(c, 'reset', body.email);
+        const limited = await rateLimited(c, 'reset', body.email);
         if (limited) return limited;
         return c.json(await requestPasswordReset(deps, body));
       },
@@ -193,7 +193,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         errors: ['auth/reset-token-invalid', 'auth/weak-password', 'auth/rate-limited'],
       },
       async (c, { body }) => {
-        const limited = rateLimited(c, 'reset-confirm');
+        const limited = await rateLimited(c, 'reset-confirm');
         if (limited) return limited;
         return sendResult(c, await confirmPasswordReset(deps, body));
       },
@@ -215,7 +215,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         errors: ['auth/invalid-token', 'http/validation', 'auth/rate-limited'],
       },
       async (c) => {
-        const limited = rateLimited(c, 'jwt');
+        const limited = await rateLimited(c, 'jwt');
         if (limited) return limited;
         const idToken = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
         return sendResult(c, await exchangeFirebaseToken({ ...deps, verifier }, idToken));
