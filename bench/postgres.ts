@@ -210,7 +210,8 @@ async function startShop(databaseUrl: string, dataDir: string): Promise<Shop> {
     }
     await sleep(10);
   }
-  throw new Error(`the shop process on PostgreSQL did not answer /api/health within 20 s (exit code ${child.exitCode}):\n${err || logText()}`);
+  const why = child.exitCode === null ? 'did not answer /api/health within 20 s' : `exited with code ${child.exitCode} before answering /api/health`;
+  throw new Error(`the shop process on PostgreSQL ${why}:\n${err || logText()}`);
 }
 
 async function stopShop(shop: Shop): Promise<number | null> {
