@@ -5,7 +5,7 @@
  * of the others within a second. A row lock rather than LISTEN/NOTIFY (decision 024).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { PgQueryable, ShopDatabase } from './database.js';
+import type { PgQueryable, ShopDatabase, Tx } from './database.js';
 import { createChangeTag, createSharedChangeTag, type ChangeTag } from './http/change-tag.js';
 import { changeVersions } from './pg-schema.js';
 
@@ -33,6 +33,14 @@ export async function incrementChangeVersion(db: PgQueryable, name: string): Pro
     .returning({ version: changeVersions.version });
   if (!row) throw new Error(`change version ${name} was not written`);
   return row.version;
+}
+
+/**
+ * For engine-neutral use cases: records a change of `name` in the write's transaction on
+ * PostgreSQL (incrementChangeVersion); nothing on SQLite, whose one process only needs `bump()`.
+ */
+export async function recordChangeIn(tx: Tx, name: string): Promise<void> {
+  if (tx.engine === 'postgres') await incrementChangeVersion(tx.db, name);
 }
 
 /**

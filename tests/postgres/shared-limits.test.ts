@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { incrementChangeVersion, readChangeVersion } from '../../src/platform/change-versions.js';
+import { changeTagFor, incrementChangeVersion, readChangeVersion, recordChangeIn } from '../../src/platform/change-versions.js';
+import { postgresDatabase } from '../../src/platform/database.js';
 import { createSharedChangeTag } from '../../src/platform/http/change-tag.js';
 import { openPostgres, runPostgresMigrations, type PostgresHandle } from '../../src/platform/postgres.js';
 import { createRateLimiter, type RateLimiter } from '../../src/platform/rate-limit.js';
@@ -210,6 +211,21 @@ describe('a change version shared through PostgreSQL', () => {
       expect(performance.now() - committed).toBeLessThan(pollMs + 300);
       // The same version is the same tag in every process.
       await vi.waitFor(() => expect(writer.current()).toBe(`W/"${version}"`), { timeout: 2_000, interval: 5 });
+    } finally {
+      tags.forEach((t) => t.stop());
+    }
+  });
+
+  it('changeTagFor and recordChangeIn: a change recorded in a write\'s transaction reaches another process\'s tag', async () => {
+    const [writer, other] = [postgresDatabase(one), postgresDatabase(two)];
+    const tags = [changeTagFor(writer, 'test-neutral', { pollMs: 100 }), changeTagFor(other, 'test-neutral', { pollMs: 100 })] as const;
+    try {
+      await vi.waitFor(() => expect(tags[1].current()).toBe('W/"0"'), { timeout: 2_000, interval: 5 });
+      await writer.transaction((tx) => recordChangeIn(tx, 'test-neutral'));
+      tags[0].bump();
+      const version = await readChangeVersion(one.db, 'test-neutral');
+      expect(version).toBeGreaterThan(0);
+      await vi.waitFor(() => expect(tags.map((t) => t.current())).toEqual([`W/"${version}"`, `W/"${version}"`]), { timeout: 2_000, interval: 5 });
     } finally {
       tags.forEach((t) => t.stop());
     }
