@@ -18,16 +18,22 @@ import { limitWindows } from './pg-schema.js';
 import { createRateLimiter, refusedUntil, type RateLimiter, type RateLimitOptions, type Verdict } from './rate-limit.js';
 import { createSignInLimiter, type SignInLimiter, type SignInLimits, type SignInLimitStats } from './sign-in-limiter.js';
 
+type SharedOptions = {
+  /** Names the limiter's rows; two limiters must not share one. */
+  scope: string;
+  /** A failed sweep of ended windows (PostgreSQL); the limits still hold, rows wait for the next sweep. */
+  onError?: (e: unknown) => void;
+};
+
 /**
- * A rate limiter for this database: in memory on SQLite, shared rows on PostgreSQL. `scope` names
- * the limiter's rows; two limiters must not share one.
+ * A rate limiter for this database: in memory on SQLite, shared rows on PostgreSQL.
  */
-export function rateLimiterFor(database: ShopDatabase, options: RateLimitOptions & { scope: string }): RateLimiter {
+export function rateLimiterFor(database: ShopDatabase, options: RateLimitOptions & SharedOptions): RateLimiter {
   return database.engine === 'postgres' ? createPgRateLimiter(database.handle.db, options) : createRateLimiter(options);
 }
 
 /** The sign-in limiter for this database: in memory on SQLite, shared rows on PostgreSQL. */
-export function signInLimiterFor(database: ShopDatabase, options: SignInLimits & { clock: Clock; scope: string }): SignInLimiter {
+export function signInLimiterFor(database: ShopDatabase, options: SignInLimits & { clock: Clock } & SharedOptions): SignInLimiter {
   return database.engine === 'postgres' ? createPgSignInLimiter(database.handle.db, options) : createSignInLimiter(options);
 }
 
@@ -121,7 +127,7 @@ async function countHit(db: PgQueryable, scope: string, key: string, now: number
 }
 
 /** The PostgreSQL twin of createRateLimiter: the same fixed windows, counted in shared rows. */
-export function createPgRateLimiter(db: PgQueryable, options: RateLimitOptions & { scope: string; onError?: (e: unknown) => void }): RateLimiter {
+export function createPgRateLimiter(db: PgQueryable, options: RateLimitOptions & SharedOptions): RateLimiter {
   const { scope, limit, windowMs, clock } = options;
   const sweep = createSweeper(db, clock, [{ scope, windowMs }], options.onError ?? (() => {}));
   const over = (row: Row | undefined, now: number): Verdict =>
@@ -176,7 +182,7 @@ class Refused extends Error {
  * never wait while holding a lock, so they cannot deadlock. A look without locks goes first, so a
  * refused flood costs one read and writes nothing.
  */
-export function createPgSignInLimiter(db: PgQueryable, options: SignInLimits & { clock: Clock; scope: string; onError?: (e: unknown) => void }): SignInLimiter {
+export function createPgSignInLimiter(db: PgQueryable, options: SignInLimits & { clock: Clock } & SharedOptions): SignInLimiter {
   const { clock, windowMs } = options;
   const scopes = { pair: `${options.scope}:pair`, address: `${options.scope}:address`, email: `${options.scope}:email`, slot: `${options.scope}:slot` };
   const sweep = createSweeper(

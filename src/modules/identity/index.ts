@@ -78,9 +78,11 @@ export function createIdentityModule(deps: IdentityDeps) {
   if (deps.provider === 'firebase' && !fb) throw new Error('the firebase provider needs its settings');
   const verifier = deps.provider === 'firebase' && fb ? (deps.verifier ?? createFirebaseIdentityVerifier(fb.projectId)) : null;
   const window15min = 15 * 60 * 1000;
+  const onError = (error: unknown) => deps.logger.warn('deleting ended limit windows failed', { error });
   // Shared by every shop process on PostgreSQL, in memory on SQLite (decision 026).
   const signIn = signInLimiterFor(deps.database, {
     scope: 'sign-in',
+    onError,
     perPair: deps.rateLimitPerEmail,
     perAddress: deps.rateLimitPerEmail * 5,
     slowDownAfter: deps.rateLimitPerEmail * 5,
@@ -106,8 +108,8 @@ export function createIdentityModule(deps: IdentityDeps) {
     publicUrl: deps.publicUrl,
     trustProxy: deps.trustProxy,
     limits: {
-      perEmail: rateLimiterFor(deps.database, { scope: 'auth-attempts:email', limit: deps.rateLimitPerEmail, windowMs: window15min, clock: deps.clock }),
-      perAddress: rateLimiterFor(deps.database, { scope: 'auth-attempts:address', limit: deps.rateLimitPerEmail * 5, windowMs: window15min, clock: deps.clock }),
+      perEmail: rateLimiterFor(deps.database, { scope: 'auth-attempts:email', onError, limit: deps.rateLimitPerEmail, windowMs: window15min, clock: deps.clock }),
+      perAddress: rateLimiterFor(deps.database, { scope: 'auth-attempts:address', onError, limit: deps.rateLimitPerEmail * 5, windowMs: window15min, clock: deps.clock }),
     },
     signIn,
   });
