@@ -94,7 +94,7 @@ export async function createShop(settings: ShopSettings) {
   const localImages = createLocalDiskImageStore({ dir: uploadsDir });
   const images = settings.images ?? uploadedImageStore(env, localImages);
   const catalogue = createCatalogueModule({ database, clock, newId, images, requireAdmin, logger });
-  const promotions = createPromotionsModule({ database, clock, newId, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
+  const promotions = createPromotionsModule({ database, clock, newId, logger, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
   const cart = createCartModule({ database, clock, newId, products: catalogue, productsIn: catalogue.productsIn, requireUser });
 
   // Ordering copies prices from the catalogue and the cart, and checks coupons with promotions,
@@ -219,7 +219,11 @@ export async function createShop(settings: ShopSettings) {
 
     /** Writes the cached answers' log lines still held back (at shutdown). */
     flushLogs: () => cachedAnswers.flush(),
-    close: () => database.close(),
+    close: async () => {
+      catalogue.stop();
+      promotions.stop();
+      await database.close();
+    },
   };
 }
 

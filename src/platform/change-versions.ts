@@ -53,3 +53,20 @@ export function changeTagFor(database: ShopDatabase, name: string, options: { po
   const db = database.handle.db;
   return createSharedChangeTag({ read: () => readChangeVersion(db, name), ...options });
 }
+
+/**
+ * A module's writes that move its change tag: each runs in one transaction that also records the
+ * change (PostgreSQL's version row, so the other processes see it within their poll), and the tag
+ * of this process moves once the transaction committed. A refused write (`ok: false`) records nothing.
+ */
+export function recordedWrites<S>(database: ShopDatabase, name: string, tag: ChangeTag, storesIn: (tx: Tx) => S) {
+  return async <R extends { ok: boolean }>(work: (stores: S) => Promise<R>): Promise<R> => {
+    const result = await database.transaction(async (tx) => {
+      const done = await work(storesIn(tx));
+      if (done.ok) await recordChangeIn(tx, name);
+      return done;
+    });
+    if (result.ok) tag.bump();
+    return result;
+  };
+}

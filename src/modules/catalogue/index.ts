@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { createChangeTag } from '../../platform/http/change-tag.js';
+import { changeTagFor, recordedWrites } from '../../platform/change-versions.js';
 import type { ImageStore } from '../../platform/image-store/image-store.js';
 import type { Logger } from '../../platform/logger.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
@@ -34,10 +34,12 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     postgres: (db) => ({ categories: createPgCategoryStore(db), products: createPgProductStore(db) }),
   });
   const { categories, products } = stores.outside;
-  const changes = createChangeTag();
+  const changes = changeTagFor(deps.database, 'catalogue', { onError: (error) => deps.logger.warn('catalogue version read failed', { error }) });
+  const write = recordedWrites(deps.database, 'catalogue', changes, (tx) => stores.in(tx));
   const routes = catalogueRoutes({
     categories,
     products,
+    write,
     images: deps.images,
     clock: deps.clock,
     newId: deps.newId,
@@ -54,10 +56,9 @@ export function createCatalogueModule(deps: CatalogueDeps) {
         products,
         clock: deps.clock,
         newId: deps.newId,
-        transaction: (work) => deps.database.transaction((tx) => work(stores.in(tx))),
+        transaction: async (work) => (await write(async (inTx) => ({ ok: true, value: await work(inTx) }))).value,
         makeImage,
       });
-      if (seeded.products > 0) changes.bump();
       return seeded;
     },
     /** Changes with every catalogue write (the ETag of catalogue reads): keys the response cache. */
@@ -69,5 +70,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     },
     /** For the cart: the catalogue's current facts about a product, or null. */
     productById: (id: string) => products.byId(id),
+    /** Stops the version polling (PostgreSQL). */
+    stop: () => changes.stop(),
   };
 }

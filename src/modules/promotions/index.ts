@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import { createChangeTag } from '../../platform/http/change-tag.js';
+import { changeTagFor, recordedWrites } from '../../platform/change-versions.js';
+import type { Logger } from '../../platform/logger.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { promotionsRoutes, tooManyCouponAttempts } from './adapters/http.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
+import { rateLimiterFor } from '../../platform/shared-limits.js';
 import type { AuthVariables } from '../identity/index.js';
 import { createPgCouponStore } from './adapters/pg-coupon-store.js';
 import { createPgSliderStore } from './adapters/pg-slider-store.js';
@@ -23,6 +24,7 @@ export type PromotionsDeps = {
   newId: IdGenerator;
   requireAdmin: MiddlewareHandler;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
+  logger: Logger;
   /** Coupon look-ups allowed per user in 15 minutes. */
   couponChecksPer15Min?: number;
 };
@@ -37,10 +39,12 @@ export function createPromotionsModule(deps: PromotionsDeps) {
     postgres: (db) => ({ sliders: createPgSliderStore(db), coupons: createPgCouponStore(db) }),
   });
   const { sliders, coupons } = stores.outside;
-  const changes = createChangeTag();
-  const couponChecks = createRateLimiter({ limit: deps.couponChecksPer15Min ?? 30, windowMs: 15 * 60 * 1000, clock: deps.clock });
+  // The banners' ETag; coupons are not cached (admin pages and a per-user check).
+  const changes = changeTagFor(deps.database, 'promotions', { onError: (error) => deps.logger.warn('promotions version read failed', { error }) });
+  const write = recordedWrites(deps.database, 'promotions', changes, (tx) => stores.in(tx).sliders);
+  const couponChecks = rateLimiterFor(deps.database, { scope: 'coupon-checks', limit: deps.couponChecksPer15Min ?? 30, windowMs: 15 * 60 * 1000, clock: deps.clock });
   return {
-    routes: promotionsRoutes({ ...deps, sliders, coupons, couponChecks, changes }),
+    routes: promotionsRoutes({ ...deps, sliders, coupons, couponChecks, changes, writeSliders: write }),
     /** For ordering: the coupon behind a code now (checked again at every order), as its transaction sees it. */
     couponByCodeIn: (tx: Tx, code: string) => findCoupon({ coupons: stores.in(tx).coupons }, code),
     /**
@@ -53,9 +57,11 @@ export function createPromotionsModule(deps: PromotionsDeps) {
       wrongCode: async (userId: string) => couponVerdict(await couponChecks.hit(userId)),
     },
     seedDemo: async (makeImages: () => Promise<string[]>) => {
-      const banners = await seedDemoSliders({ sliders, clock: deps.clock, newId: deps.newId }, makeImages);
-      if (banners > 0) changes.bump();
+      const transaction = async <T>(work: (inTx: typeof sliders) => Promise<T>) => (await write(async (inTx) => ({ ok: true, value: await work(inTx) }))).value;
+      const banners = await seedDemoSliders({ sliders, clock: deps.clock, newId: deps.newId, transaction }, makeImages);
       return { banners };
     },
+    /** Stops the version polling (PostgreSQL). */
+    stop: () => changes.stop(),
   };
 }

@@ -22,13 +22,17 @@ export async function deleteSlider(deps: { sliders: SliderStore }, id: string): 
 
 /** First start: the demo banners, when there are none. */
 export async function seedDemoSliders(
-  deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator },
+  deps: { sliders: SliderStore; clock: Clock; newId: IdGenerator; transaction: <T>(work: (sliders: SliderStore) => Promise<T>) => Promise<T> },
   makeImages: () => Promise<string[]>,
 ): Promise<number> {
   if ((await deps.sliders.count()) > 0) return 0;
+  // Drawn outside the transaction (seconds of image work); an admin's banner added meanwhile wins.
   const images = await makeImages();
   const start = deps.clock.now().getTime();
-  // Newest first: the first banner gets the latest time.
-  for (const [i, image] of images.entries()) await deps.sliders.insert({ id: deps.newId(), image, createdAt: new Date(start - i) });
-  return images.length;
+  return deps.transaction(async (sliders) => {
+    if ((await sliders.count()) > 0) return 0;
+    // Newest first: the first banner gets the latest time.
+    for (const [i, image] of images.entries()) await sliders.insert({ id: deps.newId(), image, createdAt: new Date(start - i) });
+    return images.length;
+  });
 }

@@ -90,10 +90,11 @@ export function createSharedChangeTag(options: SharedChangeTagOptions): ChangeTa
 
 /**
  * Answers 304 when the browser already has this version, else the JSON with its ETag. `no-cache`
- * makes browsers ask every time; the answer is then usually an empty 304.
+ * makes browsers ask every time; the answer is then usually an empty 304. `etag` is the tag taken
+ * BEFORE the data was read: a write committing in between leaves newer data under the older tag,
+ * which the next request corrects, never older data under the newer tag.
  */
-export function jsonWithTag(c: Context, tag: ChangeTag, body: () => unknown) {
-  const etag = tag.current();
+export function jsonWithTag(c: Context, etag: string, body: () => unknown) {
   c.header('ETag', etag);
   c.header('Cache-Control', 'no-cache');
   const ifNoneMatch = c.req.header('if-none-match');

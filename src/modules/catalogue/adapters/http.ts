@@ -8,7 +8,6 @@ import type { ImageStore } from '../../../platform/image-store/image-store.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
 import type { IdGenerator } from '../../../shared/ids.js';
-import type { Result } from '../../../shared/result.js';
 import { addCategory } from '../add-category.js';
 import type { Category } from '../domain/category.js';
 import type { Product } from '../domain/product.js';
@@ -49,8 +48,10 @@ export type CatalogueHttpDeps = {
   clock: Clock;
   newId: IdGenerator;
   requireAdmin: MiddlewareHandler;
-  /** Bumped by every catalogue write: the ETag of every catalogue read. */
+  /** Moved by every catalogue write: the ETag of every catalogue read. */
   changes: ChangeTag;
+  /** A write in one transaction with the stores bound to it, recorded as a catalogue change. */
+  write: <R extends { ok: boolean }>(work: (stores: { categories: CategoryStore; products: ProductStore }) => Promise<R>) => Promise<R>;
   onStoreError: (e: unknown) => void;
 };
 
@@ -62,13 +63,7 @@ const etag = { ETag: 'The catalogue version: send it back in If-None-Match for a
 
 export function catalogueRoutes(deps: CatalogueHttpDeps) {
   const app = new ContractRouter({ admin: deps.requireAdmin });
-  const { changes } = deps;
-  /** A successful write changes what every catalogue read answers. */
-  const wrote = async <T, E>(written: Promise<Result<T, E>>) => {
-    const result = await written;
-    if (result.ok) changes.bump();
-    return result;
-  };
+  const { changes, write } = deps;
 
   app.handle(
     {
@@ -80,8 +75,9 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       answers: { 200: { description: 'Every category.', body: z.array(categorySchema), headers: etag }, 304: { description: 'Unchanged since the ETag sent.' } },
     },
     async (c) => {
+      const etag = changes.current();
       const categories = await listCategories(deps);
-      return jsonWithTag(c, changes, () => categories.map(categoryDto));
+      return jsonWithTag(c, etag, () => categories.map(categoryDto));
     },
   );
 
@@ -96,7 +92,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
       errors: ['catalogue/category-exists'],
     },
-    async (c, { body }) => sendResult(c, await wrote(addCategory(deps, body)), 201),
+    async (c, { body }) => sendResult(c, await write((stores) => addCategory({ ...deps, ...stores }, body)), 201),
   );
 
   app.handle(
@@ -114,9 +110,10 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       },
     },
     async (c, { query }) => {
+      const etag = changes.current();
       const { items, total } = await listProducts(deps, query);
       c.header('X-Total-Count', String(total));
-      return jsonWithTag(c, changes, () => items.map(productDto));
+      return jsonWithTag(c, etag, () => items.map(productDto));
     },
   );
 
@@ -131,9 +128,10 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       answers: { 200: { description: 'The product.', body: productSchema, headers: etag }, 304: { description: 'Unchanged since the ETag sent.' } },
     },
     async (c, { params }) => {
+      const etag = changes.current();
       const product = await getProduct(deps, params.id);
       if (!product.ok) return sendError(c, product.error);
-      return jsonWithTag(c, changes, () => productDto(product.value));
+      return jsonWithTag(c, etag, () => productDto(product.value));
     },
   );
 
@@ -149,7 +147,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
       errors: ['catalogue/unknown-category'],
     },
-    async (c, { body }) => sendResult(c, await wrote(addProduct(deps, body)), 201),
+    async (c, { body }) => sendResult(c, await write((stores) => addProduct({ ...deps, ...stores }, body)), 201),
   );
 
   app.handle(
@@ -164,7 +162,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       answers: { 200: { description: 'Saved.', body: modifiedAnswer } },
       errors: ['catalogue/unknown-category'],
     },
-    async (c, { params, body }) => sendResult(c, await wrote(updateProduct(deps, params.id, body))),
+    async (c, { params, body }) => sendResult(c, await write((stores) => updateProduct({ ...deps, ...stores }, params.id, body))),
   );
 
   app.handle(
@@ -177,7 +175,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       ...productId,
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
     },
-    async (c, { params }) => sendResult(c, await wrote(deleteProduct(deps, params.id))),
+    async (c, { params }) => sendResult(c, await write((stores) => deleteProduct(stores, params.id))),
   );
 
   app.handle(

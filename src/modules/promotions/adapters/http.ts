@@ -64,6 +64,8 @@ export function promotionsRoutes(deps: {
   /** Coupon look-ups per signed-in user, against guessing codes. */
   couponChecks: RateLimiter;
   changes: ChangeTag;
+  /** A banner write in one transaction, recorded as a promotions change. */
+  writeSliders: <R extends { ok: boolean }>(work: (sliders: SliderStore) => Promise<R>) => Promise<R>;
 }) {
   const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin });
 
@@ -77,8 +79,9 @@ export function promotionsRoutes(deps: {
       answers: { 200: { description: 'Every banner.', body: z.array(sliderSchema), headers: { ETag: 'The banners version: send it back in If-None-Match for a 304.' } }, 304: { description: 'Unchanged since the ETag sent.' } },
     },
     async (c) => {
+      const etag = deps.changes.current();
       const sliders = await listSliders(deps);
-      return jsonWithTag(c, deps.changes, () => sliders.map(sliderDto));
+      return jsonWithTag(c, etag, () => sliders.map(sliderDto));
     },
   );
 
@@ -93,9 +96,8 @@ export function promotionsRoutes(deps: {
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
     },
     async (c, { body }) => {
-      const result = await addSlider(deps, body);
-      deps.changes.bump();
-      return c.json(result, 201);
+      const added = await deps.writeSliders(async (sliders) => ({ ok: true, value: await addSlider({ ...deps, sliders }, body) }));
+      return c.json(added.value, 201);
     },
   );
 
@@ -112,9 +114,7 @@ export function promotionsRoutes(deps: {
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
     },
     async (c, { params }) => {
-      const result = await deleteSlider(deps, params.id);
-      if (result.ok) deps.changes.bump();
-      return sendResult(c, result);
+      return sendResult(c, await deps.writeSliders((sliders) => deleteSlider({ sliders }, params.id)));
     },
   );
 
