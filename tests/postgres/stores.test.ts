@@ -376,6 +376,35 @@ describe('cart store on SQLite and PostgreSQL', () => {
   });
 });
 
+describe('cart store in transactions', () => {
+  it('a line read with find and rewritten in one transaction loses no concurrent add, on either engine', async () => {
+    const sqlite = openSqliteDatabase(':memory:');
+    const pg = postgresDatabase(await freshPostgres());
+    const quantities: number[] = [];
+    try {
+      for (const database of [sqlite, pg]) {
+        const stores = bindStores(database, { sqlite: sqliteStores, postgres: pgStores });
+        await stores.outside.cart.insert({ id: 'l1', userId: 'u1', productId: 'p1', size: '', color: '', quantity: 1, createdAt: at(1) });
+        // add-to-cart's read-then-write, twenty at once, each pausing between its read and its write.
+        await Promise.all(
+          Array.from({ length: 20 }, () =>
+            database.transaction(async (tx) => {
+              const { cart } = stores.in(tx);
+              const line = await cart.find('u1', 'p1', '', '');
+              await new Promise((r) => setTimeout(r, 5));
+              if (line) await cart.setQuantity(line.id, line.quantity + 2);
+            }),
+          ),
+        );
+        quantities.push((await stores.outside.cart.find('u1', 'p1', '', ''))?.quantity ?? 0);
+      }
+    } finally {
+      await sqlite.close();
+    }
+    expect(quantities).toEqual([41, 41]);
+  });
+});
+
 describe('promotion stores on SQLite and PostgreSQL', () => {
   it('coupons: pages newest first with ties by id and the total, byCode, a code once, delete', async () => {
     await same(async (s) => {

@@ -10,11 +10,15 @@ export function createPgCartStore(db: PgQueryable): CartStore {
   const changed = { id: cartLines.id };
   return {
     listFor: async (userId) => db.select().from(cartLines).where(eq(cartLines.userId, userId)).orderBy(desc(cartLines.createdAt), desc(cartLines.id)),
+    // FOR UPDATE: add-to-cart reads a line, then writes its new quantity, in one transaction. On
+    // SQLite the writer lock keeps a concurrent add out meanwhile; here the row lock does (a second
+    // add waits, then reads the committed quantity). Outside a transaction it is released at once.
     find: async (userId, productId, size, color) =>
       (await db
         .select()
         .from(cartLines)
-        .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId), eq(cartLines.size, size), eq(cartLines.color, color))))[0] ?? null,
+        .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId), eq(cartLines.size, size), eq(cartLines.color, color)))
+        .for('update'))[0] ?? null,
     insert: async (line) => (await db.insert(cartLines).values(line).onConflictDoNothing().returning(changed)).length === 1,
     async setQuantity(id, quantity) {
       await db.update(cartLines).set({ quantity }).where(eq(cartLines.id, id));
