@@ -99,11 +99,13 @@ async function same<T>(scenario: Scenario<T>): Promise<T> {
 }
 
 /** What a throwing call threw, as far as callers can tell errors apart: its code. */
-async function thrownCode(call: () => Promise<unknown>): Promise<string> {
+/** Whether the call was refused with a unique violation, whichever engine's words it came in. */
+async function uniqueViolation(call: () => Promise<unknown>): Promise<string> {
   try {
     await call();
   } catch (e) {
-    return String((e as { code?: unknown }).code ?? 'no code');
+    const code = String((e as { code?: unknown }).code ?? (e as { cause?: { code?: unknown } }).cause?.code ?? 'no code');
+    return /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$|^23505$/.test(code) ? 'unique violation' : code;
   }
   return 'did not throw';
 }
@@ -154,8 +156,8 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
       const inserted = await s.categories.insert({ id: 'c', name: 'Sleeves', createdAt: at(1) });
       const duplicateName = await s.categories.insert({ id: 'd', name: '  FIGURES ', createdAt: at(9) });
       const duplicateId = await s.categories.insert({ id: 'c', name: 'Other', createdAt: at(9) });
-      const insertManyDuplicate = await thrownCode(() => s.categories.insertMany([{ id: 'e', name: 'cards', createdAt: at(9) }]));
-      const insertManyDuplicateId = await thrownCode(() => s.categories.insertMany([{ id: 'a', name: 'New', createdAt: at(9) }]));
+      const insertManyDuplicate = await uniqueViolation(() => s.categories.insertMany([{ id: 'e', name: 'cards', createdAt: at(9) }]));
+      const insertManyDuplicateId = await uniqueViolation(() => s.categories.insertMany([{ id: 'a', name: 'New', createdAt: at(9) }]));
       const answer = {
         inserted,
         duplicateName,
@@ -171,8 +173,8 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
         inserted: true,
         duplicateName: false,
         duplicateId: false,
-        insertManyDuplicate: 'SQLITE_CONSTRAINT_UNIQUE',
-        insertManyDuplicateId: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+        insertManyDuplicate: 'unique violation',
+        insertManyDuplicateId: 'unique violation',
         list: [
           { id: 'a', name: 'Figures', createdAt: at(5) },
           { id: 'B', name: 'Cards', createdAt: at(5) },
@@ -297,7 +299,7 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
       const updated = await s.products.update('p1', { ...fields, categoryId: 'c2', updatedAt: at(99) });
       const updatedMissing = await s.products.update('nope', { ...fields, categoryId: 'c2', updatedAt: at(99) });
       const after = await s.products.byId('p1');
-      const unknownCategory = await thrownCode(() => s.products.insert({ ...fields, id: 'p9', categoryId: 'nope', createdAt: at(1) }));
+      const unknownCategory = await uniqueViolation(() => s.products.insert({ ...fields, id: 'p9', categoryId: 'nope', createdAt: at(1) }));
       const deleted = await s.products.delete('p2');
       const deletedAgain = await s.products.delete('p2');
       const answer = { updated, updatedMissing, after, deleted, deletedAgain, gone: await s.products.byId('p2'), missing: await s.products.byId('nope'), count: await s.products.count({}), unknownCategoryThrew: unknownCategory !== 'did not throw' };
@@ -452,7 +454,7 @@ describe('promotion stores on SQLite and PostgreSQL', () => {
       await s.sliders.insert({ id: 's1', image: 'https://img.example/1.webp', createdAt: at(10) });
       await s.sliders.insert({ id: 'a2', image: 'https://img.example/2.webp', createdAt: at(20) });
       await s.sliders.insert({ id: 'B3', image: 'https://img.example/3.webp', createdAt: at(20) });
-      const duplicateId = await thrownCode(() => s.sliders.insert({ id: 's1', image: 'x', createdAt: at(1) }));
+      const duplicateId = await uniqueViolation(() => s.sliders.insert({ id: 's1', image: 'x', createdAt: at(1) }));
       const answer = {
         duplicateIdThrew: duplicateId !== 'did not throw',
         list: await s.sliders.list(),
@@ -522,8 +524,8 @@ describe('identity stores on SQLite and PostgreSQL', () => {
         return { ids: p.items.map((u) => u.id), total: p.total };
       };
       const answer = {
-        duplicateEmail: await thrownCode(() => s.users.insert(user('u5', 'a@example.com', 30))),
-        duplicateId: await thrownCode(() => s.users.insert(user('u1', 'e@example.com', 30))),
+        duplicateEmail: await s.users.insert(user('u5', 'a@example.com', 30)),
+        duplicateId: await s.users.insert(user('u1', 'e@example.com', 30)),
         byId: await s.users.byId('u1'),
         byIdMissing: await s.users.byId('nope'),
         byEmail: await s.users.byEmail('b@example.com'),
@@ -534,8 +536,8 @@ describe('identity stores on SQLite and PostgreSQL', () => {
         admins: await s.users.countAdmins(),
       };
       expect(answer).toEqual({
-        duplicateEmail: 'SQLITE_CONSTRAINT_UNIQUE',
-        duplicateId: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+        duplicateEmail: false,
+        duplicateId: false,
         byId: publicOf(user('u1', 'a@example.com', 10, 'admin')),
         byIdMissing: null,
         byEmail: { ...publicOf(user('a2', 'b@example.com', 20)), passwordHash: 'hash-a2' },

@@ -30,7 +30,7 @@ export async function ensureAdmin(
   // Generated: letters, digits and a symbol, so it passes the shop's own password rule.
   const generatedPassword = input.password ? undefined : `${randomBytes(12).toString('base64url')}-7a`;
   const password = input.password ?? generatedPassword ?? '';
-  await deps.users.insert({
+  const inserted = await deps.users.insert({
     id: deps.newId(),
     name: input.name ?? 'Admin',
     email,
@@ -40,6 +40,8 @@ export async function ensureAdmin(
     passwordHash: await deps.hasher.hash(password),
     provider: 'local',
   });
+  // Another shop process starting at the same moment made it first (several processes on PostgreSQL).
+  if (!inserted) return { created: false };
   return generatedPassword ? { created: true, generatedPassword } : { created: true };
 }
 

@@ -11,7 +11,8 @@ export type UserStore = {
   /** One page, newest first, and how many users there are. */
   page(page: Page): Promise<Paged<User>>;
   countAdmins(): Promise<number>;
-  insert(user: User & { passwordHash: string | null; provider: Provider }): Promise<void>;
+  /** False, and nothing stored, when the email (or id) is taken. */
+  insert(user: User & { passwordHash: string | null; provider: Provider }): Promise<boolean>;
   setRole(id: string, role: Role): Promise<number>;
   setName(id: string, name: string): Promise<void>;
   /** Sets the hash and bumps tokenVersion (older tokens stop working). */

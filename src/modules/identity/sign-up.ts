@@ -22,13 +22,8 @@ export async function signUp(
 
   const passwordHash = await deps.hasher.hash(input.password);
   const user = { id: deps.newId(), name: input.name.trim(), email, role: 'customer' as const, tokenVersion: 0, createdAt: deps.clock.now() };
-  try {
-    await deps.users.insert({ ...user, passwordHash, provider: 'local' });
-  } catch (e) {
-    // Two sign-ups for one email at once: the unique index decides, the loser is told plainly.
-    if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return err(emailTaken());
-    throw e;
-  }
+  // Two sign-ups for one email at once: the unique index decides, the loser is told plainly.
+  if (!(await deps.users.insert({ ...user, passwordHash, provider: 'local' }))) return err(emailTaken());
   const token = await deps.tokens.issue({ kind: 'account', userId: user.id, provider: 'local', tokenVersion: 0 });
   return ok({ token, user: toPublicUser(user) });
 }

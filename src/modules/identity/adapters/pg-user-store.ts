@@ -15,17 +15,6 @@ const publicColumns = {
   createdAt: users.createdAt,
 };
 
-/**
- * PostgreSQL's unique violation (23505; Drizzle wraps the driver's error) rethrown with the code
- * SQLite's adapter throws: sign-up recognises two sign-ups racing for one email by that code.
- */
-function asSqliteUniqueError(e: unknown): unknown {
-  const cause = (e as { cause?: { code?: unknown; constraint?: unknown } } | null)?.cause;
-  if (cause?.code !== '23505') return e;
-  const primaryKey = typeof cause.constraint === 'string' && cause.constraint.endsWith('_pkey');
-  return Object.assign(new Error((cause as Error).message, { cause: e }), { code: primaryKey ? 'SQLITE_CONSTRAINT_PRIMARYKEY' : 'SQLITE_CONSTRAINT_UNIQUE' });
-}
-
 export function createPgUserStore(db: PgQueryable): UserStore {
   const changed = { id: users.id };
   return {
@@ -39,13 +28,7 @@ export function createPgUserStore(db: PgQueryable): UserStore {
       return { items, total: total?.n ?? 0 };
     },
     countAdmins: async () => (await db.select({ n: count() }).from(users).where(eq(users.role, 'admin')))[0]?.n ?? 0,
-    async insert(user) {
-      try {
-        await db.insert(users).values(user);
-      } catch (e) {
-        throw asSqliteUniqueError(e);
-      }
-    },
+    insert: async (user) => (await db.insert(users).values(user).onConflictDoNothing().returning(changed)).length === 1,
     setRole: async (id, role) => (await db.update(users).set({ role }).where(and(eq(users.id, id), ne(users.role, role))).returning(changed)).length,
     async setName(id, name) {
       await db.update(users).set({ name }).where(eq(users.id, id));

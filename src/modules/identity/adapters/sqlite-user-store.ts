@@ -36,10 +36,7 @@ export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): 
     byEmail: async (email) => byEmail.get({ email }) ?? null,
     page: async (p) => ({ items: page.all(p), total: total.get()?.n ?? 0 }),
     countAdmins: async () => admins.get()?.n ?? 0,
-    insert: (user) =>
-      write(() => {
-        writer.insert(users).values(user).run();
-      }),
+    insert: (user) => write(() => writer.insert(users).values(user).onConflictDoNothing().run().changes === 1),
     setRole: (id, role) => write(() => writer.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes),
     setName: (id, name) =>
       write(() => {

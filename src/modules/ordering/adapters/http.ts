@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { idSchema, pageAnswer } from '../../../platform/http/wire.js';
+import { idSchema, idString, pageAnswer } from '../../../platform/http/wire.js';
 import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
-import { orderEventTypes, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
+import { orderEventTypes, orderNotFound, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
 import { normalizeBdMobile } from '../../../shared/phone.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
@@ -150,6 +150,9 @@ const tag = 'Orders';
 const placedAnswer = z.object({ insertedId: z.string(), order: orderSchema });
 const changedAnswer = z.object({ modifiedCount: z.number().int() });
 
+/** An id that cannot be one names no order: the same 404 as an order that is not there. */
+const orderId = { params: { id: idString }, badParams: orderNotFound() } as const;
+
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
 
 export type OrderingHttpDeps = PlaceOrderDeps & {
@@ -249,7 +252,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       access: 'admin',
       summary: 'Confirm or cancel an order',
       description: 'Only a Pending order changes; no order goes back to Pending.',
-      params: { id: z.string() },
+      ...orderId,
       body: statusBody,
       answers: { 200: { description: 'Changed.', body: changedAnswer } },
       errors: ['ordering/order-not-found', 'ordering/illegal-transition'],
@@ -265,7 +268,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       access: 'user',
       summary: 'Cancel your Pending order, or (an admin) delete an order',
       description: "The owner cancels while the order is Pending (409 after); an admin deletes it for good; to anyone else it does not exist (404).",
-      params: { id: z.string() },
+      ...orderId,
       answers: { 200: { description: 'Done.', body: z.object({ deletedCount: z.number().int() }) } },
       errors: ['ordering/order-not-found', 'ordering/illegal-transition', 'auth/forbidden'],
     },
@@ -280,7 +283,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       access: 'user',
       summary: "An order's history, oldest first",
       description: 'For its owner and admins; to anyone else the order does not exist (404).',
-      params: { id: z.string() },
+      ...orderId,
       query: pageQuerySchema,
       answers: { 200: pageAnswer("A page of the order's events.", orderEventSchema) },
       errors: ['ordering/order-not-found'],
