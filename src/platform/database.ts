@@ -225,10 +225,10 @@ export function postgresDatabase(handle: PostgresHandle): PostgresDatabase {
       try {
         value = await work();
       } catch (e) {
-        await db.execute(sql.raw('rollback to savepoint unit'));
+        await db.execute(sql.raw('rollback to savepoint unit; release savepoint unit'));
         throw e;
       }
-      await db.execute(sql.raw(keep(value) ? 'release savepoint unit' : 'rollback to savepoint unit'));
+      await db.execute(sql.raw(keep(value) ? 'release savepoint unit' : 'rollback to savepoint unit; release savepoint unit'));
       return value;
     },
     isUnavailable: (e) => pgUnavailable(e) || pgUnavailable((e as { cause?: unknown } | null)?.cause),
