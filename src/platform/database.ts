@@ -220,15 +220,20 @@ export function postgresDatabase(handle: PostgresHandle): PostgresDatabase {
     },
     async savepoint(tx, work, keep) {
       const db = dbOf(tx);
+      const undo = async () => {
+        await db.execute(sql.raw('rollback to savepoint unit'));
+        await db.execute(sql.raw('release savepoint unit'));
+      };
       await db.execute(sql.raw('savepoint unit'));
       let value: Awaited<ReturnType<typeof work>>;
       try {
         value = await work();
       } catch (e) {
-        await db.execute(sql.raw('rollback to savepoint unit; release savepoint unit'));
+        await undo();
         throw e;
       }
-      await db.execute(sql.raw(keep(value) ? 'release savepoint unit' : 'rollback to savepoint unit; release savepoint unit'));
+      if (keep(value)) await db.execute(sql.raw('release savepoint unit'));
+      else await undo();
       return value;
     },
     isUnavailable: (e) => pgUnavailable(e) || pgUnavailable((e as { cause?: unknown } | null)?.cause),
