@@ -105,7 +105,9 @@ try {
     if (sqlite.open) sqlite.close();
   }
 
-  const report = await auditOrderLog(postgres, env.AUDIT_KEY);
+  const report = await auditOrderLog(postgres, env.AUDIT_KEY).catch((e: unknown) =>
+    refuse(`the copy is in PostgreSQL, but its order log could not be audited: ${e instanceof Error ? e.message : String(e)}`),
+  );
   const head = describeHead(report.head);
   if (!report.verified) refuse(`the copy's order log does not verify on PostgreSQL (FAILED at ${describeAuditProblem(report.problem)}; ${head}).`);
   if (head !== sqliteHead) refuse(`PostgreSQL's order log records ${head}, not SQLite's ${sqliteHead}.`);

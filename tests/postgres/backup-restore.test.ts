@@ -9,7 +9,7 @@ import { usePostgres } from '../support/postgres.js';
 import { repoRoot } from '../support/server-process.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-// `npm run backup` and `npm run restore` with DATABASE_URL (issue 14): pg_dump while the shop
+// `npm run backup`, `npm run restore` (and `npm run admin`) with DATABASE_URL (issue 14): pg_dump while the shop
 // serves, pg_restore with the shop stopped, as processes. The same rules as on SQLite where they
 // fit: a running shop blocks the restore, a bad archive changes nothing, what is replaced is kept.
 const cluster = usePostgres();
@@ -22,7 +22,7 @@ const tempDir = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function cli(name: 'backup' | 'restore', env: Record<string, string>, ...args: string[]) {
+function cli(name: 'admin' | 'backup' | 'restore', env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src', 'cli', `${name}.ts`), ...args], {
       cwd: repoRoot,
@@ -77,6 +77,12 @@ describe('npm run backup and npm run restore on PostgreSQL', () => {
       const first = await placeOrder(t, rina);
       await placeOrder(t, rina);
       expect((await call(t, 'PATCH', `/api/orders/${first}`, { token: admin, body: { status: 'Confirmed' } })).status).toBe(200);
+      // `npm run admin` on PostgreSQL too.
+      await signUpCustomer(t, 'Kenji', 'kenji@example.com');
+      const promoted = await cli('admin', env, 'promote', 'KENJI@example.com');
+      expect(promoted.out).toContain('KENJI@example.com is an admin now.');
+      expect(promoted.code).toBe(0);
+      expect((await cli('admin', env, 'promote', 'nobody@example.com')).err).toContain('No user with the email nobody@example.com');
 
       const backup = await cli('backup', env);
       expect(backup.err).toBe('');

@@ -121,7 +121,7 @@ describe('npm run move-to-postgres', () => {
       }
       // Status changes, a cancellation by its owner and a deletion: events of every kind in the log.
       expect((await call(t, 'PATCH', `/api/orders/${placed[0]}`, { token: admin, body: { status: 'Confirmed' } })).status).toBe(200);
-      expect((await call(t, 'PATCH', `/api/orders/${placed[1]}`, { token: admin, body: { status: 'Cancelled' } })).status).toBe(200);
+      expect((await call(t, 'PATCH', `/api/orders/${placed[1]}`, { token: admin, body: { status: 'Canceled' } })).status).toBe(200);
       expect((await call(t, 'DELETE', `/api/orders/${placed[2]}`, { token: rina.token })).status).toBe(200);
       expect((await call(t, 'DELETE', `/api/orders/${placed[1]}`, { token: admin })).status).toBe(200);
       // A cart line left in the cart.
@@ -199,7 +199,7 @@ describe('npm run move-to-postgres', () => {
       expect(rina.status).toBe(200);
       const token = (await json(rina)).token as string;
       const mine = await json(await call(t, 'GET', '/api/orders?email=rina@example.com', { token }));
-      expect(mine.map((o: { status: string }) => o.status).sort()).toEqual(['Cancelled', 'Confirmed']);
+      expect(mine.map((o: { status: string }) => o.status).sort()).toEqual(['Canceled', 'Confirmed']);
       const product = (await json(await call(t, 'GET', '/api/products')))[0] as { _id: string; sizes: string[]; colors: string[] };
       expect((await call(t, 'POST', '/api/carts', { token, body: { productId: product._id, quantity: 1, size: product.sizes[0] ?? '', color: product.colors[0] ?? '' } })).status).toBeLessThan(300);
       const checkout = { name: 'Rina Akter', phone: '017 1234-5678', address: 'House 5, Road 2, Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
