@@ -15,9 +15,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead, parseExpectedHead } from '../modules/ordering/index.js';
-import { missingTriggers, restoreTriggers } from '../platform/sqlite-triggers.js';
-import { openDatabase } from '../platform/sqlite.js';
+import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead } from '../modules/ordering/index.js';
+import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from '../platform/database.js';
+import { describeDatabase } from './postgres-tools.js';
 
 const usage = 'usage: npm run audit:verify [-- --expect-head <count:hash>] [--restore-triggers]\n';
 let options: { 'expect-head'?: string; 'restore-triggers'?: boolean };
@@ -34,17 +34,27 @@ if (options['expect-head'] !== undefined && !expectHead) {
 }
 
 const env = loadEnv();
-const file = join(env.DATA_DIR, 'shop.db');
-if (!existsSync(file)) {
-  process.stderr.write(`No shop database at ${file} (setting DATA_DIR).\n`);
-  process.exit(2);
+let database: ShopDatabase;
+if (env.DATABASE_URL) {
+  try {
+    database = await openPostgresDatabase(env.DATABASE_URL, { max: 2 });
+  } catch (e) {
+    process.stderr.write(`Cannot open ${describeDatabase(env.DATABASE_URL)} (DATABASE_URL): ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(2);
+  }
+} else {
+  const file = join(env.DATA_DIR, 'shop.db');
+  if (!existsSync(file)) {
+    process.stderr.write(`No shop database at ${file} (setting DATA_DIR).\n`);
+    process.exit(2);
+  }
+  database = openSqliteDatabase(file, { migrate: false });
 }
 
-const database = openDatabase(file);
 try {
   // On a terminal, a long log shows it is moving (every 100,000 rows).
   const progress = process.stderr.isTTY ? (pass: string, rows: number) => rows % 100_000 === 0 && process.stderr.write(`audit: ${rows} ${pass === 'chain' ? 'events' : pass} read...\n`) : undefined;
-  const report = auditOrderLog(database.db, env.AUDIT_KEY, expectHead, progress);
+  const report = await auditOrderLog(database, env.AUDIT_KEY, expectHead, progress);
   const head = describeHead(report.head);
   if (!report.verified) {
     process.stderr.write(`audit: FAILED at ${describeAuditProblem(report.problem)}\naudit: the database records ${head}.\n`);
@@ -52,9 +62,9 @@ try {
   } else {
     const against = expectHead ? `; it holds the expected head ${expectHead.count === null ? '' : `${expectHead.count}:`}${expectHead.hash.slice(0, 16)}...` : '';
     process.stdout.write(`audit: ok, ${report.eventCount} events of ${report.orderCount} orders verified; the listing table matches the log${against}.\naudit: ${head}.\n`);
-    const missing = missingTriggers(database.sqlite);
+    const missing = await orderLogProtections.missing(database);
     if (missing.length && options['restore-triggers']) {
-      process.stdout.write(`audit: protective triggers recreated: ${restoreTriggers(database.sqlite).join(', ')}.\n`);
+      process.stdout.write(`audit: protective triggers recreated: ${(await orderLogProtections.restore(database)).join(', ')}.\n`);
     } else if (missing.length) {
       process.stderr.write(
         `audit: but the protective triggers ${missing.join(', ')} are missing or altered, so the log can be rewritten and the server refuses to start. ` +
@@ -64,5 +74,5 @@ try {
     }
   }
 } finally {
-  database.close();
+  await database.close();
 }

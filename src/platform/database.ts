@@ -51,6 +51,8 @@ export type SqliteDatabase = Common & {
   handle: DbHandle;
   /** The read-only connection reads outside transactions use. */
   reader: Db;
+  /** The file (':memory:' for a test's database), for connections of a purpose's own (the audit's). */
+  file: string;
   outside: SqliteSide;
   inside: SqliteSide;
 };
@@ -96,11 +98,12 @@ function createMutex() {
 const sqliteBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((e as { code?: unknown } | null)?.code ?? ''));
 
 /** Opens (and migrates) the SQLite file; `file` ':memory:' shares one connection for reads and writes. */
-export function openSqliteDatabase(file: string, options: { migrationsFolder?: string } = {}): SqliteDatabase {
+export function openSqliteDatabase(file: string, options: { migrationsFolder?: string; migrate?: boolean } = {}): SqliteDatabase {
   const handle = openDatabase(file);
   let reader: ReturnType<typeof openReader> | null = null;
   try {
-    runMigrations(handle, options.migrationsFolder);
+    // audit:verify reads a file as it is (an old one is reported, not migrated).
+    if (options.migrate !== false) runMigrations(handle, options.migrationsFolder);
     reader = file === ':memory:' ? null : openReader(file);
   } catch (e) {
     handle.close();
@@ -134,6 +137,7 @@ export function openSqliteDatabase(file: string, options: { migrationsFolder?: s
     engine: 'sqlite',
     handle,
     reader: reader?.db ?? writer,
+    file,
     outside: { read: reader?.db ?? writer, writer, write },
     inside: { read: writer, writer, write: async (fn) => fn() },
     async transaction(work) {

@@ -10,7 +10,7 @@ let admin: string;
 let rina: string;
 let productId: string;
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   await t.seedDemo();
   admin = (await adminSession(t)).token;
   rina = (await signUpCustomer(t, 'Rina', 'rina@example.com')).token;
@@ -29,7 +29,12 @@ async function placeOrder() {
   expect(res.status).toBe(201);
 }
 const audit = async () => json(await call(t, 'GET', '/api/audit', { token: admin }));
-const tamper = (sql: string) => t.database.sqlite.exec(`drop trigger if exists order_events_no_update; drop trigger if exists order_events_no_delete; ${sql}`);
+/** What an attacker with the database's owner rights does: drops the log's protections, then rewrites it. */
+async function tamper(sql: string) {
+  const triggers = ['order_events_no_update', 'order_events_no_delete'];
+  if (t.database.engine === 'sqlite') t.database.handle.sqlite.exec(`${triggers.map((n) => `drop trigger if exists ${n};`).join(' ')} ${sql}`);
+  else await t.database.handle.pool.query(`${triggers.map((n) => `drop trigger if exists ${n} on order_events;`).join(' ')} ${sql}`);
+}
 
 describe('GET /api/audit', () => {
   it('follows the log as it grows', async () => {
@@ -40,30 +45,30 @@ describe('GET /api/audit', () => {
 
   it('reads each event once: an old event rewritten after it was verified is left to audit:verify', async () => {
     expect(await audit()).toMatchObject({ verified: true, eventCount: 2 });
-    tamper(`update order_events set payload = replace(payload, '"total":', '"total":1') where id = 1;`);
+    await tamper(`update order_events set payload = replace(payload, '"total":', '"total":1') where id = 1;`);
     await placeOrder();
     // Not read again (the route's cost is the new events, not the whole log) ...
     expect(await audit()).toMatchObject({ verified: true, eventCount: 3 });
     // ... while the full audit, which reads everything, names it.
-    expect(auditOrderLog(t.database.db).problem).toMatchObject({ eventId: 1, reason: expect.stringContaining('does not match its hash') });
+    expect((await auditOrderLog(t.database)).problem).toMatchObject({ eventId: 1, reason: expect.stringContaining('does not match its hash') });
   });
 
   it('sees a tail removed behind the server at once, and keeps saying so', async () => {
     expect((await audit()).verified).toBe(true);
-    tamper('delete from order_events where id = 2;');
+    await tamper('delete from order_events where id = 2;');
     const after = await audit();
     expect(after).toMatchObject({ verified: false, problem: { eventId: 2, reason: 'event 2 was removed or rewritten after this server verified it' } });
     expect((await audit()).problem).toEqual(after.problem);
   });
 
   it('sees a tail removed before it was ever verified: the head still names it', async () => {
-    tamper('delete from order_events where id = 2;');
+    await tamper('delete from order_events where id = 2;');
     expect(await audit()).toMatchObject({ verified: false, problem: { eventId: 2, reason: expect.stringContaining('the log ends at event 1, but its head records 2 events') } });
   });
 
   it('checks a long log in slices: one call reads a bounded number of events, the rest is checked in the background', async () => {
-    t.close();
-    t = createTestApp({ auditSliceEvents: 3 });
+    await t.close();
+    t = await createTestApp({ auditSliceEvents: 3 });
     await t.seedDemo();
     admin = (await adminSession(t)).token;
     rina = (await signUpCustomer(t, 'Rina', 'rina@example.com')).token;

@@ -23,7 +23,7 @@ beforeAll(() => {
   const database = openDatabase(file);
   runMigrations(database);
   const hash = createEventHasher(null);
-  const projection = createSqliteOrderProjection(database.db);
+  const projection = createSqliteOrderProjection({ read: database.db, writer: database.db, write: async (fn) => fn() });
   const insert = database.sqlite.prepare(
     'insert into order_events (id, order_id, seq, type, payload, actor, at, prev_hash, hash) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -64,7 +64,8 @@ beforeAll(() => {
     for (const [i, orderId] of ids.entries()) {
       const event: RecordedEvent = { type: 'Confirmed', payload: {}, orderId, seq: 2, actor: admin, at: new Date(1_800_100_000_000 + i) };
       append(event);
-      projection.save(evolve(states.get(orderId) as OrderState, event));
+      // The write runs at once (no transaction is held elsewhere), inside this synchronous transaction.
+      void projection.save(evolve(states.get(orderId) as OrderState, event));
     }
     database.sqlite.prepare('update order_log_head set event_count = ?, last_id = ?, last_hash = ? where id = 1').run(id, id, prevHash);
   })();

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 // then tampers with directly in SQLite, the way an attacker with file access would.
 let t: TestApp;
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   await t.seedDemo();
   const admin = (await adminSession(t)).token;
   const rina = await signUpCustomer(t, 'Rina', 'rina@example.com');
@@ -111,7 +111,7 @@ describe('npm run audit:verify', () => {
   });
 
   it('verifies a log written with the audit key, given the same key', async () => {
-    const keyedShop = createTestApp({ auditKey: 'a-secret-audit-key-0001' });
+    const keyedShop = await createTestApp({ auditKey: 'a-secret-audit-key-0001' });
     try {
       await keyedShop.seedDemo();
       const rina = await signUpCustomer(keyedShop, 'Rina', 'rina@example.com');
@@ -188,7 +188,8 @@ describe('the head of the log (issue 12)', () => {
   });
 
   it('the head row refuses a rewind, a delete, a second row and a replaced event at the database itself', () => {
-    const sqlite = t.database.sqlite;
+    if (t.database.engine !== 'sqlite') throw new Error('a SQLite test');
+    const sqlite = t.database.handle.sqlite;
     expect(() => sqlite.prepare('update order_log_head set event_count = event_count - 1').run()).toThrow(/only moves forward/);
     expect(() => sqlite.prepare('update order_log_head set last_hash = ?').run('b'.repeat(64))).toThrow(/only moves forward/);
     expect(() => sqlite.prepare('update order_log_head set keyed_from = 2').run()).toThrow(/only moves forward/);
@@ -203,7 +204,7 @@ describe('a keyed log (AUDIT_KEY, issue 12)', () => {
   const key = 'a-secret-audit-key-0001';
   let keyed: TestApp;
   beforeEach(async () => {
-    keyed = createTestApp({ auditKey: key });
+    keyed = await createTestApp({ auditKey: key });
     await keyed.seedDemo();
     const rina = await signUpCustomer(keyed, 'Rina', 'rina@example.com');
     for (const p of await json(await call(keyed, 'GET', '/api/products?limit=2'))) {

@@ -14,7 +14,7 @@ let t: TestApp;
 let rina: string;
 let productId: string;
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   await t.seedDemo();
   rina = (await signUpCustomer(t, 'Rina', 'rina@example.com')).token;
   productId = (await json(await call(t, 'GET', '/api/products?limit=1')))[0]._id;

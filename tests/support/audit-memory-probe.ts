@@ -5,7 +5,7 @@
  * one JSON line: the report's counts, the heap before, the highest sample and after.
  */
 import { auditOrderLog } from '../../src/modules/ordering/index.js';
-import { openDatabase } from '../../src/platform/sqlite.js';
+import { openSqliteDatabase } from '../../src/platform/database.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
@@ -14,14 +14,14 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 
-const database = openDatabase(process.argv[2] as string);
+const database = openSqliteDatabase(process.argv[2] as string, { migrate: false });
 const before = heap();
 let peak = before;
 let samples = 0;
-const report = auditOrderLog(database.db, undefined, null, () => {
+const report = await auditOrderLog(database, undefined, null, () => {
   samples++;
   peak = Math.max(peak, heap());
 });
 const after = heap();
-database.close();
+await database.close();
 process.stdout.write(`${JSON.stringify({ verified: report.verified, problem: report.problem, eventCount: report.eventCount, orderCount: report.orderCount, before, peak, after, samples })}\n`);

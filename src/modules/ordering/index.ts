@@ -5,11 +5,11 @@ import type { IdGenerator } from '../../shared/ids.js';
 import type { AuthVariables } from '../identity/index.js';
 import { createGroupCommit, type GroupCommitOptions } from './adapters/group-commit.js';
 import { orderingRoutes } from './adapters/http.js';
-import { auditOrderLogOn, incrementalAuditOn, startOrderLogOn } from './adapters/log-access.js';
+import { auditOrderLogOn, incrementalAuditOn, missingTriggersOn, restoreTriggersOn, startOrderLogOn } from './adapters/log-access.js';
 import { createPgIdempotencyStore } from './adapters/pg-idempotency-store.js';
 import { createPgOrderLog } from './adapters/pg-order-log.js';
 import { createPgOrderProjection } from './adapters/pg-order-projection.js';
-import type { AuditProgress } from './adapters/sqlite-audit.js';
+import type { AuditProgress } from './adapters/audit.js';
 import { createSqliteIdempotencyStore } from './adapters/sqlite-idempotency-store.js';
 import { createSqliteOrderLog } from './adapters/sqlite-order-log.js';
 import { createSqliteOrderProjection } from './adapters/sqlite-order-projection.js';
@@ -21,7 +21,7 @@ export type { AuditDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, St
 export type { OrderEventType, OrderLine, OrderStatus } from './domain/order.js';
 export type { GroupCommitOptions } from './adapters/group-commit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
-export type { AuditProgress } from './adapters/sqlite-audit.js';
+export type { AuditProgress } from './adapters/audit.js';
 export { describeAuditProblem, describeHead, parseExpectedHead };
 export type { OrderingPorts } from './ports.js';
 export type { PlacementLimits } from './place-order.js';
@@ -50,6 +50,12 @@ export type OrderingDeps = {
 export function auditOrderLog(database: ShopDatabase, auditKey?: string, expectHead: ExpectedHead | null = null, progress?: AuditProgress) {
   return auditOrderLogOn(database, auditKey, expectHead, progress);
 }
+
+/** For audit:verify: the protective triggers missing or altered, and putting them back (as the tables' owner). */
+export const orderLogProtections = {
+  missing: (database: ShopDatabase) => missingTriggersOn(database),
+  restore: (database: ShopDatabase) => restoreTriggersOn(database),
+};
 
 /**
  * The ordering module's whole public surface. Refuses, with a message for the operator, when the

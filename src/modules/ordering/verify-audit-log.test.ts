@@ -22,38 +22,44 @@ const at = new Date('2026-01-01T00:00:00Z');
 const state = (id: string, status: OrderState['status'] = 'Pending'): OrderState => ({ id, placed, status, removed: false, placedAt: at, updatedAt: at, version: status === 'Pending' ? 1 : 2 });
 const folded = (...states: OrderState[]): FoldedOrder[] => states.map((s) => ({ state: s }));
 const actor = { userId: 'admin', email: 'boss@shop.test', role: 'admin' as const };
+/** Node 20 has no Array.fromAsync. */
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
 let nextId = 1;
 const event = (orderId: string, seq: number, type: StoredEvent['type']): StoredEvent =>
   ({ id: nextId++, orderId, seq, type, payload: type === 'Placed' ? placed : {}, actor, at, prevHash: '', hash: '' }) as StoredEvent;
 
 describe('the audit merge of folded orders with the listing table (both ascending by id)', () => {
-  it('passes when every folded order has its equal row, and counts the orders', () => {
-    expect(compareProjection(folded(state('a'), state('b', 'Confirmed'), state('c')), [state('a'), state('b', 'Confirmed'), state('c')])).toEqual({ orderCount: 3, problem: null });
-    expect(compareProjection([], [])).toEqual({ orderCount: 0, problem: null });
+  it('passes when every folded order has its equal row, and counts the orders', async () => {
+    expect(await compareProjection(folded(state('a'), state('b', 'Confirmed'), state('c')), [state('a'), state('b', 'Confirmed'), state('c')])).toEqual({ orderCount: 3, problem: null });
+    expect(await compareProjection([], [])).toEqual({ orderCount: 0, problem: null });
   });
 
-  it('names an order missing from the listing table, in the middle and at the end', () => {
-    expect(compareProjection(folded(state('a'), state('b'), state('c')), [state('a'), state('c')]).problem).toMatchObject({ orderId: 'b', reason: 'the order is missing from the listing table' });
-    expect(compareProjection(folded(state('a'), state('b')), [state('a')]).problem).toMatchObject({ orderId: 'b', reason: 'the order is missing from the listing table' });
+  it('names an order missing from the listing table, in the middle and at the end', async () => {
+    expect((await compareProjection(folded(state('a'), state('b'), state('c')), [state('a'), state('c')])).problem).toMatchObject({ orderId: 'b', reason: 'the order is missing from the listing table' });
+    expect((await compareProjection(folded(state('a'), state('b')), [state('a')])).problem).toMatchObject({ orderId: 'b', reason: 'the order is missing from the listing table' });
   });
 
-  it('names a row the log does not know, before, between and after the folded orders', () => {
+  it('names a row the log does not know, before, between and after the folded orders', async () => {
     const stray = 'the listing table has an order the log does not know';
-    expect(compareProjection(folded(state('b')), [state('a'), state('b')]).problem).toMatchObject({ orderId: 'a', reason: stray });
-    expect(compareProjection(folded(state('a'), state('c')), [state('a'), state('b'), state('c')]).problem).toMatchObject({ orderId: 'b', reason: stray });
-    expect(compareProjection(folded(state('a')), [state('a'), state('z')]).problem).toMatchObject({ orderId: 'z', reason: stray });
-    expect(compareProjection([], [state('a')]).problem).toMatchObject({ orderId: 'a', reason: stray });
+    expect((await compareProjection(folded(state('b')), [state('a'), state('b')])).problem).toMatchObject({ orderId: 'a', reason: stray });
+    expect((await compareProjection(folded(state('a'), state('c')), [state('a'), state('b'), state('c')])).problem).toMatchObject({ orderId: 'b', reason: stray });
+    expect((await compareProjection(folded(state('a')), [state('a'), state('z')])).problem).toMatchObject({ orderId: 'z', reason: stray });
+    expect((await compareProjection([], [state('a')])).problem).toMatchObject({ orderId: 'a', reason: stray });
   });
 
-  it('names a row whose status differs from the fold', () => {
-    expect(compareProjection(folded(state('a'), state('b', 'Confirmed')), [state('a'), state('b', 'Canceled')]).problem).toMatchObject({
+  it('names a row whose status differs from the fold', async () => {
+    expect((await compareProjection(folded(state('a'), state('b', 'Confirmed')), [state('a'), state('b', 'Canceled')])).problem).toMatchObject({
       eventId: null,
       orderId: 'b',
       reason: 'the listing table disagrees with the log',
     });
   });
 
-  it('closes the rows iterator when it answers early (a database cursor would keep its connection busy)', () => {
+  it('closes the rows iterator when it answers early (a database cursor would keep its connection busy)', async () => {
     let closed = false;
     function* rows() {
       try {
@@ -63,17 +69,17 @@ describe('the audit merge of folded orders with the listing table (both ascendin
         closed = true;
       }
     }
-    expect(compareProjection(folded(state('a')), rows()).problem).not.toBeNull();
+    expect((await compareProjection(folded(state('a')), rows())).problem).not.toBeNull();
     expect(closed).toBe(true);
   });
 
-  it('folds events grouped by order one order at a time, and stops at an event that cannot follow', () => {
-    const ok = [...foldOrders([event('a', 1, 'Placed'), event('a', 2, 'Confirmed'), event('b', 1, 'Placed')])];
+  it('folds events grouped by order one order at a time, and stops at an event that cannot follow', async () => {
+    const ok = await collect(foldOrders([event('a', 1, 'Placed'), event('a', 2, 'Confirmed'), event('b', 1, 'Placed')]));
     expect(ok.map((f) => ('state' in f ? [f.state.id, f.state.status] : f.problem))).toEqual([
       ['a', 'Confirmed'],
       ['b', 'Pending'],
     ]);
-    const broken = [...foldOrders([event('a', 1, 'Placed'), event('b', 2, 'Confirmed'), event('c', 1, 'Placed')])];
+    const broken = await collect(foldOrders([event('a', 1, 'Placed'), event('b', 2, 'Confirmed'), event('c', 1, 'Placed')]));
     expect(broken.at(-1)).toMatchObject({ problem: { orderId: 'b', seq: 2, reason: expect.stringContaining('cannot follow') } });
     expect(broken).toHaveLength(2);
   });

@@ -15,6 +15,9 @@ export type AuditReport = {
   unchecked?: number;
 };
 
+/** Rows as the audit reads them: streamed from a database (asynchronously, in pages or by cursor) or a plain list. */
+export type Rows<T> = AsyncIterable<T> | Iterable<T>;
+
 /** A point of the chain: the last event checked (id 0 and the genesis hash before the first). */
 export type ChainPoint = { id: number; hash: string };
 
@@ -87,17 +90,17 @@ export function checkHead(end: ChainPoint, head: HeadRecord): AuditProblem | nul
  * head, and (when given) a head an auditor kept, which must be an event of this chain: a copy
  * truncated before it, or rewritten since, fails.
  */
-export function verifyChain(input: {
-  events: Iterable<StoredEvent>;
+export async function verifyChain(input: {
+  events: Rows<StoredEvent>;
   head: HeadRecord;
   hash: (e: Omit<StoredEvent, 'hash'>) => string;
   genesis: string;
   expectHead?: ExpectedHead | null;
-}): { eventCount: number; end: ChainPoint; problem: AuditProblem | null } {
+}): Promise<{ eventCount: number; end: ChainPoint; problem: AuditProblem | null }> {
   let prev: ChainPoint = { id: 0, hash: input.genesis };
   let expectedSeen = false;
   const expect = input.expectHead ?? null;
-  for (const event of input.events) {
+  for await (const event of input.events) {
     const problem = checkLink(prev, event, input.hash);
     if (problem) return { eventCount: prev.id, end: prev, problem };
     if (expect && event.hash === expect.hash) {
@@ -138,9 +141,9 @@ export type FoldedOrder = { state: OrderState } | { problem: AuditProblem };
  * Pass 2's first half: events grouped by order (ascending order id, each order's by seq) are
  * folded one order at a time, so only the current order's state is held.
  */
-export function* foldOrders(eventsByOrder: Iterable<StoredEvent>): Generator<FoldedOrder> {
+export async function* foldOrders(eventsByOrder: Rows<StoredEvent>): AsyncGenerator<FoldedOrder> {
   let state: OrderState | null = null;
-  for (const event of eventsByOrder) {
+  for await (const event of eventsByOrder) {
     if (state && event.orderId !== state.id) {
       yield { state };
       state = null;
@@ -157,7 +160,8 @@ export function* foldOrders(eventsByOrder: Iterable<StoredEvent>): Generator<Fol
 }
 
 /**
- * Order of SQLite's BINARY collation on text: UTF-8 byte order, which is code point order. JS `<`
+ * Order of SQLite's BINARY collation on text (and PostgreSQL's in a locale C database, decision
+ * 022): UTF-8 byte order, which is code point order. JS `<`
  * compares UTF-16 units, which differs for characters past U+FFFF against U+E000-U+FFFF; the
  * fix-up below (as in ICU's code point order for UTF-16) moves surrogates above them.
  */
@@ -181,20 +185,22 @@ export function compareIds(a: string, b: string): number {
  * side like a merge join, so neither side is held in memory. The first difference is the problem:
  * an order the listing lacks, a row the log does not explain, or a row that disagrees.
  */
-export function compareProjection(folded: Iterable<FoldedOrder>, rows: Iterable<OrderState>): { orderCount: number; problem: AuditProblem | null } {
-  const rowIt = rows[Symbol.iterator]();
+export async function compareProjection(folded: Rows<FoldedOrder>, rows: Rows<OrderState>): Promise<{ orderCount: number; problem: AuditProblem | null }> {
+  const rowIt = iteratorOf(rows);
   try {
-    return mergeRows(folded, rowIt);
+    return await mergeRows(folded, rowIt);
   } finally {
     // An early answer must still close the rows' iterator (a database cursor keeps its connection busy).
-    rowIt.return?.();
+    await rowIt.return?.();
   }
 }
 
-function mergeRows(folded: Iterable<FoldedOrder>, rowIt: Iterator<OrderState>): { orderCount: number; problem: AuditProblem | null } {
-  let row = rowIt.next();
+const iteratorOf = <T>(rows: Rows<T>): AsyncIterator<T> | Iterator<T> => (Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]());
+
+async function mergeRows(folded: Rows<FoldedOrder>, rowIt: AsyncIterator<OrderState> | Iterator<OrderState>): Promise<{ orderCount: number; problem: AuditProblem | null }> {
+  let row = await rowIt.next();
   let orderCount = 0;
-  for (const item of folded) {
+  for await (const item of folded) {
     if ('problem' in item) return { orderCount, problem: item.problem };
     const { state } = item;
     orderCount++;
@@ -207,7 +213,7 @@ function mergeRows(folded: Iterable<FoldedOrder>, rowIt: Iterator<OrderState>): 
     if (canonicalJson(comparable(row.value)) !== canonicalJson(comparable(state))) {
       return { orderCount, problem: { eventId: null, orderId: state.id, seq: state.version, reason: 'the listing table disagrees with the log' } };
     }
-    row = rowIt.next();
+    row = await rowIt.next();
   }
   if (!row.done) return { orderCount, problem: { eventId: null, orderId: row.value.id, seq: null, reason: 'the listing table has an order the log does not know' } };
   return { orderCount, problem: null };

@@ -1,38 +1,104 @@
-import type { ShopDatabase } from '../../../platform/database.js';
-import { restoreTriggers } from '../../../platform/sqlite-triggers.js';
+import { sql } from 'drizzle-orm';
+import type { PostgresDatabase, ShopDatabase, SqliteDatabase } from '../../../platform/database.js';
+import { missingProtections, restoreProtections } from '../../../platform/postgres-triggers.js';
+import { missingTriggers, restoreTriggers } from '../../../platform/sqlite-triggers.js';
+import { openReader } from '../../../platform/sqlite.js';
 import type { AuditReport, ExpectedHead } from '../verify-audit-log.js';
+import { auditOrderLog, createIncrementalAudit, type AuditProgress } from './audit.js';
 import type { ChainKeying } from './hash-chain.js';
-import { auditSqliteOrderLog, createIncrementalAudit, type AuditProgress } from './sqlite-audit.js';
-import { startOrderLog, type OrderLogStart } from './sqlite-log-guard.js';
+import { startOrderLog, type OrderLogStart, type StartIo } from './log-guard.js';
+import type { LogSnapshot } from './log-reader.js';
+import { createPgLogReader } from './pg-log-reader.js';
+import { createSqliteLogReader, sqliteLogSnapshot } from './sqlite-log-reader.js';
 
-// The order log's start-up check and audits, whichever engine (decision 024). A first, SQLite-only
-// form over the synchronous functions; the PostgreSQL side follows.
+// The order log's start-up check, audits and protections, whichever engine (decisions 014, 024):
+// the checks are written once (log-guard.ts, audit.ts) over a LogReader; here each engine gives
+// its reader, its snapshot and its triggers.
 
-const sqliteOnly = (database: ShopDatabase) => {
-  if (database.engine !== 'sqlite') throw new Error('the order log checks on PostgreSQL are not wired yet');
-  return database;
+/**
+ * An audit reads on a connection of its own, opened for it (a fraction of a millisecond) and
+ * closed after: its snapshot stays open across awaits, and no other request's read may land in
+ * it (that read would see the snapshot's older data).
+ */
+function sqliteAuditSnapshot(database: SqliteDatabase): LogSnapshot {
+  if (database.file === ':memory:') return sqliteLogSnapshot(database.handle.sqlite);
+  return async (fn) => {
+    const connection = openReader(database.file);
+    try {
+      return await sqliteLogSnapshot(connection.sqlite)(fn);
+    } finally {
+      connection.close();
+    }
+  };
+}
+
+function pgSnapshot(database: PostgresDatabase): LogSnapshot {
+  return (fn) => database.handle.db.transaction((tx) => fn(createPgLogReader(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+const snapshots = new WeakMap<ShopDatabase, LogSnapshot>();
+const snapshotOf = (database: ShopDatabase): LogSnapshot => {
+  let snapshot = snapshots.get(database);
+  if (!snapshot) snapshots.set(database, (snapshot = database.engine === 'sqlite' ? sqliteAuditSnapshot(database) : pgSnapshot(database)));
+  return snapshot;
 };
 
-export async function startOrderLogOn(database: ShopDatabase, auditKey?: string): Promise<OrderLogStart> {
-  const db = sqliteOnly(database);
-  return db.outside.write(() => startOrderLog(db.handle.sqlite, auditKey));
+/**
+ * The checks at start (decision 014), in one writing transaction: on SQLite the writer's, on
+ * PostgreSQL one that holds the log's head row, so processes starting together record a key once.
+ */
+export function startOrderLogOn(database: ShopDatabase, auditKey?: string): Promise<OrderLogStart> {
+  if (database.engine === 'sqlite') {
+    const sqlite = database.handle.sqlite;
+    const recordKey = sqlite.prepare('update order_log_head set keyed_from = ?, key_proof = ?, head_mac = ? where id = 1');
+    const io: StartIo = {
+      reader: createSqliteLogReader(sqlite),
+      missingTriggers: async () => missingTriggers(sqlite),
+      recordKey: async (keyedFrom, proof, mac) => void recordKey.run(keyedFrom, proof, mac),
+    };
+    return database.transaction(() => startOrderLog(io, auditKey));
+  }
+  return database.transaction(async (tx) => {
+    if (tx.engine !== 'postgres') throw new Error('a SQLite transaction was given to PostgreSQL');
+    const db = tx.db;
+    await db.execute(sql`select 1 from order_log_head where id = 1 for update`);
+    const io: StartIo = {
+      reader: createPgLogReader(db),
+      missingTriggers: () => missingProtections(async (text) => (await db.execute(sql.raw(text))).rows as never[]),
+      recordKey: async (keyedFrom, proof, mac) => {
+        await db.execute(sql`update order_log_head set keyed_from = ${keyedFrom}, key_proof = ${proof}, head_mac = ${mac} where id = 1`);
+      },
+    };
+    return startOrderLog(io, auditKey);
+  });
 }
 
 export function incrementalAuditOn(database: ShopDatabase, keying: ChainKeying, options: { sliceEvents?: number | undefined } = {}): () => Promise<AuditReport> {
-  const db = sqliteOnly(database);
-  const audit = createIncrementalAudit(db.handle.sqlite, keying, options);
-  return () => db.outside.write(audit);
+  const isOpen = database.engine === 'sqlite' ? () => database.handle.sqlite.open : () => !database.handle.pool.ended;
+  return createIncrementalAudit(snapshotOf(database), keying, { ...options, isOpen });
 }
 
-export async function auditOrderLogOn(database: ShopDatabase, auditKey?: string, expectHead: ExpectedHead | null = null, progress?: AuditProgress): Promise<AuditReport> {
-  const db = sqliteOnly(database);
-  return db.outside.write(() => auditSqliteOrderLog(db.handle.sqlite, auditKey, expectHead, progress));
+export function auditOrderLogOn(database: ShopDatabase, auditKey?: string, expectHead: ExpectedHead | null = null, progress?: AuditProgress): Promise<AuditReport> {
+  return auditOrderLog(snapshotOf(database), auditKey, expectHead, progress);
 }
 
-/** Recreates missing or altered protective triggers; returns their names. */
+/** The protective triggers missing or altered (audit:verify reports them). */
+export function missingTriggersOn(database: ShopDatabase): Promise<string[]> {
+  if (database.engine === 'sqlite') return Promise.resolve(missingTriggers(database.handle.sqlite));
+  return missingProtections(async (text) => (await database.handle.pool.query(text)).rows as never[]);
+}
+
+/** Recreates missing or altered protective triggers (as the tables' owner); returns their names. */
 export async function restoreTriggersOn(database: ShopDatabase): Promise<string[]> {
-  const db = sqliteOnly(database);
-  return db.outside.write(() => restoreTriggers(db.handle.sqlite));
+  if (database.engine === 'sqlite') {
+    const sqlite = database.handle.sqlite;
+    return database.outside.write(() => restoreTriggers(sqlite));
+  }
+  return database.transaction(async (tx) => {
+    if (tx.engine !== 'postgres') throw new Error('a SQLite transaction was given to PostgreSQL');
+    const db = tx.db;
+    return restoreProtections(async (text) => (await db.execute(sql.raw(text))).rows as never[]);
+  });
 }
 
 export type { OrderLogStart };

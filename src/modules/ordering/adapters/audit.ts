@@ -1,8 +1,7 @@
-import type { Sqlite } from '../../../platform/sqlite.js';
-import { checkHead, checkLink, compareProjection, foldOrders, verifyChain, type AuditProblem, type AuditReport, type ChainPoint, type ExpectedHead } from '../verify-audit-log.js';
+import { checkHead, checkLink, compareProjection, foldOrders, verifyChain, type AuditProblem, type AuditReport, type ChainPoint, type ExpectedHead, type Rows } from '../verify-audit-log.js';
 import { createEventHasher, genesisHash, type ChainKeying } from './hash-chain.js';
-import { createSqliteLogReader, type LogHead } from './sqlite-log-reader.js';
-import { headMacProblem, keyingOf, keyingProblem } from './sqlite-log-guard.js';
+import { headMacProblem, keyingOf, keyingProblem } from './log-guard.js';
+import type { LogHead, LogSnapshot } from './log-reader.js';
 
 const headProblem = (reason: string): AuditProblem => ({ eventId: null, orderId: '', seq: null, reason });
 const shownHead = (head: LogHead | null) => (head ? { eventCount: head.eventCount, lastHash: head.lastHash, keyedFrom: head.keyedFrom } : null);
@@ -11,9 +10,9 @@ export type AuditPass = 'chain' | 'events by order' | 'listing rows';
 /** Told every 10,000 rows read (a long log's progress; the memory test samples the heap here). */
 export type AuditProgress = (pass: AuditPass, rows: number) => void;
 
-function* countRows<T>(rows: Iterable<T>, pass: AuditPass, progress: AuditProgress): Generator<T> {
+async function* countRows<T>(rows: Rows<T>, pass: AuditPass, progress: AuditProgress): AsyncGenerator<T> {
   let n = 0;
-  for (const row of rows) {
+  for await (const row of rows) {
     yield row;
     if (++n % 10_000 === 0) progress(pass, n);
   }
@@ -25,11 +24,10 @@ function* countRows<T>(rows: Iterable<T>, pass: AuditPass, progress: AuditProgre
  * streams it again grouped by order and merges the folded orders with the listing table, both
  * ascending by order id (decision 014).
  */
-export function auditSqliteOrderLog(sqlite: Sqlite, auditKey: string | undefined, expectHead: ExpectedHead | null = null, progress?: AuditProgress): AuditReport {
-  const reader = createSqliteLogReader(sqlite);
-  const counted = progress ? <T>(rows: Iterable<T>, pass: AuditPass) => countRows(rows, pass, progress) : <T>(rows: Iterable<T>) => rows;
-  return reader.snapshot((): AuditReport => {
-    const head = reader.head();
+export function auditOrderLog(snapshot: LogSnapshot, auditKey: string | undefined, expectHead: ExpectedHead | null = null, progress?: AuditProgress): Promise<AuditReport> {
+  const counted = progress ? <T>(rows: Rows<T>, pass: AuditPass) => countRows(rows, pass, progress) : <T>(rows: Rows<T>) => rows;
+  return snapshot(async (reader): Promise<AuditReport> => {
+    const head = await reader.head();
     const report = (eventCount: number, orderCount: number, problem: AuditProblem | null): AuditReport => ({
       verified: problem === null,
       eventCount,
@@ -37,21 +35,21 @@ export function auditSqliteOrderLog(sqlite: Sqlite, auditKey: string | undefined
       problem,
       head: shownHead(head),
     });
-    if (!head && !reader.hasHeadTable()) {
+    if (!head && !(await reader.hasHeadTable())) {
       return report(0, 0, headProblem('this database predates the order log head (migration 0007): start the shop on it once, or restore it, so it is migrated, then verify'));
     }
     if (!head) return report(0, 0, headProblem("the order log's head row (order_log_head) is missing: it is written with every event, so it was removed"));
-    const state = keyingOf(head, auditKey, reader);
+    const state = await keyingOf(head, auditKey, reader);
     const keyed = keyingProblem(state);
     if (keyed) return report(0, 0, headProblem(keyed));
     const keying: ChainKeying = state.kind === 'keyed' ? state.keying : null;
 
-    const chain = verifyChain({ events: counted(reader.eventsAfter(0), 'chain'), head, hash: createEventHasher(keying), genesis: genesisHash, expectHead });
+    const chain = await verifyChain({ events: counted(reader.eventsAfter(0), 'chain'), head, hash: createEventHasher(keying), genesis: genesisHash, expectHead });
     if (chain.problem) return report(chain.eventCount, 0, chain.problem);
     const mac = headMacProblem(head, keying);
     if (mac) return report(chain.eventCount, 0, headProblem(mac));
 
-    const projection = compareProjection(foldOrders(counted(reader.eventsByOrder(), 'events by order')), counted(reader.projectionById(), 'listing rows'));
+    const projection = await compareProjection(foldOrders(counted(reader.eventsByOrder(), 'events by order')), counted(reader.projectionById(), 'listing rows'));
     return report(chain.eventCount, projection.orderCount, projection.problem);
   });
 }
@@ -70,28 +68,28 @@ export function auditSqliteOrderLog(sqlite: Sqlite, auditKey: string | undefined
  * `catchUp()` goes on in the background, one slice per turn of the event loop, until the chain is
  * checked to its head, once per process (its cost is measured in docs/reliability.md).
  */
-export function createIncrementalAudit(sqlite: Sqlite, keying: ChainKeying, options: { sliceEvents?: number | undefined } = {}) {
+export function createIncrementalAudit(snapshot: LogSnapshot, keying: ChainKeying, options: { sliceEvents?: number | undefined; isOpen?: () => boolean } = {}) {
   const sliceEvents = options.sliceEvents ?? 4_000;
-  const reader = createSqliteLogReader(sqlite);
+  const isOpen = options.isOpen ?? (() => true);
   const hash = createEventHasher(keying);
   let verified: ChainPoint = { id: 0, hash: genesisHash };
   let found: AuditProblem | null = null;
   let catchingUp = false;
 
-  const step = (): AuditReport =>
-    reader.snapshot((): AuditReport => {
-      const head = reader.head();
+  const step = (): Promise<AuditReport> =>
+    snapshot(async (reader): Promise<AuditReport> => {
+      const head = await reader.head();
       const report = (problem: AuditProblem | null, unchecked = 0): AuditReport => {
         found ??= problem;
         return { verified: found === null && unchecked === 0, eventCount: verified.id, orderCount: 0, problem: found, head: shownHead(head), unchecked: found ? 0 : unchecked };
       };
       if (found) return report(found);
       if (!head) return report(headProblem("the order log's head row (order_log_head) is missing"));
-      if (verified.id > 0 && reader.hashOf(verified.id) !== verified.hash) {
+      if (verified.id > 0 && (await reader.hashOf(verified.id)) !== verified.hash) {
         return report({ eventId: verified.id, orderId: '', seq: null, reason: `event ${verified.id} was removed or rewritten after this server verified it` });
       }
       let checked = 0;
-      for (const event of reader.eventsAfter(verified.id)) {
+      for await (const event of reader.eventsAfter(verified.id)) {
         if (checked === sliceEvents) return report(null, Math.max(1, head.eventCount - verified.id));
         const problem = checkLink(verified, event, hash);
         if (problem) return report(problem);
@@ -108,9 +106,9 @@ export function createIncrementalAudit(sqlite: Sqlite, keying: ChainKeying, opti
   const catchUp = () => {
     if (catchingUp) return;
     catchingUp = true;
-    const next = () => {
+    const next = async () => {
       try {
-        if (!sqlite.open || (step().unchecked ?? 0) === 0) {
+        if (!isOpen() || ((await step()).unchecked ?? 0) === 0) {
           catchingUp = false;
           return;
         }
@@ -118,13 +116,13 @@ export function createIncrementalAudit(sqlite: Sqlite, keying: ChainKeying, opti
         catchingUp = false; // the database went away (shutdown): the next call starts again
         return;
       }
-      setImmediate(next);
+      setImmediate(() => void next());
     };
-    setImmediate(next);
+    setImmediate(() => void next());
   };
 
-  return (): AuditReport => {
-    const report = step();
+  return async (): Promise<AuditReport> => {
+    const report = await step();
     if ((report.unchecked ?? 0) > 0) catchUp();
     return report;
   };

@@ -1,8 +1,6 @@
-import { missingTriggers } from '../../../platform/sqlite-triggers.js';
-import type { Sqlite } from '../../../platform/sqlite.js';
 import { checkHead, formatHead } from '../verify-audit-log.js';
 import { genesisHash, headMac, keySwitchProof, type ChainKeying } from './hash-chain.js';
-import { createSqliteLogReader, type LogHead, type LogReader } from './sqlite-log-reader.js';
+import type { LogHead, LogReader } from './log-reader.js';
 
 /** How the chain recorded in the database and the AUDIT_KEY given fit together (decision 014). */
 export type KeyingState =
@@ -12,10 +10,10 @@ export type KeyingState =
   | { kind: 'wrong-key'; keyedFrom: number }
   | { kind: 'key-not-recorded' };
 
-export function keyingOf(head: LogHead, auditKey: string | undefined, reader: LogReader): KeyingState {
+export async function keyingOf(head: LogHead, auditKey: string | undefined, reader: Pick<LogReader, 'hashOf'>): Promise<KeyingState> {
   if (head.keyedFrom === null) return auditKey ? { kind: 'key-not-recorded' } : { kind: 'plain' };
   if (!auditKey) return { kind: 'key-missing', keyedFrom: head.keyedFrom };
-  const before = head.keyedFrom === 1 ? genesisHash : reader.hashOf(head.keyedFrom - 1);
+  const before = head.keyedFrom === 1 ? genesisHash : await reader.hashOf(head.keyedFrom - 1);
   if (before === null || head.keyProof !== keySwitchProof(auditKey, head.keyedFrom, before)) return { kind: 'wrong-key', keyedFrom: head.keyedFrom };
   return { kind: 'keyed', keying: { key: auditKey, keyedFrom: head.keyedFrom } };
 }
@@ -57,32 +55,38 @@ const fixHint =
  * here, with a proof only the key can make. Anything else refuses the start with a message and a
  * fix, rather than append to a chain that would not verify.
  */
-export function startOrderLog(sqlite: Sqlite, auditKey: string | undefined): OrderLogStart {
-  const reader = createSqliteLogReader(sqlite);
-  const recordKey = sqlite.prepare('update order_log_head set keyed_from = ?, key_proof = ?, head_mac = ? where id = 1');
-  return sqlite.transaction((): OrderLogStart => {
-    const missing = missingTriggers(sqlite);
-    if (missing.length) {
-      return { ok: false, message: `The order log's append-only triggers are missing or altered (${missing.join(', ')}): the database was changed outside the shop. ${fixHint}` };
-    }
-    const head = reader.head();
-    if (!head) return { ok: false, message: `The order log's head row (order_log_head) is missing: the database was changed outside the shop. ${fixHint}` };
-    const last = reader.lastEvent() ?? { id: 0, hash: genesisHash };
-    const off = checkHead(last, head);
-    if (off) return { ok: false, message: `The order log does not match its head: ${off.reason}. ${fixHint}` };
+/** What the start-up check reads and writes, inside one writing transaction that holds the log's head. */
+export type StartIo = {
+  reader: LogReader;
+  /** The protective triggers missing or altered. */
+  missingTriggers(): Promise<string[]>;
+  /** Records "keyed from the next event" in the head row. */
+  recordKey(keyedFrom: number, proof: string, mac: string): Promise<void>;
+};
 
-    const state = keyingOf(head, auditKey, reader);
-    if (state.kind === 'key-not-recorded' && auditKey) {
-      const keyedFrom = head.lastId + 1;
-      const mac = headMac(auditKey, head);
-      recordKey.run(keyedFrom, keySwitchProof(auditKey, keyedFrom, head.lastHash), mac);
-      return { ok: true, head: { ...head, keyedFrom, headMac: mac }, keying: { key: auditKey, keyedFrom }, keyedNow: keyedFrom };
-    }
-    const problem = keyingProblem(state);
-    if (problem) return { ok: false, message: `Cannot start: ${problem}.` };
-    const keying = state.kind === 'keyed' ? state.keying : null;
-    const macProblem = headMacProblem(head, keying);
-    if (macProblem) return { ok: false, message: `The order log's ${macProblem.replace(/^the /, '')}. ${fixHint}` };
-    return { ok: true, head, keying, keyedNow: null };
-  }).immediate();
+export async function startOrderLog(io: StartIo, auditKey: string | undefined): Promise<OrderLogStart> {
+  const { reader } = io;
+  const missing = await io.missingTriggers();
+  if (missing.length) {
+    return { ok: false, message: `The order log's append-only triggers are missing or altered (${missing.join(', ')}): the database was changed outside the shop. ${fixHint}` };
+  }
+  const head = await reader.head();
+  if (!head) return { ok: false, message: `The order log's head row (order_log_head) is missing: the database was changed outside the shop. ${fixHint}` };
+  const last = (await reader.lastEvent()) ?? { id: 0, hash: genesisHash };
+  const off = checkHead(last, head);
+  if (off) return { ok: false, message: `The order log does not match its head: ${off.reason}. ${fixHint}` };
+
+  const state = await keyingOf(head, auditKey, reader);
+  if (state.kind === 'key-not-recorded' && auditKey) {
+    const keyedFrom = head.lastId + 1;
+    const mac = headMac(auditKey, head);
+    await io.recordKey(keyedFrom, keySwitchProof(auditKey, keyedFrom, head.lastHash), mac);
+    return { ok: true, head: { ...head, keyedFrom, headMac: mac }, keying: { key: auditKey, keyedFrom }, keyedNow: keyedFrom };
+  }
+  const problem = keyingProblem(state);
+  if (problem) return { ok: false, message: `Cannot start: ${problem}.` };
+  const keying = state.kind === 'keyed' ? state.keying : null;
+  const macProblem = headMacProblem(head, keying);
+  if (macProblem) return { ok: false, message: `The order log's ${macProblem.replace(/^the /, '')}. ${fixHint}` };
+  return { ok: true, head, keying, keyedNow: null };
 }
