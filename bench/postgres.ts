@@ -555,6 +555,7 @@ async function main() {
         if (page.status !== 200 || (JSON.parse(page.body.toString()) as unknown[]).length !== 24) throw new Error(`GET /api/products?limit=24 on port ${shop.port}: ${page.status} ${page.body.toString().slice(0, 300)}`);
       }
 
+      let acknowledged: number | null = null;
       const readRequests = [{ method: 'GET', path: '/api/products?limit=24' }];
       const scenarios: Array<[Key, string, Target[], number[]]> = [
         ['p1', 'GET /api/products?limit=24, 1 process', [{ port: running[0]!.port, requests: readRequests }], pids.slice(0, 1)],
@@ -612,7 +613,7 @@ async function main() {
           const placed = await request(shop.port, 'POST', '/api/orders', { headers: first.headers ?? {}, body: first.body ?? '' });
           if (placed.status !== 201) throw new Error(`POST /api/orders on port ${shop.port}: ${placed.status} ${placed.body.toString().slice(0, 500)}`);
         }
-        let acknowledged = running.length;
+        acknowledged = running.length;
         const orderTargets = (n: number) => running.slice(0, n).map((s) => ({ port: s.port, requests: [{ setupRequest: orderRequest }] }));
         const orderScenarios: Array<[Key, string, Target[], number[]]> = [
           ['o1', 'POST /api/orders (Order Now), 1 process', orderTargets(1), pids.slice(0, 1)],
@@ -640,9 +641,15 @@ async function main() {
           process.stdout.write('\n');
         }
         for (const [key, name] of orders) results[key] = summarize(name, runs[key]!);
+      }
 
-        // Every acknowledged order is there once. Requests still in flight when a measurement ended
-        // may be placed without being counted here, so the database may hold a few more, never fewer.
+      info.serverLogLines = running.map((s) => (existsSync(s.log) ? readFileSync(s.log, 'utf8').split('\n').length - 1 : 0));
+      info.serverHwmMB = running.map((s) => round(memKB(s.child.pid, 'VmHWM') / 1024));
+      info.exitCodes = await Promise.all(running.map(stopShop));
+      if (acknowledged !== null) {
+        // Every acknowledged order is there once, counted after the processes stopped (they finish
+        // the requests in flight first). Requests still in flight when a measurement ended were
+        // placed without autocannon counting them, so the database may hold more, never fewer.
         const check = new pg.Client({ connectionString: cluster.url });
         await check.connect();
         try {
@@ -662,10 +669,6 @@ async function main() {
         });
         info.auditVerify = { exitCode: audit.status, output: `${audit.stdout}${audit.stderr}`.trim().split('\n').slice(-3).join('\n') };
       }
-
-      info.serverLogLines = running.map((s) => (existsSync(s.log) ? readFileSync(s.log, 'utf8').split('\n').length - 1 : 0));
-      info.serverHwmMB = running.map((s) => round(memKB(s.child.pid, 'VmHWM') / 1024));
-      info.exitCodes = await Promise.all(running.map(stopShop));
     }
 
     if (chosen.has('pg')) {
