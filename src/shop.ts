@@ -130,6 +130,9 @@ export async function createShop(settings: ShopSettings) {
     throw new ShopStartError(e instanceof Error ? e.message : String(e));
   }
 
+  // The first answers carry the shared tags (PostgreSQL), not process-local ones.
+  await Promise.all([catalogue.ready, promotions.ready]);
+
   const site: SiteConfig = {
     shopName: env.SHOP_NAME,
     contact: { phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },

@@ -39,8 +39,8 @@ export async function incrementChangeVersion(db: PgQueryable, name: string): Pro
  * For engine-neutral use cases: records a change of `name` in the write's transaction on
  * PostgreSQL (incrementChangeVersion); nothing on SQLite, whose one process only needs `bump()`.
  */
-export async function recordChangeIn(tx: Tx, name: string): Promise<void> {
-  if (tx.engine === 'postgres') await incrementChangeVersion(tx.db, name);
+export async function recordChangeIn(tx: Tx, name: string): Promise<number | undefined> {
+  return tx.engine === 'postgres' ? incrementChangeVersion(tx.db, name) : undefined;
 }
 
 /**
@@ -61,12 +61,13 @@ export function changeTagFor(database: ShopDatabase, name: string, options: { po
  */
 export function recordedWrites<S>(database: ShopDatabase, name: string, tag: ChangeTag, storesIn: (tx: Tx) => S) {
   return async <R extends { ok: boolean }>(work: (stores: S) => Promise<R>): Promise<R> => {
+    let version: number | undefined;
     const result = await database.transaction(async (tx) => {
       const done = await work(storesIn(tx));
-      if (done.ok) await recordChangeIn(tx, name);
+      if (done.ok) version = await recordChangeIn(tx, name);
       return done;
     });
-    if (result.ok) tag.bump();
+    if (result.ok) tag.bump(version);
     return result;
   };
 }

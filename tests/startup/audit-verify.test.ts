@@ -128,7 +128,7 @@ describe('npm run audit:verify', () => {
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain('1 events of 1 orders verified');
     } finally {
-      keyedShop.close();
+      await keyedShop.close();
     }
   });
 });

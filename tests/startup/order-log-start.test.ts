@@ -22,7 +22,7 @@ beforeEach(async () => {
     await call(t, 'POST', '/api/carts', { token: rina, body: { productId, quantity: 1 } });
     expect((await call(t, 'POST', '/api/orders', { token: rina, body: checkout })).status).toBe(201);
   }
-  t.database.close(); // events 1 and 2; the servers below open the file
+  await t.database.close(); // events 1 and 2; the servers below open the file
 });
 afterEach(() => t.close());
 

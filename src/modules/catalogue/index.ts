@@ -72,5 +72,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     productById: (id: string) => products.byId(id),
     /** Stops the version polling (PostgreSQL). */
     stop: () => changes.stop(),
+    /** Settles once the catalogue's tag is the shared one (PostgreSQL's first read). */
+    ready: changes.ready,
   };
 }

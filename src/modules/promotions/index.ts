@@ -63,5 +63,7 @@ export function createPromotionsModule(deps: PromotionsDeps) {
     },
     /** Stops the version polling (PostgreSQL). */
     stop: () => changes.stop(),
+    /** Settles once the banners' tag is the shared one (PostgreSQL's first read). */
+    ready: changes.ready,
   };
 }

@@ -77,6 +77,17 @@ describe('createSharedChangeTag (several processes)', () => {
     tag.stop();
   });
 
+  it('bump with the version its own write committed: that version\'s tag at once, and an older read does not take it back', async () => {
+    const reads = manualReads();
+    const tag = createSharedChangeTag({ read: reads.read, pollMs: 60_000 });
+    await reads.answer(0, 1);
+    expect(tag.current()).toBe('W/"1"');
+    tag.bump(5);
+    expect(tag.current()).toBe('W/"5"');
+    expect(reads.pending).toHaveLength(1); // no read of its own: the version is known
+    tag.stop();
+  });
+
   it('keeps the last tag while reads fail, and tells onError once per run of failures', async () => {
     vi.useFakeTimers();
     let fail = false;

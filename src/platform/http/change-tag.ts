@@ -2,8 +2,14 @@ import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 
 export type ChangeTag = {
-  /** Called by a writer once its write has committed: this process's tag changes at once. */
-  bump(): void;
+  /**
+   * Called by a writer once its write has committed: this process's tag changes at once. With the
+   * shared version the write recorded (PostgreSQL), the tag is that version's, as every process
+   * will soon say.
+   */
+  bump(version?: number): void;
+  /** Settles once the tag is the shared one (its first read, PostgreSQL); at once for a local tag. */
+  ready: Promise<void>;
   /** The tag of the data as this process knows it; synchronous, as the response cache asks per request. */
   current(): string;
   /** Stops any polling (the shop's close). */
@@ -24,6 +30,7 @@ export function createChangeTag(): ChangeTag {
     },
     current: () => `W/"${boot}-${version}"`,
     stop: () => {},
+    ready: Promise.resolve(),
   };
 }
 
@@ -47,7 +54,7 @@ export type SharedChangeTagOptions = {
  * started before a bump is dropped: it may predate the write. Until the first read, the tag is
  * process-local too. `ready` settles after the first read (it never rejects).
  */
-export function createSharedChangeTag(options: SharedChangeTagOptions): ChangeTag & { ready: Promise<void> } {
+export function createSharedChangeTag(options: SharedChangeTagOptions): ChangeTag {
   const boot = randomBytes(4).toString('hex');
   let tag = `W/"${boot}-0"`;
   let bumps = 0;
@@ -77,8 +84,14 @@ export function createSharedChangeTag(options: SharedChangeTagOptions): ChangeTa
   timer.unref();
 
   return {
-    bump() {
+    bump(version?: number) {
       bumps += 1;
+      if (version !== undefined) {
+        // The version this process's own write committed: reads started before it are dropped,
+        // and any read from now on answers it or a later one.
+        tag = `W/"${version}"`;
+        return;
+      }
       tag = `W/"${boot}-${bumps}"`;
       void read();
     },

@@ -76,7 +76,14 @@ export function createIncrementalAudit(snapshot: LogSnapshot, keying: ChainKeyin
   let found: AuditProblem | null = null;
   let catchingUp = false;
 
-  const step = (): Promise<AuditReport> =>
+  // One step at a time: the background catch-up and a request's call both move `verified`.
+  let running: Promise<unknown> = Promise.resolve();
+  const step = (): Promise<AuditReport> => {
+    const run = running.then(stepOnce);
+    running = run.catch(() => undefined);
+    return run;
+  };
+  const stepOnce = (): Promise<AuditReport> =>
     snapshot(async (reader): Promise<AuditReport> => {
       const head = await reader.head();
       const report = (problem: AuditProblem | null, unchecked = 0): AuditReport => {

@@ -57,6 +57,9 @@ export function createGroupCommit<S>(
 
   let queue: Array<Unit<S>> = [];
   let scheduled = false;
+  // One batch at a time per process: the next one forms while this one runs, and starts when it
+  // ends (on PostgreSQL a second batch would only hold a pooled connection, waiting for the head).
+  let running = false;
   let batches = 0;
   let units = 0;
 
@@ -76,17 +79,21 @@ export function createGroupCommit<S>(
       return outcomes;
     });
 
+  const next = () => {
+    if (scheduled || running || queue.length === 0) return;
+    scheduled = true;
+    schedule(() => void flush());
+  };
+
   async function flush() {
     scheduled = false;
+    if (running) return; // the batch running starts the next when it ends
     const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
     queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
-    if (queue.length) {
-      scheduled = true;
-      schedule(() => void flush());
-    }
     if (batch.length === 0) return;
     batches++;
     units += batch.length;
+    running = true;
     let outcomes: Outcome[];
     try {
       outcomes = await runBatch(batch);
@@ -97,6 +104,9 @@ export function createGroupCommit<S>(
         else unit.reject(e);
       }
       return;
+    } finally {
+      running = false;
+      next();
     }
     // The commit returned: now, and only now, the callers hear their outcome.
     batch.forEach((unit, i) => {
@@ -110,10 +120,7 @@ export function createGroupCommit<S>(
     run<T, E>(work: (stores: S) => Promise<Result<T, E>>) {
       return new Promise<Result<T, E | AppError>>((resolve, reject) => {
         queue.push({ work, resolve: resolve as Unit<S>['resolve'], reject });
-        if (!scheduled) {
-          scheduled = true;
-          schedule(() => void flush());
-        }
+        next();
       });
     },
     stats: () => ({ pending: queue.length, batches, units }),
