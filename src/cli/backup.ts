@@ -25,7 +25,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadEnv, type Env } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections } from '../modules/ordering/index.js';
 import { postgresDatabase } from '../platform/database.js';
 import { openPostgres } from '../platform/postgres.js';
 import { openDatabase } from '../platform/sqlite.js';
@@ -160,12 +160,14 @@ async function backupPostgres(env: Env, url: string): Promise<void> {
   const database = postgresDatabase(openPostgres(url, { max: 2 }));
   let audit: string;
   let verified: boolean;
+  let missing: string[] = [];
   try {
     // An empty log has no event to expect; otherwise the database's chain must hold the copy's head.
     const expectHead = head.eventCount > 0 ? { hash: head.lastHash, count: head.eventCount } : null;
     const report = await auditOrderLog(database, env.AUDIT_KEY, expectHead);
     verified = report.verified;
     audit = report.verified ? `ok, ${report.eventCount} events of ${report.orderCount} orders` : `FAILED at ${describeAuditProblem(report.problem)}`;
+    missing = await orderLogProtections.missing(database);
   } catch (e) {
     verified = false;
     audit = `not run: ${e instanceof Error ? e.message : String(e)}`;
@@ -175,8 +177,14 @@ async function backupPostgres(env: Env, url: string): Promise<void> {
 
   const images = copyMissingUploads(join(env.DATA_DIR, 'uploads'), uploadsOf(target));
   const uploads = images || existsSync(uploadsOf(target)) ? `, ${images} images in ${uploadsOf(target)}` : '';
-  if (verified) {
+  if (verified && !missing.length) {
     process.stdout.write(`backup: ${target} (pg_dump of ${where}; archive ok; audit ${audit}; ${describeHead(head)})${uploads}.\n`);
+  } else if (verified) {
+    process.stderr.write(
+      `backup: ${target} kept${uploads} (audit ${audit}; ${describeHead(head)}), but the shop's protective triggers ${missing.join(', ')} are missing or altered: ` +
+        'the log can be rewritten, and the server will refuse to start. See `npm run audit:verify -- --restore-triggers`.\n',
+    );
+    process.exitCode = 1;
   } else {
     // Kept all the same, as a SQLite copy is: it is still the data.
     process.stderr.write(`backup: ${target} kept${uploads}, but the order log does not verify (audit ${audit}; the copy records ${describeHead(head)})${audit.startsWith('FAILED') ? '; is AUDIT_KEY set as for the server?' : ''}\n`);

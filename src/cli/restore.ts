@@ -28,8 +28,9 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadEnv, type Env } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections } from '../modules/ordering/index.js';
 import { openPostgresDatabase } from '../platform/database.js';
+import { expectedProtections } from '../platform/postgres-triggers.js';
 import { checkShopFile, copyDurably, type FileCheck, copyMissingUploads, fileTimestamp, fsyncPath, removeQuietly, uploadsOf } from './backup-files.js';
 import { connectOnce, describeDatabase, findPostgresProgram, listArchive, missingProgram, runPostgresProgram, shopConnections } from './postgres-tools.js';
 
@@ -195,6 +196,16 @@ async function restorePostgres(env: Env, url: string, backup: string): Promise<v
   }
   const backupTables = new Set([...contents.matchAll(/^\d+; \d+ \d+ TABLE public (\S+) /gm)].map((m) => m[1]));
   if (!backupTables.has('order_events') || !backupTables.has('order_log_head')) refuse(`${backup} is not a backup of the shop (it holds no order log). Nothing was changed.`);
+  // Refused, not repaired (decision 014), as on SQLite: `npm run backup` keeps the triggers, so an
+  // archive without them was made or changed outside the shop. Altered ones are caught after the restore.
+  const archived = new Set([...contents.matchAll(/^\d+; \d+ \d+ TRIGGER public \S+ (\S+) /gm)].map((m) => m[1]));
+  const absent = [...expectedProtections().triggers.keys()].filter((name) => !archived.has(name));
+  if (absent.length) {
+    refuse(
+      `${backup} lacks the shop's protective triggers (${absent.join(', ')}): it was changed outside the shop. Nothing was changed. ` +
+        'If you trust it, restore it into an empty database with `pg_restore`, run `npm run audit:verify -- --expect-head <a head you kept> --restore-triggers` there as the owner, and back that up.',
+    );
+  }
 
   // 2. Nobody may be using the database, and what it holds is kept aside first.
   let client: Awaited<ReturnType<typeof connectOnce>>;
@@ -258,6 +269,13 @@ async function restorePostgres(env: Env, url: string, backup: string): Promise<v
     );
     if (!report.verified) {
       refuse(`${where} now holds ${backup}, but its order log does not verify (audit: FAILED at ${describeAuditProblem(report.problem)}; ${describeHead(report.head)}); is AUDIT_KEY set as for the server?${keptAside}`);
+    }
+    const altered = await orderLogProtections.missing(database);
+    if (altered.length) {
+      refuse(
+        `${where} now holds ${backup}, whose protective triggers ${altered.join(', ')} are altered: the log can be rewritten, and the server refuses to start. ` +
+          `It records ${describeHead(report.head)}. If you trust it, run \`npm run audit:verify -- --expect-head <a head you kept> --restore-triggers\` as the owner.${keptAside}`,
+      );
     }
     process.stdout.write(`restore: ${backup} restored into ${where}: audit ok, ${report.eventCount} events of ${report.orderCount} orders; ${describeHead(report.head)}.\n`);
   } finally {

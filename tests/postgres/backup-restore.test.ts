@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgresDatabase } from '../../src/platform/database.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { usePostgres } from '../support/postgres.js';
 import { repoRoot } from '../support/server-process.js';
@@ -165,6 +166,37 @@ describe('npm run backup and npm run restore on PostgreSQL', () => {
       expect((await client.query("select count(*)::int as n from pg_tables where schemaname = 'public'")).rows[0]?.n).toBe(0);
     } finally {
       await client.end();
+    }
+  }, 60_000);
+
+  it('keeps but flags a dump of a log whose triggers are gone, and restores no archive without them', async () => {
+    const url = await cluster().createDatabase();
+    await (await openPostgresDatabase(url, { max: 1 })).close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('drop trigger order_events_no_update on order_events');
+    } finally {
+      await client.end();
+    }
+    const dataDir = tempDir();
+    // A log never keyed: no AUDIT_KEY (empty means unset).
+    const backup = await cli('backup', { DATA_DIR: dataDir, DATABASE_URL: url, AUDIT_KEY: '' });
+    expect(backup.code).toBe(1);
+    expect(backup.err).toContain("but the shop's protective triggers order_events_no_update are missing or altered");
+    const file = /^backup: (\S+\.dump) kept/m.exec(backup.err)?.[1] ?? '';
+    expect(existsSync(file)).toBe(true);
+
+    const target = await cluster().createDatabase();
+    const refused = await cli('restore', { DATA_DIR: dataDir, DATABASE_URL: target, AUDIT_KEY: '' }, file);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("lacks the shop's protective triggers (order_events_no_update): it was changed outside the shop. Nothing was changed.");
+    const check = new pg.Client({ connectionString: target });
+    await check.connect();
+    try {
+      expect((await check.query("select count(*)::int as n from pg_tables where schemaname = 'public'")).rows[0]?.n).toBe(0);
+    } finally {
+      await check.end();
     }
   }, 60_000);
 });
