@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../platform/database.js';
 import type { LogReader } from './log-reader.js';
 import { toEvent, toState } from './order-rows.js';
@@ -47,7 +47,8 @@ export function createPgLogReader(db: PgQueryable): LogReader {
         const rows = await db
           .select()
           .from(orderEvents)
-          .where(after ? or(gt(orderEvents.orderId, after.orderId), and(eq(orderEvents.orderId, after.orderId), gt(orderEvents.seq, after.seq))) : sql`true`)
+          // A row comparison: PostgreSQL reads it as a range of order_events_order_seq (an OR would not).
+          .where(after ? sql`(${orderEvents.orderId}, ${orderEvents.seq}) > (${after.orderId}, ${after.seq})` : sql`true`)
           .orderBy(asc(orderEvents.orderId), asc(orderEvents.seq))
           .limit(pageRows);
         for (const row of rows) yield toEvent(row);

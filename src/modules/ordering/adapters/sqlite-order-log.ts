@@ -1,25 +1,11 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
 import type { Db } from '../../../platform/sqlite.js';
-import type { Actor, RecordedEvent } from '../domain/order.js';
+import type { RecordedEvent } from '../domain/order.js';
 import type { OrderLog, StoredEvent } from '../ports.js';
 import { createEventHasher, headMac, type ChainKeying } from './hash-chain.js';
+import { toEvent } from './order-rows.js';
 import { orderEvents, orderLogHead } from './schema.js';
-
-type Row = typeof orderEvents.$inferSelect;
-
-export const toEvent = (row: Row): StoredEvent =>
-  ({
-    id: row.id,
-    orderId: row.orderId,
-    seq: row.seq,
-    type: row.type,
-    payload: JSON.parse(row.payload) as unknown,
-    actor: JSON.parse(row.actor) as Actor,
-    at: row.at,
-    prevHash: row.prevHash,
-    hash: row.hash,
-  }) as StoredEvent;
 
 /**
  * `keying` is the chain's state as settled at start (decision 014): every event appended now has

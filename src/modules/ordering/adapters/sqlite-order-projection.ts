@@ -1,54 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
-import type { DeliveryZone } from '../../../shared/money.js';
-import type { OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
 import type { OrderProjection, OrdersBy } from '../ports.js';
+import { toRow, toState } from './order-rows.js';
 import { orders } from './schema.js';
 
 type Row = typeof orders.$inferSelect;
-
-/** A listing row as an order's state (also used by the audit's streaming reader). */
-export const toState = (r: Row): OrderState => {
-  const placed: PlacedSnapshot = {
-    owner: { userId: r.ownerUserId, email: r.email },
-    name: r.name,
-    phone: r.phone,
-    address: r.address,
-    deliveryLocation: r.deliveryLocation as DeliveryZone,
-    paymentMethod: 'Cash On Delivery',
-    appliedCoupon: r.appliedCoupon,
-    discountBasisPoints: r.discountBasisPoints,
-    lines: JSON.parse(r.items) as OrderLine[],
-    subtotal: r.subtotal,
-    discount: r.discount,
-    fee: r.fee,
-    total: r.amount,
-  };
-  return { id: r.id, placed, status: r.status, removed: r.removed, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version };
-};
-
-const toRow = (s: OrderState): Row => ({
-  id: s.id,
-  ownerUserId: s.placed.owner.userId,
-  email: s.placed.owner.email,
-  name: s.placed.name,
-  phone: s.placed.phone,
-  address: s.placed.address,
-  deliveryLocation: s.placed.deliveryLocation,
-  paymentMethod: s.placed.paymentMethod,
-  appliedCoupon: s.placed.appliedCoupon,
-  discountBasisPoints: s.placed.discountBasisPoints,
-  subtotal: s.placed.subtotal,
-  discount: s.placed.discount,
-  fee: s.placed.fee,
-  amount: s.placed.total,
-  items: JSON.stringify(s.placed.lines),
-  status: s.status,
-  removed: s.removed,
-  placedAt: s.placedAt,
-  updatedAt: s.updatedAt,
-  version: s.version,
-});
 
 export function createSqliteOrderProjection({ read: db, writer, write }: SqliteSide): OrderProjection {
   const byId = db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
