@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /** Loopback ports of the servers the journeys run against. */
-export const e2ePorts = { local: 4173, firebase: 4174, smtp: 2725, smtpHttp: 2780, authEmulator: 9199 } as const;
+export const e2ePorts = { local: 4173, firebase: 4174, postgres: 4175, smtp: 2725, smtpHttp: 2780, authEmulator: 9199 } as const;
 export const e2eFirebaseProject = 'demo-shop-e2e';
 export const e2eAdmin = { email: 'admin@e2e.test', password: 'Admin#E2E1' } as const;
 
@@ -19,8 +19,8 @@ const browser = {
 };
 
 // The built production server (npm test builds first), each on a fresh data folder.
-const shopServer = (name: 'local' | 'firebase', env: Record<string, string>) => ({
-  command: 'node tests/support/e2e-server.mjs',
+const shopServer = (name: 'local' | 'firebase' | 'postgres', env: Record<string, string>) => ({
+  command: name === 'postgres' ? 'node --import tsx tests/support/e2e-postgres-server.ts' : 'node tests/support/e2e-server.mjs',
   url: `http://127.0.0.1:${e2ePorts[name]}/api/health`,
   reuseExistingServer: false,
   timeout: 60_000,
@@ -62,6 +62,12 @@ export default defineConfig({
       testMatch: /firebase\..*spec\.ts$/,
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.firebase}` },
     },
+    {
+      // Issue 14: the shopper's and the admin's journeys again, on a shop whose DATABASE_URL is PostgreSQL.
+      name: 'postgres',
+      testMatch: /(auth-local|catalogue|ordering)\.spec\.ts$/,
+      use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.postgres}` },
+    },
   ],
   webServer: [
     {
@@ -82,6 +88,12 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
       MAIL_FROM: 'shop@e2e.test',
       PUBLIC_URL: `http://127.0.0.1:${e2ePorts.local}`,
+    }),
+    shopServer('postgres', {
+      ADMIN_PASSWORD: e2eAdmin.password,
+      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+      MAIL_FROM: 'shop@e2e.test',
+      PUBLIC_URL: `http://127.0.0.1:${e2ePorts.postgres}`,
     }),
     shopServer('firebase', {
       AUTH_PROVIDER: 'firebase',

@@ -7,7 +7,7 @@ import { e2ePorts } from '../../playwright.config.js';
  */
 export default async function waitForDemoCatalogues() {
   const deadline = Date.now() + 60_000;
-  for (const port of [e2ePorts.local, e2ePorts.firebase]) {
+  for (const port of [e2ePorts.local, e2ePorts.firebase, e2ePorts.postgres]) {
     for (;;) {
       const ready = await Promise.all(
         ['/api/products?limit=1', '/api/sliders'].map(async (path) => {
