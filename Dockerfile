@@ -30,7 +30,12 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/scripts/start.mjs /app/scripts/build-if-needed.mjs /app/scripts/cli.mjs ./scripts/
-RUN mkdir -p /data && chown node:node /data
+# pg_dump and pg_restore for `npm run backup` / `restore` with DATABASE_URL (decision 025): Debian
+# bookworm's are PostgreSQL 15's, the version compose.yaml runs (pg_dump refuses a newer server).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
