@@ -38,7 +38,7 @@ async function serve(customers: number) {
   const { createTestApp } = await import('../tests/support/test-app.js');
   const { call, signUpCustomer } = await import('../tests/support/http.js');
   const { auditOrderLog } = await import('../src/modules/ordering/index.js');
-  const t = createTestApp();
+  const t = await createTestApp();
   await t.seedDemo();
   const products = (await (await call(t, 'GET', '/api/products?q=Sleepy Spirit Fox')).json()) as Array<{ _id: string }>;
   const tokens: string[] = [];
@@ -48,14 +48,15 @@ async function serve(customers: number) {
   });
   process.on('message', (m: { type: string }) => {
     if (m.type === 'count') {
-      const orders = t.database.sqlite.prepare('select count(*) from orders').pluck().get() as number;
-      const events = t.database.sqlite.prepare('select count(*) from order_events').pluck().get() as number;
-      const audit = auditOrderLog(t.database.db);
-      process.send?.({ orders, events, verified: audit.verified, problem: audit.problem } satisfies Counted);
+      void (async () => {
+        const orders = Number(await t.value('select count(*) as count from orders'));
+        const events = Number(await t.value('select count(*) as count from order_events'));
+        const audit = await auditOrderLog(t.database);
+        process.send?.({ orders, events, verified: audit.verified, problem: audit.problem } satisfies Counted);
+      })();
     } else if (m.type === 'stop') {
       server.close();
-      t.close();
-      process.exit(0);
+      void t.close().then(() => process.exit(0));
     }
   });
 }
