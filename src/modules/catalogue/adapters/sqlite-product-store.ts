@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
 import { categoryKey } from '../domain/category.js';
 import type { ProductFilter, ProductStore } from '../ports.js';
+import { likePattern } from './like-pattern.js';
 import { categories, products } from './schema.js';
 
 const columns = {
@@ -16,8 +17,6 @@ const columns = {
   createdAt: products.createdAt,
 };
 
-/** `q` is matched literally: LIKE's own wildcards in it are escaped. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function conditions(filter: ProductFilter): SQL | undefined {
   const parts: SQL[] = [];
