@@ -84,6 +84,12 @@ export const envSchema = z.object({
   /** Orders one customer, or one phone number, may place in an hour. */
   ORDERS_PER_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(20),
 
+  /**
+   * Stock of each size x color of a product saved without stock (an older client's POST or
+   * PATCH, a product from before stock existed): decision 027. 0 makes such products sold out.
+   */
+  DEFAULT_STOCK: z.coerce.number({ message: 'must be a whole number from 0 to 100000' }).int({ message: 'must be a whole number from 0 to 100000' }).min(0, { message: 'must be a whole number from 0 to 100000' }).max(100_000, { message: 'must be a whole number from 0 to 100000' }).default(10),
+
   /** When set, the order log's hash chain is keyed (HMAC-SHA-256): a forger also needs this key. */
   AUDIT_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** With a key, uploaded images go to imgbb; without it or S3, they are kept under DATA_DIR/uploads. */

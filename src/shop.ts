@@ -93,7 +93,7 @@ export async function createShop(settings: ShopSettings) {
   const uploadsDir = join(env.DATA_DIR, 'uploads');
   const localImages = createLocalDiskImageStore({ dir: uploadsDir });
   const images = settings.images ?? uploadedImageStore(env, localImages);
-  const catalogue = createCatalogueModule({ database, clock, newId, images, requireAdmin, logger });
+  const catalogue = createCatalogueModule({ database, clock, newId, images, requireAdmin, logger, defaultStock: env.DEFAULT_STOCK });
   const promotions = createPromotionsModule({ database, clock, newId, logger, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
   const cart = createCartModule({ database, clock, newId, products: catalogue, productsIn: catalogue.productsIn, requireUser });
 
@@ -132,6 +132,9 @@ export async function createShop(settings: ShopSettings) {
 
   // The first answers carry the shared tags (PostgreSQL), not process-local ones.
   await Promise.all([catalogue.ready, promotions.ready]);
+  // Products from before stock existed (decision 027): once, at the first start after the upgrade.
+  const stocked = await catalogue.giveDefaultStock();
+  if (stocked) logger.info(`${stocked} products had no stock yet: each size and color now has DEFAULT_STOCK (${env.DEFAULT_STOCK}); set the real stock in Manage Products`);
 
   const site: SiteConfig = {
     shopName: env.SHOP_NAME,

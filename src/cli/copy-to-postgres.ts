@@ -20,7 +20,14 @@ import type pg from 'pg';
  * users). order_log_head is not in it: it has one row, which the migration made and the copy
  * moves forward. A table missing here is refused rather than left behind.
  */
-export const copiedTables = ['categories', 'products', 'users', 'password_resets', 'cart_lines', 'coupons', 'sliders', 'orders', 'order_requests', 'order_events'] as const;
+export const copiedTables = ['categories', 'products', 'product_variants', 'users', 'password_resets', 'cart_lines', 'coupons', 'sliders', 'orders', 'order_requests', 'order_events'] as const;
+
+/**
+ * What each engine derives from the copied rows by itself (decision 027): SQLite's full-text
+ * table (FTS5, with its shadow tables) and PostgreSQL's search column, both filled by triggers.
+ */
+const derivedSqliteTable = /^products_search(_(data|idx|content|docsize|config))?$/;
+const derivedPostgresColumns: Record<string, readonly string[]> = { products: ['search'] };
 
 /** A move that must not happen (the target holds data, the schemas differ): nothing was written. */
 export class MoveRefusedError extends Error {}
@@ -103,7 +110,7 @@ async function refuseUnlessEmpty(client: pg.PoolClient): Promise<void> {
  */
 export async function copySqliteToPostgres(sqlite: Database.Database, pool: pg.Pool, progress: (table: string, rows: number) => void = () => {}): Promise<CopiedTable[]> {
   const known = new Set<string>([...copiedTables, 'order_log_head']);
-  const unknown = sqliteTables(sqlite).filter((t) => !known.has(t));
+  const unknown = sqliteTables(sqlite).filter((t) => !known.has(t) && !derivedSqliteTable.test(t));
   if (unknown.length) throw new MoveRefusedError(`move-to-postgres does not know the SQLite table(s) ${unknown.join(', ')}: it must learn them before it can move this shop. Nothing was copied.`);
 
   const client = await pool.connect();
@@ -132,6 +139,7 @@ export async function copySqliteToPostgres(sqlite: Database.Database, pool: pg.P
 
 async function copyTable(sqlite: Database.Database, client: pg.PoolClient, table: string): Promise<number> {
   const target = await postgresColumns(client, table);
+  for (const derived of derivedPostgresColumns[table] ?? []) target.delete(derived);
   const statement = sqlite.prepare(`select * from ${quote(table)} order by rowid`).raw(true);
   const columns = statement.columns().map((c) => c.name);
   const missing = columns.filter((c) => !target.has(c));

@@ -113,7 +113,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents the query of GET /api/products from its contract', () => {
     const params = doc.paths['/api/products']?.['get']?.parameters ?? [];
-    expect(params.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['category', 'limit', 'offset', 'q']);
+    expect(params.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['category', 'inStock', 'limit', 'lowStock', 'maxPrice', 'minPrice', 'offset', 'q', 'related', 'sort']);
   });
 });
 

@@ -56,6 +56,7 @@ const tables: Record<string, string> = {
   sliders: 'id',
   orders: 'id',
   order_requests: 'user_id, key',
+  product_variants: 'product_id, size, color',
   order_events: 'id',
   order_log_head: 'id',
 };
@@ -76,7 +77,8 @@ async function postgresRows(client: pg.Client, table: string) {
     "select column_name, data_type from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position",
     [table],
   );
-  const select = columns.rows.map(({ column_name: c, data_type: type }) => {
+  // products.search is PostgreSQL's own, derived by a trigger (decision 027), not copied.
+  const select = columns.rows.filter((r) => r.data_type !== 'tsvector').map(({ column_name: c, data_type: type }) => {
     if (type === 'timestamp with time zone') return `(extract(epoch from ${c}) * 1000)::bigint::text as ${c}`;
     if (type === 'boolean') return `${c}::int as ${c}`;
     if (type === 'json' || type === 'bigint') return `${c}::text as ${c}`;
@@ -172,7 +174,7 @@ describe('npm run move-to-postgres', () => {
     expect(moved.code).toBe(0);
     expect(moved.out).toContain(`(the same as SQLite's)`);
     expect(moved.out).toContain(sqliteHead);
-    expect(moved.out).toContain('row counts match in all 11 tables');
+    expect(moved.out).toContain('row counts match in all 12 tables');
 
     const client = new pg.Client({ connectionString: url, options: '-c TimeZone=UTC' });
     await client.connect();

@@ -127,6 +127,11 @@ async function seedCatalogue(s: Stores) {
     colors: [],
     images: [`https://img.example/${id}.webp`],
     createdAt: at(ms),
+    // p1 is low (M 3, S sold out), p8 sold out; the others 10 each.
+    variants: [
+      { size: 'S', color: '', stock: id === 'p1' || id === 'p8' ? 0 : 10 },
+      { size: 'M', color: '', stock: id === 'p1' ? 3 : id === 'p8' ? 0 : 10 },
+    ],
   });
   // Ties on createdAt are broken by id, newest (greatest) first, byte order: 'B' < 'a'.
   for (const p of [
@@ -238,43 +243,60 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
     });
   });
 
-  it('products: search ignores ASCII case only and takes %, _ and \\ literally', async () => {
+  it('products: full text (prefixes, every word, title first, accents and case folded, Bengali), price, stock, sort and related filters', async () => {
     await same(async (s) => {
       await seedCatalogue(s);
-      const search = async (q: string, category?: string) => ({
-        ids: (await s.products.list({ q, category })).map((p) => p.id),
-        count: await s.products.count({ q, category }),
-      });
+      // The newest product, naming naruto in its description only: it ranks after the titles that do.
+      await s.products.insert({ id: 'x1', title: 'Sleeve box', description: 'Fits the NARUTO figure', categoryId: 'c2', price: 500, sizes: [], colors: [], images: ['https://img.example/x1.webp'], createdAt: at(40), variants: [{ size: '', color: '', stock: 1 }] });
+      await s.products.insert({ id: 'x2', title: 'ড্রাগন ফিগার', description: 'Pokémon', categoryId: 'c1', price: 700, sizes: [], colors: [], images: ['https://img.example/x2.webp'], createdAt: at(41), variants: [{ size: '', color: '', stock: 9 }] });
+      const search = async (filter: Parameters<ProductStore['list']>[0]) => ({ ids: (await s.products.list(filter)).map((p) => p.id), count: await s.products.count(filter) });
       const answer = {
-        naruto: await search('nArUtO'),
-        percent: await search('100%'),
-        percentAlone: await search('%'),
-        underscore: await search('_'),
-        underscoreWord: await search('goku_card'),
-        backslash: await search('\\'),
-        backslashWord: await search('one\\piece'),
-        onePiece: await search('one'),
-        inCategory: await search('one', 'Figures'),
-        accentSameCase: await search('Éclair'),
-        accentOtherCase: await search('éCLAIR'),
-        nothing: await search('zzz'),
-        emptyQuery: await search(''),
+        naruto: await search({ q: 'nArUtO' }),
+        prefix: await search({ q: 'nar' }),
+        everyWord: await search({ q: 'naruto 1000' }),
+        numberPrefix: await search({ q: 'naruto 100' }),
+        byCategoryName: await search({ q: 'cards', sort: 'newest' }),
+        punctuation: await search({ q: '%_\\' }),
+        underscoreWord: await search({ q: 'goku_card', sort: 'newest' }),
+        accents: await search({ q: 'ECLAIR', sort: 'newest' }),
+        pokemon: await search({ q: 'pokemon' }),
+        bengaliPrefix: await search({ q: 'ড্রাগ' }),
+        inCategory: await search({ q: 'one', category: 'Figures' }),
+        nothing: await search({ q: 'zzz' }),
+        pagedSearch: await search({ q: 'naruto', limit: 1, offset: 1 }),
+        priceAsc: await search({ sort: 'price_asc', limit: 4 }),
+        priceDesc: await search({ sort: 'price_desc', limit: 3 }),
+        priceRange: await search({ minPrice: 1006, maxPrice: 1020, sort: 'price_asc' }),
+        searchByPrice: await search({ q: 'naruto', sort: 'price_desc' }),
+        inStock: await search({ inStock: true, category: 'Figures' }),
+        lowStock: await search({ lowStock: true }),
+        related: await search({ related: 'p3', limit: 5 }),
+        relatedUnknown: await search({ related: 'nope', limit: 2 }),
       };
       expect(answer).toEqual({
-        naruto: { ids: ['p2', 'p1'], count: 2 },
-        percent: { ids: ['p1'], count: 1 },
-        percentAlone: { ids: ['p1'], count: 1 },
-        underscore: { ids: ['p3'], count: 1 },
-        underscoreWord: { ids: ['p3'], count: 1 },
-        backslash: { ids: ['a6'], count: 1 },
-        backslashWord: { ids: ['a6'], count: 1 },
-        onePiece: { ids: ['a6', 'B5'], count: 2 },
+        naruto: { ids: ['p2', 'p1', 'x1'], count: 3 },
+        prefix: { ids: ['p2', 'p1', 'x1'], count: 3 },
+        everyWord: { ids: ['p2'], count: 1 },
+        numberPrefix: { ids: ['p2', 'p1'], count: 2 },
+        byCategoryName: { ids: ['x1', 'a6', 'B5', 'p4', 'p3'], count: 5 },
+        punctuation: { ids: [], count: 0 },
+        // goku + card: 'GokuXCard' starts with goku and its category with card; Goku_Card's title has both.
+        underscoreWord: { ids: ['p4', 'p3'], count: 2 },
+        accents: { ids: ['p8', 'p7'], count: 2 },
+        pokemon: { ids: ['x2'], count: 1 },
+        bengaliPrefix: { ids: ['x2'], count: 1 },
         inCategory: { ids: [], count: 0 },
-        // SQLite's LIKE folds ASCII letters only; so does ILIKE under the C locale.
-        accentSameCase: { ids: ['p7'], count: 1 },
-        accentOtherCase: { ids: ['p8'], count: 1 },
         nothing: { ids: [], count: 0 },
-        emptyQuery: { ids: ['a6', 'B5', 'p4', 'p3', 'p2', 'p1', 'p8', 'p7'], count: 8 },
+        pagedSearch: { ids: ['p1'], count: 3 },
+        priceAsc: { ids: ['x1', 'x2', 'p7', 'p8'], count: 10 },
+        // Equal prices: newest first, then the greater id (byte order: 'B' < 'a').
+        priceDesc: { ids: ['a6', 'B5', 'p4'], count: 10 },
+        priceRange: { ids: ['p8', 'p1', 'p4', 'p3', 'p2'], count: 5 },
+        searchByPrice: { ids: ['p2', 'p1', 'x1'], count: 3 },
+        inStock: { ids: ['x2', 'p2', 'p1', 'p7'], count: 4 },
+        lowStock: { ids: ['x1', 'p1', 'p8'], count: 3 },
+        related: { ids: ['x1', 'a6', 'B5', 'p4', 'x2'], count: 9 },
+        relatedUnknown: { ids: ['x2', 'x1'], count: 10 },
       });
       return answer;
     });
@@ -294,19 +316,27 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
         colors: [],
         images: ['https://img.example/p1.webp'],
         createdAt: at(10),
+        variants: [
+          { size: 'S', color: '', stock: 0 },
+          { size: 'M', color: '', stock: 3 },
+        ],
       });
       const fields = { title: 'Naruto "Sage" 𝔉igure', description: '', price: 10_000_000, sizes: [], colors: ['Red', 'ব্লু'], images: ['https://a/1.webp', 'https://a/2.webp', 'https://a/3.webp'] };
-      const updated = await s.products.update('p1', { ...fields, categoryId: 'c2', updatedAt: at(99) });
-      const updatedMissing = await s.products.update('nope', { ...fields, categoryId: 'c2', updatedAt: at(99) });
+      const variants = [
+        { size: '', color: 'Red', stock: 4 },
+        { size: '', color: 'ব্লু', stock: 0 },
+      ];
+      const updated = await s.products.update('p1', { ...fields, categoryId: 'c2', updatedAt: at(99), variants });
+      const updatedMissing = await s.products.update('nope', { ...fields, categoryId: 'c2', updatedAt: at(99), variants });
       const after = await s.products.byId('p1');
-      const unknownCategory = await uniqueViolation(() => s.products.insert({ ...fields, id: 'p9', categoryId: 'nope', createdAt: at(1) }));
+      const unknownCategory = await uniqueViolation(() => s.products.insert({ ...fields, id: 'p9', categoryId: 'nope', createdAt: at(1), variants }));
       const deleted = await s.products.delete('p2');
       const deletedAgain = await s.products.delete('p2');
       const answer = { updated, updatedMissing, after, deleted, deletedAgain, gone: await s.products.byId('p2'), missing: await s.products.byId('nope'), count: await s.products.count({}), unknownCategoryThrew: unknownCategory !== 'did not throw' };
       expect(answer).toEqual({
         updated: 1,
         updatedMissing: 0,
-        after: { ...fields, id: 'p1', category: 'Cards', createdAt: at(10) },
+        after: { ...fields, id: 'p1', category: 'Cards', createdAt: at(10), variants },
         deleted: 1,
         deletedAgain: 0,
         gone: null,

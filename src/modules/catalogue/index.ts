@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { changeTagFor, recordedWrites } from '../../platform/change-versions.js';
+import { changeTagFor, recordChangeIn, recordedWrites } from '../../platform/change-versions.js';
 import type { ImageStore } from '../../platform/image-store/image-store.js';
 import type { Logger } from '../../platform/logger.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
@@ -7,15 +7,20 @@ import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { catalogueRoutes } from './adapters/http.js';
 import { createPgCategoryStore } from './adapters/pg-category-store.js';
-import { createPgProductStore } from './adapters/pg-product-store.js';
+import { createPgProductStore, createPgStockStore } from './adapters/pg-product-store.js';
 import { createSqliteCategoryStore } from './adapters/sqlite-category-store.js';
-import { createSqliteProductStore } from './adapters/sqlite-product-store.js';
+import { createSqliteProductStore, createSqliteStockStore } from './adapters/sqlite-product-store.js';
+import type { StockLine } from './ports.js';
+import { giveDefaultStock } from './save-product.js';
 import { seedDemoCatalogue, type DemoArtSpec } from './seed-demo-catalogue.js';
+import { giveBackStock, takeStock, type StockChoice } from './stock.js';
 
 export type { CategoryBody, CategoryDto, ProductBody, ProductDto } from './adapters/http.js';
 export { productListQuery } from './adapters/http.js';
 export type { Category } from './domain/category.js';
 export type { Product } from './domain/product.js';
+export type { StockLine } from './ports.js';
+export type { StockChoice } from './stock.js';
 export type { DemoArtSpec } from './seed-demo-catalogue.js';
 
 export type CatalogueDeps = {
@@ -25,13 +30,15 @@ export type CatalogueDeps = {
   images: ImageStore;
   requireAdmin: MiddlewareHandler;
   logger: Logger;
+  /** DEFAULT_STOCK (decision 027). */
+  defaultStock: number;
 };
 
 /** The catalogue module's whole public surface. */
 export function createCatalogueModule(deps: CatalogueDeps) {
   const stores = bindStores(deps.database, {
-    sqlite: (side) => ({ categories: createSqliteCategoryStore(side), products: createSqliteProductStore(side) }),
-    postgres: (db) => ({ categories: createPgCategoryStore(db), products: createPgProductStore(db) }),
+    sqlite: (side) => ({ categories: createSqliteCategoryStore(side), products: createSqliteProductStore(side), stock: createSqliteStockStore(side) }),
+    postgres: (db) => ({ categories: createPgCategoryStore(db), products: createPgProductStore(db), stock: createPgStockStore(db) }),
   });
   const { categories, products } = stores.outside;
   const changes = changeTagFor(deps.database, 'catalogue', { onError: (error) => deps.logger.warn('catalogue version read failed', { error }) });
@@ -43,6 +50,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     images: deps.images,
     clock: deps.clock,
     newId: deps.newId,
+    defaultStock: deps.defaultStock,
     requireAdmin: deps.requireAdmin,
     changes,
     onStoreError: (error) => deps.logger.error('image store failed', { error }),
@@ -67,6 +75,42 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     productsIn: (tx: Tx) => {
       const inTx = stores.in(tx).products;
       return { productById: (id: string) => inTx.byId(id) };
+    },
+    /**
+     * For ordering, inside its transaction (decision 027): `take` a line's stock or learn how many
+     * one line could have; `giveBack` a canceled order's. Each records a catalogue change in the
+     * transaction (PostgreSQL); call `stockChanged()` once the transaction committed.
+     */
+    stockIn: (tx: Tx) => {
+      const inTx = stores.in(tx);
+      const moved = async () => void (await recordChangeIn(tx, 'catalogue'));
+      return {
+        take: async (choice: StockChoice) => {
+          const result = await takeStock(inTx, choice);
+          if ('taken' in result) await moved();
+          return result;
+        },
+        giveBack: async (lines: readonly StockLine[]) => {
+          const returned = await giveBackStock(inTx, lines);
+          if (returned.length) await moved();
+          return returned;
+        },
+      };
+    },
+    /** After an ordering transaction that took or gave back stock committed: product answers change. */
+    stockChanged: () => changes.bump(),
+    /**
+     * Start-up: products saved before stock existed get DEFAULT_STOCK per size x color (decision
+     * 027). Answers how many.
+     */
+    giveDefaultStock: async () => {
+      const given = await giveDefaultStock({
+        defaultStock: deps.defaultStock,
+        products,
+        transaction: (work) => deps.database.transaction(async (tx) => work(stores.in(tx).products)),
+      });
+      if (given) changes.bump();
+      return given;
     },
     /** For the cart: the catalogue's current facts about a product, or null. */
     productById: (id: string) => products.byId(id),

@@ -1,3 +1,4 @@
+import type { Variant } from '../../shared/stock.js';
 import type { Category } from './domain/category.js';
 import type { Product, ProductInput } from './domain/product.js';
 
@@ -12,14 +13,52 @@ export type CategoryStore = {
   insertMany(categories: readonly Category[]): Promise<void>;
 };
 
-export type ProductFilter = { category?: string | undefined; q?: string | undefined; limit?: number | undefined; offset?: number | undefined };
+export const productSorts = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+/** What GET /products narrows and orders by (decision 027). Absent fields narrow nothing. */
+export type ProductFilter = {
+  category?: string | undefined;
+  /** Full text: every word must match a word of the title, category or description as a prefix. */
+  q?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  /** Some variant has stock. */
+  inStock?: boolean | undefined;
+  /** Some variant is at or under lowStockAt (sold out included). */
+  lowStock?: boolean | undefined;
+  /** relevance without q is newest; newest when absent, relevance when absent with q. */
+  sort?: ProductSort | undefined;
+  /** Leaves this product out and lists its category's products first. */
+  related?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+};
+
+type ProductFields = Omit<ProductInput, 'category' | 'variants'> & { categoryId: string };
 
 export type ProductStore = {
-  /** Newest first. */
   list(filter: ProductFilter): Promise<Product[]>;
   count(filter: ProductFilter): Promise<number>;
   byId(id: string): Promise<Product | null>;
-  insert(product: Omit<ProductInput, 'category'> & { id: string; categoryId: string; createdAt: Date }): Promise<void>;
-  update(id: string, product: Omit<ProductInput, 'category'> & { categoryId: string; updatedAt: Date }): Promise<number>;
+  /** The product and its variants (every size x color, decision 027). */
+  insert(product: ProductFields & { id: string; createdAt: Date; variants: readonly Variant[] }): Promise<void>;
+  /** Replaces the fields and the variants (combinations gone are deleted); 0 when there is no such product. */
+  update(id: string, product: ProductFields & { updatedAt: Date; variants: readonly Variant[] }): Promise<number>;
   delete(id: string): Promise<number>;
+  /** Products saved before stock existed (no variant rows), at most `limit`: start-up gives them the default. */
+  withoutVariants(limit: number): Promise<Array<{ id: string; sizes: string[]; colors: string[] }>>;
+  /** Adds variant rows that do not exist yet. */
+  addMissingVariants(productId: string, variants: readonly Variant[]): Promise<void>;
+};
+
+/** One variant's stock moving: `quantity` of productId in that exact size and color. */
+export type StockLine = { productId: string; size: string; color: string; quantity: number };
+
+/** Stock as orders move it, inside the ordering transaction (decision 027). */
+export type StockStore = {
+  /** Takes `quantity` from the variant when it holds that many; false, and nothing taken, otherwise. */
+  take(line: StockLine): Promise<boolean>;
+  /** Adds the quantity back; false when the variant is gone (its product deleted, the combination removed). */
+  giveBack(line: StockLine): Promise<boolean>;
 };

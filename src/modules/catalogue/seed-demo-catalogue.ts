@@ -1,7 +1,8 @@
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { mapConcurrent } from '../../shared/map-concurrent.js';
-import { demoCatalogue, type DemoProduct } from './domain/demo-catalogue.js';
+import { variantKeys } from '../../shared/stock.js';
+import { demoCatalogue, demoStock, type DemoProduct } from './domain/demo-catalogue.js';
 import type { CategoryStore, ProductStore } from './ports.js';
 
 export type DemoArtSpec = { title: string; subtitle: string; hue: number; seed: string };
@@ -61,6 +62,7 @@ export async function seedDemoCatalogue(deps: {
         colors: product.colors,
         images,
         createdAt: new Date(start - i * 1000),
+        variants: variantKeys(product.sizes, product.colors).map((k) => ({ ...k, stock: product.stock?.[`${k.size}/${k.color}`] ?? demoStock })),
       });
     }
     return true;

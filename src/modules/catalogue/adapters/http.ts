@@ -30,6 +30,9 @@ export const productSchema = z.object({
   colors: z.array(z.string()),
   images: z.array(z.string()).meta({ description: 'https URLs, or /uploads/<name>.webp of the local store (with -480 and -960 copies).' }),
   createdAt: z.string().meta({ description: 'ISO 8601.' }),
+  variants: z
+    .array(z.object({ size: z.string(), color: z.string(), stock: z.number().int() }))
+    .meta({ description: 'Stock per size x color, sizes first, in the order of sizes and colors ("" for a dimension the product has not).' }),
 });
 const uploadedSchema = z.object({ data: z.object({ display_url: z.string() }) });
 
@@ -47,6 +50,8 @@ export type CatalogueHttpDeps = {
   images: ImageStore;
   clock: Clock;
   newId: IdGenerator;
+  /** DEFAULT_STOCK: each new size x color of a product saved without `variants` (decision 027). */
+  defaultStock: number;
   requireAdmin: MiddlewareHandler;
   /** Moved by every catalogue write: the ETag of every catalogue read. */
   changes: ChangeTag;
@@ -101,8 +106,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       path: '/products',
       tag,
       access: 'public',
-      summary: 'List products, newest first',
-      description: '`category` is an exact category name; `q` matches titles containing it, in any case.',
+      summary: 'Search, filter, sort and page the products',
+      description: 'Newest first unless `sort` says otherwise; with `q`, ranked by relevance unless `sort` says otherwise. Bad values answer 400.',
       query: productQuerySchema,
       answers: {
         200: pageAnswer('A page of the products matching.', productSchema, etag),

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { sameVariant } from '../../../shared/stock.js';
 import type { PgQueryable } from '../../../platform/database.js';
 import { categoryKey } from '../domain/category.js';
-import type { ProductFilter, ProductStore } from '../ports.js';
-import { likePattern } from './like-pattern.js';
-import { categories, products } from './pg-schema.js';
+import { searchWords } from '../domain/search.js';
+import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
+import { lowStockLimit, sortOf, withVariants } from './product-query.js';
+import { categories, products, productVariants } from './pg-schema.js';
 
 const columns = {
   id: products.id,
@@ -17,40 +19,115 @@ const columns = {
   createdAt: products.createdAt,
 };
 
-
-function conditions(filter: ProductFilter): SQL | undefined {
-  const parts: SQL[] = [];
-  if (filter.category !== undefined) parts.push(eq(categories.nameKey, categoryKey(filter.category)));
-  // SQLite's LIKE ignores ASCII case only; ILIKE under the database's C locale (decision 022) does the same.
-  if (filter.q) parts.push(sql`${products.title} ilike ${likePattern(filter.q)} escape '\\'`);
-  return parts.length ? and(...parts) : undefined;
-}
+const at = (line: { productId: string; size: string; color: string }) =>
+  and(eq(productVariants.productId, line.productId), eq(productVariants.size, line.size), eq(productVariants.color, line.color));
 
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
+/**
+ * A tsquery of prefixes, all required. The words hold letters, marks and digits only, so they
+ * cannot carry tsquery operators; each is quoted all the same.
+ */
+const tsquery = (words: readonly string[]) => sql`to_tsquery('simple', ${words.map((w) => `'${w}':*`).join(' & ')})`;
+
+function conditions(filter: ProductFilter, words: readonly string[] | null): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.category !== undefined) parts.push(eq(categories.nameKey, categoryKey(filter.category)));
+  if (words) parts.push(sql`${products.search} @@ ${tsquery(words)}`);
+  if (filter.minPrice !== undefined) parts.push(gte(products.price, filter.minPrice));
+  if (filter.maxPrice !== undefined) parts.push(lte(products.price, filter.maxPrice));
+  if (filter.inStock) parts.push(sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock > 0)`);
+  if (filter.lowStock) parts.push(sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock <= ${lowStockLimit})`);
+  if (filter.related !== undefined) parts.push(sql`${products.id} <> ${filter.related}`);
+  return parts.length ? and(...parts) : undefined;
+}
+
+function orderOf(filter: ProductFilter, words: readonly string[] | null): SQL[] {
+  const order: SQL[] = [];
+  if (filter.related !== undefined) {
+    order.push(sql`case when ${products.categoryId} = (select p2.category_id from ${products} p2 where p2.id = ${filter.related}) then 0 else 1 end`);
+  }
+  const sort = sortOf(filter, words !== null);
+  if (sort === 'price_asc') order.push(asc(products.price));
+  if (sort === 'price_desc') order.push(desc(products.price));
+  // Weights D, C, B, A: description, category, title (as SQLite's bm25 weights them).
+  if (sort === 'relevance' && words) order.push(sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${products.search}, ${tsquery(words)}) desc`);
+  return [...order, ...newestFirst];
+}
+
 export function createPgProductStore(db: PgQueryable): ProductStore {
   const base = () => db.select(columns).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).$dynamic();
+  const withStock = async (rows: Awaited<ReturnType<ReturnType<typeof base>['execute']>>) => {
+    if (!rows.length) return [];
+    const variants = await db
+      .select({ productId: productVariants.productId, size: productVariants.size, color: productVariants.color, stock: productVariants.stock })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, rows.map((r) => r.id)));
+    return withVariants(rows, variants);
+  };
 
   return {
     async list(filter) {
-      let query = base().where(conditions(filter)).orderBy(...newestFirst);
+      const words = filter.q === undefined ? null : searchWords(filter.q);
+      if (words?.length === 0) return [];
+      let query = base().where(conditions(filter, words)).orderBy(...orderOf(filter, words));
       // SQLite reads a negative LIMIT as none and a negative OFFSET as 0; PostgreSQL refuses both.
       if (filter.limit !== undefined && filter.limit >= 0) query = query.limit(filter.limit);
       if (filter.offset !== undefined && filter.offset > 0) query = query.offset(filter.offset);
-      return query;
+      return withStock(await query);
     },
     async count(filter) {
-      const where = conditions(filter);
+      const words = filter.q === undefined ? null : searchWords(filter.q);
+      if (words?.length === 0) return 0;
+      const where = conditions(filter, words);
       const query = where
         ? db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).where(where)
         : db.select({ n: count() }).from(products);
       return (await query)[0]?.n ?? 0;
     },
-    byId: async (id) => (await base().where(eq(products.id, id)))[0] ?? null,
-    async insert(p) {
+    byId: async (id) => (await withStock(await base().where(eq(products.id, id))))[0] ?? null,
+    async insert({ variants, ...p }) {
       await db.insert(products).values({ ...p, updatedAt: p.createdAt });
+      if (variants.length) await db.insert(productVariants).values(variants.map((v) => ({ ...v, productId: p.id })));
     },
-    update: async (id, p) => (await db.update(products).set(p).where(eq(products.id, id)).returning({ id: products.id })).length,
+    async update(id, { variants, ...p }) {
+      const changed = (await db.update(products).set(p).where(eq(products.id, id)).returning({ id: products.id })).length;
+      if (!changed) return 0;
+      // Upserted, not deleted and inserted: an order waiting on a row's lock finds the same row.
+      await db
+        .insert(productVariants)
+        .values(variants.map((v) => ({ ...v, productId: id })))
+        .onConflictDoUpdate({ target: [productVariants.productId, productVariants.size, productVariants.color], set: { stock: sql`excluded.stock` } });
+      const existing = await db.select({ size: productVariants.size, color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, id));
+      for (const gone of existing.filter((e) => !variants.some((v) => sameVariant(v, e)))) {
+        await db.delete(productVariants).where(at({ productId: id, ...gone }));
+      }
+      return changed;
+    },
     delete: async (id) => (await db.delete(products).where(eq(products.id, id)).returning({ id: products.id })).length,
+    withoutVariants: (limit) =>
+      db
+        .select({ id: products.id, sizes: products.sizes, colors: products.colors })
+        .from(products)
+        .where(sql`not exists (select 1 from ${productVariants} v where v.product_id = ${products.id})`)
+        .limit(limit),
+    async addMissingVariants(productId, variants) {
+      if (variants.length) await db.insert(productVariants).values(variants.map((v) => ({ ...v, productId }))).onConflictDoNothing();
+    },
+  };
+}
+
+export function createPgStockStore(db: PgQueryable): StockStore {
+  return {
+    take: async (line) =>
+      (
+        await db
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+          .where(and(at(line), gte(productVariants.stock, line.quantity)))
+          .returning({ stock: productVariants.stock })
+      ).length === 1,
+    giveBack: async (line) =>
+      (await db.update(productVariants).set({ stock: sql`${productVariants.stock} + ${line.quantity}` }).where(at(line)).returning({ stock: productVariants.stock })).length === 1,
   };
 }

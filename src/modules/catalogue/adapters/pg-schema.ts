@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, json, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, json, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document; written by a trigger (migrations/postgres 0003), never by the shop. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
 // tests/postgres/schema-parity.test.ts keeps the two from drifting apart.
@@ -29,11 +32,32 @@ export const products = pgTable(
     images: json('images').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * Title (weight A), category name (B) and description (C) for `q` (decision 027), filled by the
+     * trigger products_search_document. PostgreSQL only: SQLite's twin is the FTS5 table products_search.
+     */
+    search: tsvector('search'),
   },
   (t) => [
     index('products_created_at').on(t.createdAt, t.id),
     index('products_category').on(t.categoryId, t.createdAt),
+    index('products_price').on(t.price, t.createdAt),
+    index('products_search').using('gin', t.search),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_images_count', sql`json_array_length(${t.images}) between 1 and 3`),
   ],
+);
+
+/** Stock per variant (issue 15, decision 027), as schema.ts. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    stock: integer('stock').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.size, t.color] }), check('product_variants_stock_not_negative', sql`${t.stock} >= 0`)],
 );

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { pageFields } from '../../../platform/http/paging.js';
+import { idPattern } from '../../../shared/ids.js';
 import { isShowableImageUrl } from '../../../shared/image-url.js';
+import { maxStock, maxVariantsPerProduct, sameVariant, variantKeys } from '../../../shared/stock.js';
 import { maxImagesPerProduct, maxPrice } from '../domain/product.js';
+import { productSorts } from '../ports.js';
 
-/** A list of labels (sizes, colors): trimmed, empties dropped, at most 20 of at most 40 characters. */
+/** A list of labels (sizes, colors): trimmed, empties and repeats dropped, at most 20 of at most 40 characters. */
 const labels = (what: string) =>
   z
     .array(z.string({ message: `${what} must be text` }).max(200), { message: `${what} must be a list` })
     .max(50)
     .default([])
-    .transform((list) => list.map((s) => s.trim()).filter((s) => s.length > 0))
+    .transform((list) => [...new Set(list.map((s) => s.trim()).filter((s) => s.length > 0))])
     .pipe(z.array(z.string().max(40, `each of ${what} is at most 40 characters`)).max(20, `at most 20 ${what}`));
 
 /** An image is a URL this shop can show: https, or a path under /uploads/ (local store). */
@@ -19,9 +22,20 @@ export const imageUrl = z
   .max(2048)
   .refine(isShowableImageUrl, 'Each image must be an https URL or an uploaded image');
 
+const variantSchema = z.object({
+  size: z.string({ message: 'A variant size must be text' }).trim().max(40).default(''),
+  color: z.string({ message: 'A variant color must be text' }).trim().max(40).default(''),
+  stock: z
+    .number({ message: 'Stock must be a number' })
+    .int('Stock must be a whole number')
+    .min(0, 'Stock cannot be negative')
+    .max(maxStock, `Stock is at most ${maxStock}`),
+});
+
 /**
  * The product body of POST and PATCH /api/products, written for the API. Unknown fields (an
- * _id, a createdAt, anything) are dropped by the object schema and never stored.
+ * _id, a createdAt, anything) are dropped by the object schema and never stored. `variants`,
+ * when sent, names every size x color once (decision 027).
  */
 export const productInputSchema = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is at most 120 characters'),
@@ -38,15 +52,62 @@ export const productInputSchema = z.object({
     .array(imageUrl, { message: 'Images must be a list of URLs' })
     .min(1, 'At least one image is required')
     .max(maxImagesPerProduct, `At most ${maxImagesPerProduct} images`),
+  variants: z
+    .array(variantSchema, { message: 'Variants must be a list of { size, color, stock }' })
+    .max(maxVariantsPerProduct, `At most ${maxVariantsPerProduct} variants`)
+    .optional()
+    .meta({ description: 'Stock per size x color, each combination once ("" for a dimension the product has not). Absent: DEFAULT_STOCK for each new combination, the stock of those that remain on PATCH.' }),
+}).superRefine((product, ctx) => {
+  const keys = variantKeys(product.sizes, product.colors);
+  if (keys.length > maxVariantsPerProduct) {
+    ctx.addIssue({ code: 'custom', path: ['sizes'], message: `A product has at most ${maxVariantsPerProduct} size and color combinations (${keys.length} here)` });
+    return;
+  }
+  if (!product.variants) return;
+  const name = (v: { size: string; color: string }) => [v.size || '(no size)', v.color || '(no color)'].join(' / ');
+  for (const [i, v] of product.variants.entries()) {
+    if (!keys.some((k) => sameVariant(k, v))) {
+      ctx.addIssue({ code: 'custom', path: ['variants', i], message: `${name(v)} is not a size and color of this product` });
+      return;
+    }
+    if (product.variants.findIndex((w) => sameVariant(w, v)) !== i) {
+      ctx.addIssue({ code: 'custom', path: ['variants', i], message: `${name(v)} is listed twice` });
+      return;
+    }
+  }
+  const missing = keys.find((k) => !product.variants?.some((v) => sameVariant(k, v)));
+  if (missing) ctx.addIssue({ code: 'custom', path: ['variants'], message: `Variants must list every size and color combination: ${name(missing)} is missing` });
 });
 
 export const categoryInputSchema = z.object({
   category: z.string({ message: 'Category name is required' }).trim().min(1, 'Category name is required').max(80, 'Category name is at most 80 characters'),
 });
 
-export const productQuerySchema = z.object({
-  category: z.string().max(80).optional(),
-  q: z.string().trim().max(120).optional(),
-  // The shared paging (default 50, at most 200): every list of the API pages the same way.
-  ...pageFields,
-});
+/** Whole taka in decimal digits only, as the paging numbers are. */
+const taka = z
+  .string()
+  .regex(/^\d{1,8}$/, 'must be a whole number of taka')
+  .transform(Number)
+  .pipe(z.number().max(maxPrice, `must be at most ${maxPrice}`));
+const flag = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true');
+
+export const productQuerySchema = z
+  .object({
+    category: z.string().max(80).optional().meta({ description: 'An exact category name (case and surrounding spaces ignored).' }),
+    q: z
+      .string()
+      .trim()
+      .max(120)
+      .transform((q) => q || undefined)
+      .optional()
+      .meta({ description: 'Words to find in the title, category or description, each as a prefix, all required; ranked. Bengali words too.' }),
+    minPrice: taka.optional().meta({ description: 'At least this price (BDT).' }),
+    maxPrice: taka.optional().meta({ description: 'At most this price (BDT).' }),
+    inStock: flag.optional().meta({ description: 'true: only products with some variant in stock.' }),
+    lowStock: flag.optional().meta({ description: 'true: only products with some variant at 5 or fewer (sold out included).' }),
+    sort: z.enum(productSorts, { message: `must be one of ${productSorts.join(', ')}` }).optional().meta({ description: 'newest when absent; relevance (the default with q) ranks by the words.' }),
+    related: z.string().regex(idPattern, 'must be a product id').optional().meta({ description: "Leaves this product out and lists its category's products first." }),
+    // The shared paging (default 50, at most 200): every list of the API pages the same way.
+    ...pageFields,
+  })
+  .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, { message: 'minPrice must not be above maxPrice', path: ['minPrice'] });

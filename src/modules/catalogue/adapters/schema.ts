@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const categories = sqliteTable('categories', {
   id: text('id').primaryKey(),
@@ -30,7 +30,25 @@ export const products = sqliteTable(
   (t) => [
     index('products_created_at').on(t.createdAt, t.id),
     index('products_category').on(t.categoryId, t.createdAt),
+    index('products_price').on(t.price, t.createdAt),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_images_count', sql`json_array_length(${t.images}) between 1 and 3`),
   ],
+);
+
+/**
+ * Stock per variant (issue 15, decision 027): one row per size x color of a product ("" for a
+ * dimension it has not). Written with the product; taken and given back by orders.
+ */
+export const productVariants = sqliteTable(
+  'product_variants',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    stock: integer('stock').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.size, t.color] }), check('product_variants_stock_not_negative', sql`${t.stock} >= 0`)],
 );

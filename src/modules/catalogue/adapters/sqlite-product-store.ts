@@ -1,9 +1,18 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { SqliteSide } from '../../../platform/database.js';
+import { sameVariant } from '../../../shared/stock.js';
 import { categoryKey } from '../domain/category.js';
-import type { ProductFilter, ProductStore } from '../ports.js';
-import { likePattern } from './like-pattern.js';
-import { categories, products } from './schema.js';
+import { searchWords } from '../domain/search.js';
+import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
+import { isPlain, lowStockLimit, sortOf, withVariants } from './product-query.js';
+import { categories, products, productVariants } from './schema.js';
+
+/**
+ * The FTS5 table migrations/sqlite/0010 made and its triggers fill (decision 027). Declared here,
+ * not in schema.ts: drizzle-kit cannot create a virtual table, and must not try.
+ */
+const productsSearch = sqliteTable('products_search', { productId: text('product_id').notNull() });
 
 const columns = {
   id: products.id,
@@ -17,17 +26,43 @@ const columns = {
   createdAt: products.createdAt,
 };
 
+const at = (line: { productId: string; size: string; color: string }) =>
+  and(eq(productVariants.productId, line.productId), eq(productVariants.size, line.size), eq(productVariants.color, line.color));
 
-function conditions(filter: ProductFilter): SQL | undefined {
+const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
+
+/** FTS5 query: each word quoted (no operator can be smuggled in) and a prefix; all must match. */
+const matchExpression = (words: readonly string[]) => words.map((w) => `"${w}"*`).join(' ');
+// Title counts most, then the category, then the description (product_id is not indexed).
+const rank = sql`bm25(products_search, 0, 10.0, 4.0, 1.0)`;
+
+function conditions(filter: ProductFilter, words: readonly string[] | null): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.category !== undefined) parts.push(eq(categories.nameKey, categoryKey(filter.category)));
-  if (filter.q) parts.push(sql`${products.title} like ${likePattern(filter.q)} escape '\\'`);
+  if (words) parts.push(sql`products_search MATCH ${matchExpression(words)}`);
+  if (filter.minPrice !== undefined) parts.push(gte(products.price, filter.minPrice));
+  if (filter.maxPrice !== undefined) parts.push(lte(products.price, filter.maxPrice));
+  if (filter.inStock) parts.push(sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock > 0)`);
+  if (filter.lowStock) parts.push(sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock <= ${lowStockLimit})`);
+  if (filter.related !== undefined) parts.push(sql`${products.id} <> ${filter.related}`);
   return parts.length ? and(...parts) : undefined;
+}
+
+function orderOf(filter: ProductFilter, words: readonly string[] | null): SQL[] {
+  const order: SQL[] = [];
+  // The related product's category first (a product that does not exist has none: no one first).
+  if (filter.related !== undefined) {
+    order.push(sql`case when ${products.categoryId} = (select p2.category_id from ${products} p2 where p2.id = ${filter.related}) then 0 else 1 end`);
+  }
+  const sort = sortOf(filter, words !== null);
+  if (sort === 'price_asc') order.push(asc(products.price));
+  if (sort === 'price_desc') order.push(desc(products.price));
+  if (sort === 'relevance') order.push(rank);
+  return [...order, ...newestFirst];
 }
 
 export function createSqliteProductStore({ read, writer, write }: SqliteSide): ProductStore {
   const base = () => read.select(columns).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
-  const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
   // The storefront's hot reads, prepared once: the query builder would otherwise run on every read.
   const all = base().orderBy(...newestFirst).prepare();
@@ -38,40 +73,107 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
     .prepare();
   const byId = base().where(eq(products.id, sql.placeholder('id'))).prepare();
   const countAll = read.select({ n: count() }).from(products).prepare();
+  // One statement for any page: the ids go in as one JSON array.
+  const variantsOf = read
+    .select({ productId: productVariants.productId, size: productVariants.size, color: productVariants.color, stock: productVariants.stock })
+    .from(productVariants)
+    .where(sql`${productVariants.productId} in (select value from json_each(${sql.placeholder('ids')}))`)
+    .prepare();
+  const withStock = async (rows: Awaited<ReturnType<typeof all.all>>) =>
+    rows.length ? withVariants(rows, variantsOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) })) : [];
+
+  const filtered = (filter: ProductFilter) => {
+    const words = filter.q === undefined ? null : searchWords(filter.q);
+    return { words, where: conditions(filter, words) };
+  };
 
   return {
     async list(filter) {
-      const where = conditions(filter);
       const limit = filter.limit ?? -1; // SQLite: a negative LIMIT means none
       const offset = filter.offset ?? 0;
-      if (!where) return filter.limit === undefined && offset === 0 ? all.all() : page.all({ limit, offset });
-      return base()
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset(offset)
-        .all();
-    },
-    async count(filter) {
-      const where = conditions(filter);
-      if (!where) return countAll.get()?.n ?? 0;
-      return (
-        read
-          .select({ n: count() })
-          .from(products)
-          .innerJoin(categories, eq(products.categoryId, categories.id))
+      if (isPlain(filter)) return withStock(filter.limit === undefined && offset === 0 ? all.all() : page.all({ limit, offset }));
+      const { words, where } = filtered(filter);
+      if (words?.length === 0) return [];
+      let query = read.select(columns).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).$dynamic();
+      if (words) query = query.innerJoin(productsSearch, eq(productsSearch.productId, products.id));
+      return withStock(
+        await query
           .where(where)
-          .get()?.n ?? 0
+          .orderBy(...orderOf(filter, words))
+          .limit(limit)
+          .offset(offset),
       );
     },
-    byId: async (id) => byId.get({ id }) ?? null,
-    insert: (p) =>
+    async count(filter) {
+      if (isPlain(filter)) return countAll.get()?.n ?? 0;
+      const { words, where } = filtered(filter);
+      if (words?.length === 0) return 0;
+      let query = read.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).$dynamic();
+      if (words) query = query.innerJoin(productsSearch, eq(productsSearch.productId, products.id));
+      return (await query.where(where))[0]?.n ?? 0;
+    },
+    byId: async (id) => {
+      const row = byId.get({ id });
+      return row ? ((await withStock([row]))[0] ?? null) : null;
+    },
+    insert: ({ variants, ...p }) =>
       write(() => {
-        writer.insert(products)
-          .values({ ...p, updatedAt: p.createdAt })
-          .run();
+        writer.insert(products).values({ ...p, updatedAt: p.createdAt }).run();
+        if (variants.length) writer.insert(productVariants).values(variants.map((v) => ({ ...v, productId: p.id }))).run();
       }),
-    update: (id, p) => write(() => writer.update(products).set(p).where(eq(products.id, id)).run().changes),
+    update: (id, { variants, ...p }) =>
+      write(() => {
+        const changed = writer.update(products).set(p).where(eq(products.id, id)).run().changes;
+        if (!changed) return 0;
+        // Upserted, not deleted and inserted: a row an order is taking from stays the same row.
+        for (const v of variants) {
+          writer
+            .insert(productVariants)
+            .values({ ...v, productId: id })
+            .onConflictDoUpdate({ target: [productVariants.productId, productVariants.size, productVariants.color], set: { stock: v.stock } })
+            .run();
+        }
+        const existing = writer.select({ size: productVariants.size, color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, id)).all();
+        for (const gone of existing.filter((e) => !variants.some((v) => sameVariant(v, e)))) {
+          writer.delete(productVariants).where(at({ productId: id, ...gone })).run();
+        }
+        return changed;
+      }),
     delete: (id) => write(() => writer.delete(products).where(eq(products.id, id)).run().changes),
+    withoutVariants: async (limit) =>
+      read
+        .select({ id: products.id, sizes: products.sizes, colors: products.colors })
+        .from(products)
+        .where(sql`not exists (select 1 from ${productVariants} v where v.product_id = ${products.id})`)
+        .limit(limit)
+        .all(),
+    addMissingVariants: (productId, variants) =>
+      write(() => {
+        if (variants.length) writer.insert(productVariants).values(variants.map((v) => ({ ...v, productId }))).onConflictDoNothing().run();
+      }),
   };
 }
+
+export function createSqliteStockStore({ writer, write }: SqliteSide): StockStore {
+  return {
+    take: (line) =>
+      write(
+        () =>
+          writer
+            .update(productVariants)
+            .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+            .where(and(at(line), gte(productVariants.stock, line.quantity)))
+            .run().changes === 1,
+      ),
+    giveBack: (line) =>
+      write(
+        () =>
+          writer
+            .update(productVariants)
+            .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+            .where(at(line))
+            .run().changes === 1,
+      ),
+  };
+}
+

@@ -10,7 +10,12 @@ export type DemoProduct = {
   description: string;
   /** 1 to 3 generated images. */
   images: number;
+  /** Stock per size x color: `demoStock` unless listed here ("size/color"; "" for none). */
+  stock?: Record<string, number>;
 };
+
+/** The stock of a demo variant not listed in its product's `stock`. */
+export const demoStock = 40;
 
 export type DemoCategory = { name: string; hue: number; products: DemoProduct[] };
 
@@ -23,6 +28,9 @@ const p = (title: string, price: number, sizes: string[], colors: string[], imag
   description,
 });
 
+/** A few lines low and a few sold out, so that a newcomer sees every stock state (issue 15). */
+const low = (product: DemoProduct, stock: Record<string, number>): DemoProduct => ({ ...product, stock });
+
 export const demoCatalogue: readonly DemoCategory[] = [
   {
     name: 'Figures',
@@ -33,7 +41,7 @@ export const demoCatalogue: readonly DemoCategory[] = [
       p('Mecha Vanguard Action Figure', 5200, ['Standard', 'Deluxe'], ['Gunmetal', 'Arctic White'], 3, 'Fully poseable mecha with 40 points of articulation, two beam rifles and a light-up reactor core (deluxe).'),
       p('Chibi Ninja Cat Nendo-style Figure', 1600, ['10 cm'], ['Black', 'Orange'], 1, 'Palm-sized ninja cat with three swappable faces and a tiny shuriken. Perfect desk companion.'),
       p('Sky Pirate Captain Figure', 4200, ['1/7 scale'], ['Teal', 'Gold'], 2, 'A sky pirate captain on the deck of an airship, coat tails in the wind, with a telescope accessory.'),
-      p('Dragon Tamer Prize Figure', 2200, ['18 cm'], ['Emerald', 'Violet'], 2, 'Prize-grade figure of a young dragon tamer with a coiled jade dragon. Great value for new collectors.'),
+      low(p('Dragon Tamer Prize Figure', 2200, ['18 cm'], ['Emerald', 'Violet'], 2, 'Prize-grade figure of a young dragon tamer with a coiled jade dragon. Great value for new collectors.'), { '18 cm/Emerald': 3, '18 cm/Violet': 0 }),
       p('Magical Idol Encore Figure', 3400, ['1/8 scale'], ['Pink', 'Lavender'], 3, 'A magical idol taking her encore bow, with a clear star-shaped stage base and glitter finish.'),
     ],
   },
@@ -41,10 +49,10 @@ export const demoCatalogue: readonly DemoCategory[] = [
     name: 'Trading Cards',
     hue: 350,
     products: [
-      p('Spirit Duel Booster Box (24 packs)', 6500, ['24 packs'], ['Sealed'], 3, 'A sealed booster box of the Spirit Duel card game, 24 packs of 10 cards, with at least one holo rare per pack.'),
+      low(p('Spirit Duel Booster Box (24 packs)', 6500, ['24 packs'], ['Sealed'], 3, 'A sealed booster box of the Spirit Duel card game, 24 packs of 10 cards, with at least one holo rare per pack.'), { '24 packs/Sealed': 1 }),
       p('Spirit Duel Starter Deck: Flame Oath', 950, ['40 cards'], ['Red'], 1, 'A ready-to-play 40-card starter deck built around the Flame Oath warriors, with rules sheet and playmat.'),
       p('Spirit Duel Starter Deck: Tidecaller', 950, ['40 cards'], ['Blue'], 1, 'A ready-to-play starter deck of sea spirits and control spells, ideal for a second player.'),
-      p('Celestial Rare Single: Aurora Phoenix', 2800, ['Near Mint', 'Lightly Played'], ['Holo'], 2, 'Single card, the Aurora Phoenix secret rare with rainbow foil. Graded condition as selected.'),
+      low(p('Celestial Rare Single: Aurora Phoenix', 2800, ['Near Mint', 'Lightly Played'], ['Holo'], 2, 'Single card, the Aurora Phoenix secret rare with rainbow foil. Graded condition as selected.'), { 'Near Mint/Holo': 2, 'Lightly Played/Holo': 0 }),
       p('Premium Card Sleeves (100)', 450, ['Standard', 'Japanese'], ['Matte Black', 'Sakura Pink', 'Clear'], 2, 'One hundred matte sleeves with a smooth shuffle feel and no-peel seams. Standard or Japanese size.'),
       p('Collector Binder (9-pocket)', 1200, ['360 cards'], ['Black', 'Navy', 'Red'], 2, 'A zip-up 9-pocket binder holding 360 sleeved cards, side-loading pages that keep cards from slipping out.'),
       p('Deck Box with Dice Tray', 850, ['100 cards'], ['Purple', 'Black'], 2, 'Magnetic deck box for 100 double-sleeved cards, with a hidden drawer that doubles as a dice tray.'),
@@ -57,7 +65,7 @@ export const demoCatalogue: readonly DemoCategory[] = [
       p('Neo-Tokyo Skyline Hoodie', 2400, ['S', 'M', 'L', 'XL', 'XXL'], ['Black', 'Charcoal'], 3, 'Heavyweight cotton-blend hoodie with a neon Neo-Tokyo skyline print across the back and kanji on the sleeve.'),
       p('Kitsune Mask Graphic T-shirt', 850, ['S', 'M', 'L', 'XL'], ['White', 'Black', 'Maroon'], 2, 'Soft 180 GSM cotton tee with a hand-drawn kitsune mask print. Pre-shrunk, comfortable in Dhaka heat.'),
       p('Ramen Shop Oversized Tee', 950, ['M', 'L', 'XL'], ['Cream', 'Navy'], 2, 'Oversized drop-shoulder tee with a cozy ramen shop illustration on the chest.'),
-      p('Mecha Pilot Bomber Jacket', 4200, ['M', 'L', 'XL'], ['Olive', 'Black'], 3, 'Satin bomber jacket with embroidered squadron patches and a quilted lining.'),
+      low(p('Mecha Pilot Bomber Jacket', 4200, ['M', 'L', 'XL'], ['Olive', 'Black'], 3, 'Satin bomber jacket with embroidered squadron patches and a quilted lining.'), { 'XL/Olive': 0, 'XL/Black': 0, 'L/Olive': 4 }),
       p('Sakura Petal Cap', 650, ['Free size'], ['Pink', 'Black', 'White'], 1, 'Adjustable cotton cap with embroidered sakura petals.'),
       p('Ninja Clan Track Pants', 1500, ['S', 'M', 'L', 'XL'], ['Black', 'Grey'], 2, 'Tapered track pants with a side stripe of shuriken prints and zipped pockets.'),
       p('Spirit Duel Jersey', 1800, ['S', 'M', 'L', 'XL', 'XXL'], ['Red', 'Blue'], 2, 'Breathable tournament jersey with the Spirit Duel crest. Add your player name at checkout notes.'),
@@ -81,7 +89,7 @@ export const demoCatalogue: readonly DemoCategory[] = [
     products: [
       p('Acrylic Chibi Keychain Set (5)', 750, ['5 pieces'], ['Multi'], 2, 'Five double-sided acrylic chibi charms with metal rings.'),
       p('Glow-in-the-dark Spirit Fox Keychain', 350, ['6 cm'], ['Green glow'], 1, 'A fox spirit charm that glows softly after sunlight.'),
-      p('Metal Shuriken Keychain', 300, ['5 cm'], ['Silver', 'Black'], 1, 'Zinc-alloy shuriken keychain with a spinning centre (blunt edges).'),
+      low(p('Metal Shuriken Keychain', 300, ['5 cm'], ['Silver', 'Black'], 1, 'Zinc-alloy shuriken keychain with a spinning centre (blunt edges).'), { '5 cm/Black': 5 }),
       p('Rubber Ramen Bowl Keychain', 250, ['4 cm'], ['Multi'], 1, 'Squishy PVC ramen bowl charm with a lobster clasp.'),
       p('Spirit Duel Card Charm', 400, ['Card size'], ['Holo'], 2, 'Miniature holo card charm of the Aurora Phoenix.'),
       p('Sakura Lantern Keychain', 380, ['7 cm'], ['Pink', 'Red'], 1, 'A tiny paper-lantern style charm with a sakura print.'),
@@ -93,11 +101,11 @@ export const demoCatalogue: readonly DemoCategory[] = [
     hue: 300,
     products: [
       p('Sleepy Spirit Fox Plush', 1400, ['30 cm', '45 cm'], ['Orange', 'White'], 3, 'Extra-soft sleepy fox plush with embroidered eyes, safe for all ages.'),
-      p('Chibi Dragon Plush', 1200, ['25 cm'], ['Green', 'Purple'], 2, 'Round chibi dragon with little felt wings and a curly tail.'),
+      low(p('Chibi Dragon Plush', 1200, ['25 cm'], ['Green', 'Purple'], 2, 'Round chibi dragon with little felt wings and a curly tail.'), { '25 cm/Purple': 1 }),
       p('Onigiri Cushion', 900, ['35 cm'], ['White'], 1, 'A rice-ball cushion with a nori wrap and a shy smile.'),
       p('Ninja Cat Plush', 1100, ['28 cm'], ['Black', 'Grey'], 2, 'Ninja cat plush with a removable headband.'),
       p('Mecha Pilot Bear', 1600, ['35 cm'], ['Brown'], 2, 'Teddy bear in a pilot suit with a velcro helmet.'),
-      p('Giant Slime Cushion', 2500, ['60 cm'], ['Blue', 'Pink'], 3, 'A huge, squishy slime cushion that doubles as a backrest.'),
+      low(p('Giant Slime Cushion', 2500, ['60 cm'], ['Blue', 'Pink'], 3, 'A huge, squishy slime cushion that doubles as a backrest.'), { '60 cm/Blue': 0, '60 cm/Pink': 0 }),
     ],
   },
 ];
