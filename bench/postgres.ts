@@ -292,6 +292,12 @@ async function fill(url: string) {
         products.map((p) => iso(p.createdAt)),
       ],
     );
+    // Stock enough for every order the bench places (it measures throughput, not selling out).
+    await client.query(
+      `insert into product_variants (product_id, size, color, stock)
+       select p, s, c, 100000 from unnest($1::text[]) p, unnest(array['S', 'M', 'L']) s, unnest(array['Red', 'Blue']) c`,
+      [products.map((p) => p.id)],
+    );
     await client.query(
       `insert into users (id, name, email, role, provider, password_hash, token_version, created_at)
        select id, name, email, 'customer', 'local', $4, 0, created_at from unnest($1::text[], $2::text[], $3::text[], $5::timestamptz[]) as u(id, name, email, created_at)`,

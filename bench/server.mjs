@@ -304,9 +304,14 @@ async function fill(dataDir) {
     "insert into users (id, name, email, role, provider, password_hash, token_version, created_at) values (?, ?, ?, 'customer', 'local', ?, 0, ?)",
   );
   const insertLine = db.prepare('insert into cart_lines (id, user_id, product_id, size, color, quantity, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+  // Stock enough for every order the bench places (it measures throughput, not selling out).
+  const insertVariant = db.prepare('insert into product_variants (product_id, size, color, stock) values (?, ?, ?, 100000)');
   db.transaction(() => {
     for (const [i, c] of categories.entries()) insertCategory.run(c.id, c.name, c.name.toLowerCase().replace(/\s+/g, ''), now - 100_000 - i);
-    for (const p of products) insertProduct.run(p.id, p.title, p.description, p.categoryId, p.price, p.sizes, p.colors, p.images, p.createdAt, p.createdAt);
+    for (const p of products) {
+      insertProduct.run(p.id, p.title, p.description, p.categoryId, p.price, p.sizes, p.colors, p.images, p.createdAt, p.createdAt);
+      for (const size of ['S', 'M', 'L']) for (const color of ['Red', 'Blue']) insertVariant.run(p.id, size, color);
+    }
     for (const [i, u] of customers.entries()) {
       insertUser.run(u.id, u.name, u.email, hash, now - 2000 + i);
       for (let n = 0; n < 1 + (i % 3); n++) {
