@@ -59,7 +59,7 @@
     'first-slider': function (sliders) {
       return sliders && sliders[0] && sliders[0].image;
     },
-    // The first card of the list: the newest product (the list sorts by createdAt, keeping ties in order).
+    // The first card of the list: the newest product (the server sends it first; ties in its order).
     'newest-product': function (products) {
       var newest = products && products[0];
       (products || []).forEach(function (p) {
@@ -76,6 +76,9 @@
   // the deepest page the server answers.
   var pageParam = /(?:^\?|&)page=([1-9]\d{0,8})(?:&|$)/.exec(location.search);
   var page = pageParam ? Math.min(Number(pageParam[1]), table.maxPage) : 1;
+  // A list sorted or filtered in the URL (web/src/features/catalogue/list-filter.ts) asks another
+  // query than the one written here: its page is not started.
+  var plainList = !/(?:^\?|&)(?!page=)[^&]/.test(location.search);
 
   var pending = {};
   function request(url, then) {
@@ -98,6 +101,7 @@
     if (!match) return;
     preloadCode(entry.code);
     entry.requests.forEach(function (spec) {
+      if (!plainList && spec.url.indexOf('{offset}') >= 0) return;
       var url = spec.url
         .replace(/:(\w+)/g, function (_, name) {
           return match.groups[name];

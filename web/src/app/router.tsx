@@ -73,6 +73,11 @@ export const routes: RouteObject[] = [
                 handle: { title: PAGES.allProducts.title } satisfies RouteHandle,
               },
               {
+                path: PAGES.search.path,
+                ...shopPage(() => import('../features/catalogue/pages/search-page').then((m) => m.SearchPage)),
+                handle: { title: PAGES.search.title } satisfies RouteHandle,
+              },
+              {
                 path: PAGES.policy.path,
                 ...shopPage(() => import('../features/static-pages/pages/policy-page').then((m) => m.PolicyPage)),
                 handle: { title: PAGES.policy.title } satisfies RouteHandle,

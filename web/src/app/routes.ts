@@ -14,6 +14,7 @@ export const PAGES = {
   product: { path: '/product/:id', title: 'Product' },
   category: { path: '/category/:categoryName', title: 'Category' },
   allProducts: { path: '/allproductandcategories', title: 'All Products' },
+  search: { path: '/search', title: 'Search' },
   policy: { path: '/policy', title: 'Our Policy' },
   login: { path: '/login', title: 'Log in' },
   signup: { path: '/signup', title: 'Sign up' },
@@ -113,6 +114,7 @@ export const PAGE_PREFETCH: Partial<Record<PageName, PagePrefetch>> = {
     requests: [{ url: productsPage, image: { pick: 'newest-product', sizes: 'card' } }],
   },
   category: { code: 'src/features/catalogue/pages/category-page.tsx' },
+  search: { code: 'src/features/catalogue/pages/search-page.tsx' },
   // Not the list of other products: it is below the photo, and must not slow the photo down.
   product: {
     code: 'src/app/product-route.tsx',

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { cartItemCount, useCart } from '../../features/cart/api/get-cart';
+import { SearchBox } from '../../features/catalogue/components/search-box';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
 import { NAVIGATION, PAGES } from '../routes';
@@ -39,6 +40,9 @@ export function Navbar() {
           <ShopLogo />
           <span className="navbar__name">{shopName}</span>
         </Link>
+
+        {/* Outside the menu: a phone shows it too, on a row of its own. */}
+        <SearchBox action={PAGES.search.path} />
 
         <button
           type="button"

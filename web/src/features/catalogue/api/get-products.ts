@@ -4,26 +4,55 @@ import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import type { Product } from './get-product';
 
-export type ProductsQuery = {
-  /** Only this category's products (exact name); all products without it. */
+/** The orders of GET /api/products (src/modules/catalogue/ports.ts, productSorts). */
+export type ProductSort = 'newest' | 'price_asc' | 'price_desc' | 'relevance';
+
+/** What narrows and orders a list of products; each field left out narrows nothing. */
+export type ProductsFilter = {
+  /** Words to find (title, description, category). */
+  q?: string;
+  /** Only this category's products (exact name). */
   category?: string;
+  /** Whole taka, both ends included; the server refuses minPrice above maxPrice. */
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  /** Some variant at 5 or fewer (Manage Products). */
+  lowStock?: boolean;
+  /** The server's default: relevance with q, else newest. */
+  sort?: ProductSort;
+  /** The product page's list: every product but this one, its category's first. */
+  related?: string;
+};
+
+export type ProductsQuery = ProductsFilter & {
   /** 1, 2, ...: a page of PAGE_SIZE products. */
   page?: number;
 };
 
 /**
- * One page of products, newest first as the server sends them, and how many there are in all.
- * The query string is `[category=..&]limit=50&offset=..`: public/prefetch.js asks the first page of
- * all products with exactly this string, so that the app takes its answer.
+ * The API's query parameters of a filter, in a fixed order, the ones left out absent: an empty filter
+ * asks `limit=50&offset=..` alone, exactly what public/prefetch.js asks for the first page of all
+ * products, so that the app takes its answer.
  */
-export function getProducts({ category, page = 1 }: ProductsQuery = {}): Promise<Page<Product>> {
-  return getPage<Product>(api, 'products', pageQuery(page), category === undefined ? {} : { category });
+export function productsSearchParams(filter: ProductsFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const key of ['q', 'category', 'minPrice', 'maxPrice', 'inStock', 'lowStock', 'sort', 'related'] as const) {
+    const value = filter[key];
+    if (value !== undefined && value !== false && value !== '') params[key] = String(value);
+  }
+  return params;
 }
 
-export const productsQueryOptions = ({ category, page = 1 }: ProductsQuery = {}) =>
+/** One page of products, in the server's order (newest first unless sorted), and how many match in all. */
+export function getProducts({ page = 1, ...filter }: ProductsQuery = {}): Promise<Page<Product>> {
+  return getPage<Product>(api, 'products', pageQuery(page), productsSearchParams(filter));
+}
+
+export const productsQueryOptions = ({ page = 1, ...filter }: ProductsQuery = {}) =>
   queryOptions({
-    queryKey: ['products', 'list', { category: category ?? null, page }],
-    queryFn: () => getProducts({ category, page }),
+    queryKey: ['products', 'list', { ...productsSearchParams(filter), page }],
+    queryFn: () => getProducts({ ...filter, page }),
     staleTime: 30_000,
     retry: retryUnlessClientError,
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink, useSearchParams } from 'react-router-dom';
 import { categoryPath } from '../../../components/product-card';
 import { categoryLabel, useCategories } from '../api/get-categories';
+import { searchWith } from '../list-filter';
 
 /**
  * Whether the categories have come (or failed): the pages with the filter wait for it before they
@@ -11,9 +12,14 @@ export function useCategoriesSettled() {
   return data !== undefined || error !== null;
 }
 
-/** A row of links: all products, then each category; the current one is marked (aria-current). */
+/**
+ * A row of links: all products, then each category; the current one is marked (aria-current). Each
+ * keeps the list's sort and filters (from page 1): the category is the one filter in the path.
+ */
 export function CategoryFilter() {
   const { data: categories } = useCategories();
+  const [params] = useSearchParams();
+  const search = searchWith(params, { category: undefined });
   // A failure here only hides the shortcuts; the products below have their own states.
   if (!categories || categories.length === 0) return null;
 
@@ -21,13 +27,13 @@ export function CategoryFilter() {
     <nav className="category-filter" aria-label="Categories">
       <ul className="category-filter__list">
         <li>
-          <NavLink to="/allproductandcategories" end className="category-filter__link">
+          <NavLink to={{ pathname: '/allproductandcategories', search }} end className="category-filter__link">
             All
           </NavLink>
         </li>
         {categories.map((category) => (
           <li key={category._id}>
-            <NavLink to={categoryPath(category.category)} end className="category-filter__link">
+            <NavLink to={{ pathname: categoryPath(category.category), search }} end className="category-filter__link">
               {categoryLabel(category)}
             </NavLink>
           </li>

@@ -3,24 +3,26 @@ import { ProductCard } from '../../../components/product-card';
 import { Pager, usePageParam } from '../../../components/pager';
 import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
-import { newestFirst, useProducts } from '../api/get-products';
+import { useProducts, type ProductsFilter } from '../api/get-products';
 
 type ProductListProps = {
-  /** Only this category's products (exact name); all products without it. */
-  category?: string;
+  /** What narrows and orders the list; every product, newest first, without it. */
+  filter?: ProductsFilter;
   titleAs?: 'h2' | 'h3';
-  /** Shown when the list is empty. */
+  /** Shown when nothing matches. */
   emptyText?: string;
+  /** "12 products" above the grid, read out when it changes (search results). */
+  showCount?: boolean;
   /** The first row loads at once when the list is the top of the page. */
   eagerFirstRow?: boolean;
 };
 
 const FIRST_ROW = 4;
 
-/** Products newest first in the product grid, a page at a time (?page=), with the loading, error and empty states. */
-export function ProductList({ category, titleAs = 'h2', emptyText = 'No products yet.', eagerFirstRow = false }: ProductListProps) {
+/** Products in the server's order in the product grid, a page at a time (?page=), with the loading, error and empty states. */
+export function ProductList({ filter = {}, titleAs = 'h2', emptyText = 'No products yet.', showCount = false, eagerFirstRow = false }: ProductListProps) {
   const page = usePageParam();
-  const { data: current, error } = useProducts({ category, page });
+  const { data: current, error } = useProducts({ ...filter, page });
   // A long list is rendered in the background, in slices, when its data comes: no long task (TBT).
   const data = useDeferredValue(current);
 
@@ -36,16 +38,28 @@ export function ProductList({ category, titleAs = 'h2', emptyText = 'No products
     );
   }
   if (!data) return <Spinner label="Loading products" fill />;
-  if (data.items.length === 0 && page === 1) return <p className="notice">{emptyText}</p>;
 
   return (
     <>
-      <ProductGrid>
-        {newestFirst(data.items).map((product, index) => (
-          <ProductCard key={product._id} product={product} titleAs={titleAs} eager={eagerFirstRow && index < FIRST_ROW} />
-        ))}
-      </ProductGrid>
-      <Pager page={page} total={data.total} shown={data.items.length} label="Product pages" />
+      {showCount && (
+        <p className="product-list__count" role="status" data-testid="product-count">
+          {data.total === 1 ? '1 product' : `${data.total} products`}
+        </p>
+      )}
+      {data.items.length === 0 && page === 1 ? (
+        <p className="notice" role="status">
+          {emptyText}
+        </p>
+      ) : (
+        <>
+          <ProductGrid>
+            {data.items.map((product, index) => (
+              <ProductCard key={product._id} product={product} titleAs={titleAs} eager={eagerFirstRow && index < FIRST_ROW} />
+            ))}
+          </ProductGrid>
+          <Pager page={page} total={data.total} shown={data.items.length} label="Product pages" />
+        </>
+      )}
     </>
   );
 }

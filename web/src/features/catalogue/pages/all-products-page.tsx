@@ -1,11 +1,16 @@
 import { GoBack } from '../../../components/go-back';
 import { Spinner } from '../../../components/spinner';
 import { CategoryFilter, useCategoriesSettled } from '../components/category-filter';
+import { ListControls, useListFilter } from '../components/list-controls';
 import { ProductList } from '../components/product-list';
+import { isFiltered } from '../list-filter';
 
-/** /allproductandcategories: every product, newest first, with links to each category. */
+/** /allproductandcategories: every product, newest first unless sorted, filtered by the URL query; links to each category. */
 export function AllProductsPage() {
   const settled = useCategoriesSettled();
+  const { filter: inUrl, change } = useListFilter();
+  // The category is a page of its own (the links above the list), not a filter here.
+  const filter = { ...inUrl, category: undefined };
 
   return (
     <section className="page container" aria-labelledby="all-products-title">
@@ -16,7 +21,13 @@ export function AllProductsPage() {
         </h1>
         {settled && <CategoryFilter />}
       </div>
-      {settled ? <ProductList eagerFirstRow /> : <Spinner label="Loading products" fill />}
+      {/* With the category links, when the categories have come: nothing above the list moves. */}
+      {settled && <ListControls filter={filter} change={change} />}
+      {settled ? (
+        <ProductList filter={filter} emptyText={isFiltered(filter) ? 'No products match these filters.' : 'No products yet.'} eagerFirstRow />
+      ) : (
+        <Spinner label="Loading products" fill />
+      )}
     </section>
   );
 }

@@ -2,12 +2,17 @@ import { useParams } from 'react-router-dom';
 import { GoBack } from '../../../components/go-back';
 import { Spinner } from '../../../components/spinner';
 import { CategoryFilter, useCategoriesSettled } from '../components/category-filter';
+import { ListControls, useListFilter } from '../components/list-controls';
 import { ProductList } from '../components/product-list';
+import { isFiltered } from '../list-filter';
 
-/** /category/:categoryName: that category's products, newest first. */
+/** /category/:categoryName: that category's products, newest first unless sorted, filtered by the URL query. */
 export function CategoryPage() {
   // The router has already decoded the segment (/category/Trading%20Cards -> "Trading Cards").
   const { categoryName = '' } = useParams();
+  const { filter: inUrl, change } = useListFilter();
+  // The path names the category; the links above the list change it.
+  const filter = { ...inUrl, category: undefined };
 
   const settled = useCategoriesSettled();
 
@@ -20,7 +25,17 @@ export function CategoryPage() {
         </h1>
         {settled && <CategoryFilter />}
       </div>
-      {settled ? <ProductList category={categoryName} emptyText="No products in this category yet." eagerFirstRow /> : <Spinner label="Loading products" fill />}
+      {/* With the category links, when the categories have come: nothing above the list moves. */}
+      {settled && <ListControls filter={filter} change={change} />}
+      {settled ? (
+        <ProductList
+          filter={{ ...filter, category: categoryName }}
+          emptyText={isFiltered(filter) ? 'No products match these filters.' : 'No products in this category yet.'}
+          eagerFirstRow
+        />
+      ) : (
+        <Spinner label="Loading products" fill />
+      )}
     </section>
   );
 }

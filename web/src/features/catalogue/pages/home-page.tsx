@@ -33,13 +33,16 @@ export function HomePage({ shopName, banner }: HomePageProps) {
 
 type CategoryGroup = { category: Category; products: Product[] };
 
-/** Categories in the server's order (newest first), each with its products; empty ones are left out. */
+/** Cards a category shows on the home page (two rows of the widest grid); "View all" leads to the rest. */
+const PER_CATEGORY = 8;
+
+/** Categories in the server's order (newest first), each with its first products; empty ones are left out. */
 function groupByCategory(categories: readonly Category[], products: readonly Product[]): CategoryGroup[] {
   const byName = new Map<string, Product[]>();
   for (const product of products) {
     const list = byName.get(product.category);
-    if (list) list.push(product);
-    else byName.set(product.category, [product]);
+    if (!list) byName.set(product.category, [product]);
+    else if (list.length < PER_CATEGORY) list.push(product);
   }
   return categories.flatMap((category) => {
     const list = byName.get(category.category);
@@ -49,8 +52,8 @@ function groupByCategory(categories: readonly Category[], products: readonly Pro
 
 function ProductsByCategory() {
   // One call, grouped here: not one call per category. It asks for the first page (the 50 newest
-  // products) explicitly, the same request public/prefetch.js starts; each group's "View all" and the
-  // all-products page page through the rest.
+  // products) explicitly, the same request public/prefetch.js starts; each group shows its newest
+  // PER_CATEGORY, and its "View all" pages through the rest.
   const categories = useCategories();
   const products = useProducts({ page: 1 });
   const error = categories.error ?? products.error;

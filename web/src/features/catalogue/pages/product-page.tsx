@@ -66,8 +66,10 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
           <h2 id="all-products-title" className="section__title">
             All Products
           </h2>
+          <p className="section__lead">More from {product.category} first, then the rest of the shop.</p>
         </div>
-        <ProductList titleAs="h3" />
+        {/* Every other product, paged (?page=): its category's first. */}
+        <ProductList filter={{ related: product._id }} titleAs="h3" />
       </section>
     </div>
   );

@@ -1,0 +1,110 @@
+import { useMemo, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { categoryLabel, useCategories } from '../api/get-categories';
+import type { ProductSort } from '../api/get-products';
+import { defaultSort, filterFromSearch, isFiltered, priceOf, searchWith, type ListFilter } from '../list-filter';
+
+/** The list's filter in the URL query, and a change to it (a new history entry, back on page 1). */
+export function useListFilter() {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => filterFromSearch(params), [params]);
+  const change = (changes: Partial<ListFilter>) => setParams(searchWith(params, changes));
+  return { filter, change };
+}
+
+const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Relevance',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+
+type ListControlsProps = {
+  filter: ListFilter;
+  change: (changes: Partial<ListFilter>) => void;
+  /** A category select (search results); the other lists have their category in the path. */
+  withCategory?: boolean;
+};
+
+/** Sort, category, price range and "In stock only" of a list of products; each change is applied at once. */
+export function ListControls({ filter, change, withCategory = false }: ListControlsProps) {
+  const { data: categories } = useCategories();
+  const sorts = (Object.keys(SORT_LABELS) as ProductSort[]).filter((sort) => sort !== 'relevance' || filter.q);
+
+  // The prices wait for Enter or Apply (a change per keystroke would make a history entry each).
+  function applyPrices(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const [low, high] = [priceOf(data.get('minPrice')), priceOf(data.get('maxPrice'))];
+    const swap = low !== undefined && high !== undefined && low > high;
+    change({ minPrice: swap ? high : low, maxPrice: swap ? low : high });
+  }
+
+  return (
+    <form className="list-controls" aria-label="Sort and filter" onSubmit={applyPrices}>
+      <label className="list-controls__field">
+        <span className="list-controls__label">Sort by</span>
+        <select
+          className="form-field__input"
+          value={filter.sort ?? defaultSort(filter)}
+          onChange={(event) => change({ sort: event.target.value as ProductSort })}
+        >
+          {sorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {withCategory && (
+        <label className="list-controls__field">
+          <span className="list-controls__label">Category</span>
+          <select className="form-field__input" value={filter.category ?? ''} onChange={(event) => change({ category: event.target.value })}>
+            <option value="">All categories</option>
+            {/* A category named in the URL but not (or no longer) in the shop is still shown as chosen. */}
+            {filter.category !== undefined && !categories?.some((c) => c.category === filter.category) && <option value={filter.category}>{filter.category}</option>}
+            {categories?.map((category) => (
+              <option key={category._id} value={category.category}>
+                {categoryLabel(category)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {/* Keyed by the prices in the URL: Back and Clear show those. */}
+      <div className="list-controls__prices" key={`${filter.minPrice}-${filter.maxPrice}`}>
+        {(['minPrice', 'maxPrice'] as const).map((name) => (
+          <label key={name} className="list-controls__field list-controls__price">
+            <span className="list-controls__label">{name === 'minPrice' ? 'Min price (BDT)' : 'Max price (BDT)'}</span>
+            <input
+              className="form-field__input"
+              type="number"
+              name={name}
+              min={0}
+              max={10_000_000}
+              step={1}
+              inputMode="numeric"
+              defaultValue={filter[name]}
+            />
+          </label>
+        ))}
+        <button type="submit" className="button button--secondary button--small">
+          Apply
+        </button>
+      </div>
+      <label className="list-controls__check">
+        <input type="checkbox" checked={filter.inStock === true} onChange={(event) => change({ inStock: event.target.checked })} />
+        In stock only
+      </label>
+      {isFiltered(filter) && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => change({ category: undefined, minPrice: undefined, maxPrice: undefined, inStock: undefined })}
+        >
+          Clear filters
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/**
+ * The navbar's product search: goes to `action`?q=... (a plain GET form too, should the app not run).
+ * On the results page it shows the words searched for.
+ */
+export function SearchBox({ action }: { action: string }) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const current = pathname === action ? (new URLSearchParams(search).get('q') ?? '') : '';
+
+  return (
+    <form
+      role="search"
+      action={action}
+      className="search-box"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+        if (q) navigate(`${action}?${new URLSearchParams({ q })}`);
+      }}
+    >
+      {/* Keyed by the words: Back to another search shows those. */}
+      <input
+        key={current}
+        type="search"
+        name="q"
+        defaultValue={current}
+        className="search-box__input"
+        aria-label="Search products"
+        placeholder="Search products"
+        maxLength={120}
+        enterKeyHint="search"
+      />
+      <button type="submit" className="search-box__button">
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">Search</span>
+      </button>
+    </form>
+  );
+}
