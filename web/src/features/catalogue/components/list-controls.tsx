@@ -1,4 +1,4 @@
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { categoryLabel, useCategories } from '../api/get-categories';
 import type { ProductSort } from '../api/get-products';
@@ -10,6 +10,20 @@ export function useListFilter() {
   const filter = useMemo(() => filterFromSearch(params), [params]);
   const change = (changes: Partial<ListFilter>) => setParams(searchWith(params, changes));
   return { filter, change };
+}
+
+/**
+ * A control's value: the URL's, and the shopper's own until the URL has it (a navigation is not
+ * instant, and a control snapping back meanwhile would undo a click). Not remounted, so focus stays.
+ */
+function useShown<T>(fromUrl: T): [T, (value: T) => void] {
+  const [shown, setShown] = useState(fromUrl);
+  const [seen, setSeen] = useState(fromUrl);
+  if (seen !== fromUrl) {
+    setSeen(fromUrl);
+    setShown(fromUrl);
+  }
+  return [shown, setShown];
 }
 
 const SORT_LABELS: Record<ProductSort, string> = {
@@ -30,12 +44,17 @@ type ListControlsProps = {
 export function ListControls({ filter, change, withCategory = false }: ListControlsProps) {
   const { data: categories } = useCategories();
   const sorts = (Object.keys(SORT_LABELS) as ProductSort[]).filter((sort) => sort !== 'relevance' || filter.q);
+  const [sort, setSort] = useShown(filter.sort ?? defaultSort(filter));
+  const [category, setCategory] = useShown(filter.category ?? '');
+  const [inStock, setInStock] = useShown(filter.inStock === true);
+  const [minPrice, setMinPrice] = useShown(String(filter.minPrice ?? ''));
+  const [maxPrice, setMaxPrice] = useShown(String(filter.maxPrice ?? ''));
+  const prices = { minPrice: [minPrice, setMinPrice], maxPrice: [maxPrice, setMaxPrice] } as const;
 
   // The prices wait for Enter or Apply (a change per keystroke would make a history entry each).
   function applyPrices(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const [low, high] = [priceOf(data.get('minPrice')), priceOf(data.get('maxPrice'))];
+    const [low, high] = [priceOf(minPrice), priceOf(maxPrice)];
     const swap = low !== undefined && high !== undefined && low > high;
     change({ minPrice: swap ? high : low, maxPrice: swap ? low : high });
   }
@@ -46,8 +65,11 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
         <span className="list-controls__label">Sort by</span>
         <select
           className="form-field__input"
-          value={filter.sort ?? defaultSort(filter)}
-          onChange={(event) => change({ sort: event.target.value as ProductSort })}
+          value={sort}
+          onChange={(event) => {
+            setSort(event.target.value as ProductSort);
+            change({ sort: event.target.value as ProductSort });
+          }}
         >
           {sorts.map((sort) => (
             <option key={sort} value={sort}>
@@ -59,7 +81,14 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
       {withCategory && (
         <label className="list-controls__field">
           <span className="list-controls__label">Category</span>
-          <select className="form-field__input" value={filter.category ?? ''} onChange={(event) => change({ category: event.target.value })}>
+          <select
+            className="form-field__input"
+            value={category}
+            onChange={(event) => {
+              setCategory(event.target.value);
+              change({ category: event.target.value });
+            }}
+          >
             <option value="">All categories</option>
             {/* A category named in the URL but not (or no longer) in the shop is still shown as chosen. */}
             {filter.category !== undefined && !categories?.some((c) => c.category === filter.category) && <option value={filter.category}>{filter.category}</option>}
@@ -71,8 +100,7 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
           </select>
         </label>
       )}
-      {/* Keyed by the prices in the URL: Back and Clear show those. */}
-      <div className="list-controls__prices" key={`${filter.minPrice}-${filter.maxPrice}`}>
+      <div className="list-controls__prices">
         {(['minPrice', 'maxPrice'] as const).map((name) => (
           <label key={name} className="list-controls__field list-controls__price">
             <span className="list-controls__label">{name === 'minPrice' ? 'Min price (BDT)' : 'Max price (BDT)'}</span>
@@ -84,7 +112,8 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
               max={10_000_000}
               step={1}
               inputMode="numeric"
-              defaultValue={filter[name]}
+              value={prices[name][0]}
+              onChange={(event) => prices[name][1](event.target.value)}
             />
           </label>
         ))}
@@ -93,7 +122,14 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
         </button>
       </div>
       <label className="list-controls__check">
-        <input type="checkbox" checked={filter.inStock === true} onChange={(event) => change({ inStock: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={inStock}
+          onChange={(event) => {
+            setInStock(event.target.checked);
+            change({ inStock: event.target.checked });
+          }}
+        />
         In stock only
       </label>
       {isFiltered(filter) && (
