@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 /**
@@ -8,6 +9,13 @@ export function SearchBox({ action }: { action: string }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const current = pathname === action ? (new URLSearchParams(search).get('q') ?? '') : '';
+  // What is typed, until the URL's words change (Back to another search): not remounted, so focus stays.
+  const [value, setValue] = useState(current);
+  const [seen, setSeen] = useState(current);
+  if (seen !== current) {
+    setSeen(current);
+    setValue(current);
+  }
 
   return (
     <form
@@ -16,16 +24,15 @@ export function SearchBox({ action }: { action: string }) {
       className="search-box"
       onSubmit={(event) => {
         event.preventDefault();
-        const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+        const q = value.trim();
         if (q) navigate(`${action}?${new URLSearchParams({ q })}`);
       }}
     >
-      {/* Keyed by the words: Back to another search shows those. */}
       <input
-        key={current}
         type="search"
         name="q"
-        defaultValue={current}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
         className="search-box__input"
         aria-label="Search products"
         placeholder="Search products"
