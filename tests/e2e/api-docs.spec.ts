@@ -30,7 +30,7 @@ test('/api/docs renders the document from this server only, without a CSP violat
   // The document's title, then a route's summary and path, as its contract declares them.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('API', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Catalogue', exact: true }).or(page.getByText('Catalogue', { exact: true })).first().click();
-  await expect(page.getByText('List products, newest first').first()).toBeVisible();
+  await expect(page.getByText('Search, filter, sort and page the products').first()).toBeVisible();
   await expect(page.getByText('/api/products/{id}').first()).toBeAttached();
   // Settled: whatever the page loads lazily has been asked for and answered. (Not 'networkidle':
   // the reference keeps a connection of its own open on a busy machine, and the test would wait
