@@ -8,6 +8,7 @@ export type ProductCardData = {
   category: string;
   price: number;
   images: readonly string[];
+  variants?: readonly { stock: number }[];
 };
 
 type ProductCardProps = {
@@ -47,6 +48,7 @@ export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: P
         ) : (
           <span className="product-card__no-image">No photo</span>
         )}
+        {product.variants?.some((v) => v.stock > 0) === false && <span className="product-card__badge">Sold out</span>}
       </div>
       <div className="product-card__body">
         <Title className="product-card__title">

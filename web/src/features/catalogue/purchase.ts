@@ -11,7 +11,7 @@ export type PurchaseRequest = {
   /** '' when the customer chose none (the selects are optional). */
   size: string;
   color: string;
-  /** A whole number from 1 to 99 (the form checks it; the server refuses more). */
+  /** A whole number from 1 to 99 and at most what is in stock (the form checks it; the server refuses more). */
   quantity: number;
 };
 

@@ -4,6 +4,7 @@ import { FormField } from '../../../components/form-field';
 import { ImageFileField } from '../../../components/image-file-field';
 import { loadSwal, showFailure } from '../../../lib/dialog';
 import { parseCommaList } from '../../../../../src/shared/comma-list';
+import { maxStock, variantKeys, type VariantKey } from '../../../../../src/shared/stock';
 import { useImageUploads } from '../../../lib/use-image-uploads';
 import type { ProductInput } from '../api/create-product';
 import { categoryLabel, useCategories } from '../api/get-categories';
@@ -11,6 +12,14 @@ import type { Product } from '../api/get-product';
 
 /** Spec: up to 3 images per product. */
 const PHOTO_COUNT = 3;
+/** What a new size x color starts with in the form (the server's DEFAULT_STOCK is for older clients). */
+const NEW_STOCK = 10;
+
+/** Sizes or colors as the server keeps them: split on commas, trimmed, each once. */
+const labelList = (text: string) => [...new Set(parseCommaList(text))];
+const keyOf = ({ size, color }: VariantKey) => `${size}\u0000${color}`;
+/** "Stock S / Red", "Stock S", "Stock Red" or "Stock". */
+const stockLabel = ({ size, color }: VariantKey) => ['Stock', [size, color].filter(Boolean).join(' / ')].filter(Boolean).join(' ');
 
 type ProductFormProps = {
   /** The product to update; a blank form without it. */
@@ -33,6 +42,14 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
   const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
   const busy = stage !== 'idle';
   const idPrefix = product ? `product-${product._id}` : 'new-product';
+  // Sizes and colors as typed, so the stock editor has one field per size x color as they change.
+  const [sizesText, setSizesText] = useState(product?.sizes.join(', ') ?? '');
+  const [colorsText, setColorsText] = useState(product?.colors.join(', ') ?? '');
+  // What the admin typed per size x color; a combination not typed in keeps the product's stock, or NEW_STOCK.
+  const [typedStock, setTypedStock] = useState<Record<string, string>>({});
+  const stockKeys = variantKeys(labelList(sizesText), labelList(colorsText));
+  const stockValue = (key: VariantKey) =>
+    typedStock[keyOf(key)] ?? String(product?.variants.find((v) => keyOf(v) === keyOf(key))?.stock ?? NEW_STOCK);
 
   // Keep the product's own category selectable even if it is no longer in the list.
   const categoryNames = categories?.map((category) => category.category) ?? [];
@@ -68,6 +85,8 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
       sizes: parseCommaList(text('sizes')),
       colors: parseCommaList(text('colors')),
       images,
+      // The browser has checked each field: a whole number from 0 to maxStock.
+      variants: stockKeys.map((key) => ({ ...key, stock: Number.parseInt(stockValue(key), 10) })),
     };
     setStage('saving');
     try {
@@ -81,6 +100,9 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
     if (!product) {
       form.reset();
       uploads.reset();
+      setSizesText('');
+      setColorsText('');
+      setTypedStock({});
     }
     const Swal = await loadSwal();
     await Swal.fire({ icon: 'success', title: successTitle, text: input.title });
@@ -138,19 +160,62 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
 
         <FormField label="Sizes" id={`${idPrefix}-sizes`} describedBy={`${idPrefix}-list-hint`}>
           {(control) => (
-            <input {...control} name="sizes" type="text" defaultValue={product?.sizes.join(', ')} placeholder="S, M, L, XL" autoComplete="off" />
+            <input
+              {...control}
+              name="sizes"
+              type="text"
+              value={sizesText}
+              onChange={(event) => setSizesText(event.target.value)}
+              placeholder="S, M, L, XL"
+              autoComplete="off"
+            />
           )}
         </FormField>
 
         <FormField label="Colors" id={`${idPrefix}-colors`} describedBy={`${idPrefix}-list-hint`}>
           {(control) => (
-            <input {...control} name="colors" type="text" defaultValue={product?.colors.join(', ')} placeholder="Black, White, Red" autoComplete="off" />
+            <input
+              {...control}
+              name="colors"
+              type="text"
+              value={colorsText}
+              onChange={(event) => setColorsText(event.target.value)}
+              placeholder="Black, White, Red"
+              autoComplete="off"
+            />
           )}
         </FormField>
       </div>
       <p id={`${idPrefix}-list-hint`} className="form-field__hint admin-form__note">
         Sizes and colors: separate them with commas. Leave empty if they do not apply.
       </p>
+
+      <fieldset className="admin-form__stock" aria-describedby={`${idPrefix}-stock-hint`}>
+        <legend className="form-field__label">Stock</legend>
+        <p id={`${idPrefix}-stock-hint`} className="form-field__hint">
+          Items in stock for each size and color, a whole number from 0 (sold out) to {maxStock}.
+        </p>
+        <div className="admin-form__stock-grid">
+          {stockKeys.map((key, index) => (
+            <FormField key={keyOf(key)} label={stockLabel(key)} id={`${idPrefix}-stock-${index}`}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="stock"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={maxStock}
+                  step={1}
+                  value={stockValue(key)}
+                  onChange={(event) => setTypedStock((typed) => ({ ...typed, [keyOf(key)]: event.target.value }))}
+                  required
+                />
+              )}
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
 
       <fieldset className="admin-form__photos">
         <legend className="form-field__label">Photos</legend>

@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginRedirectState } from '../../../lib/auth/auth-provider';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loadSwal } from '../../../lib/dialog';
-import type { Product } from '../api/get-product';
+import { availableFor, stockLevel, stockText, totalStock } from '../../../../../src/shared/stock';
+import { productQueryOptions, type Product } from '../api/get-product';
 import type { PurchaseHandler, PurchaseRequest } from '../purchase';
 
 type PurchaseFormProps = {
@@ -11,13 +13,26 @@ type PurchaseFormProps = {
   onPurchase: PurchaseHandler;
 };
 
-/** Size, color and quantity, with Add to Cart and Order Now; a visitor is sent to log in first. */
+/** The cart takes at most this many of one line (the server refuses more). */
+const MAX_QUANTITY = 99;
+
+/**
+ * Size, color and quantity, with Add to Cart and Order Now; a visitor is sent to log in first.
+ * Shows the stock of the current choice (an open size or color counts its best variant, as the
+ * server does) and disables the sizes and colors sold out for the rest of the choice.
+ */
 export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [size, setSize] = useState('');
+  const [color, setColor] = useState('');
   const id = product._id;
+  const soldOut = totalStock(product.variants) === 0;
+  const available = availableFor(product.variants, size, color);
+  const level = stockLevel(available);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,8 +55,8 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
     const request: PurchaseRequest = {
       intent,
       product,
-      size: String(form.get('size') ?? ''),
-      color: String(form.get('color') ?? ''),
+      size,
+      color,
       quantity: Number.parseInt(String(form.get('quantity') ?? '1'), 10),
     };
     setBusy(true);
@@ -49,8 +64,17 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
       await onPurchase(request);
     } finally {
       setBusy(false);
+      // The stock may have moved (a 409 says so): show what is left now.
+      if (intent === 'add-to-cart') void queryClient.invalidateQueries({ queryKey: productQueryOptions(id).queryKey });
     }
   }
+
+  /** "M" or "M (sold out)" when nothing is left of it with the rest of the choice. */
+  const option = (value: string, left: number) => (
+    <option key={value} value={value} disabled={left === 0}>
+      {left === 0 ? `${value} (sold out)` : value}
+    </option>
+  );
 
   return (
     <form className="form purchase-form" aria-label="Buy this product" onSubmit={(event) => void handleSubmit(event)}>
@@ -60,13 +84,9 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
             <label className="form-field__label" htmlFor={`${id}-size`}>
               Size
             </label>
-            <select id={`${id}-size`} name="size" className="form-field__input" defaultValue="">
+            <select id={`${id}-size`} name="size" className="form-field__input" value={size} onChange={(event) => setSize(event.target.value)}>
               <option value="">Choose a size</option>
-              {product.sizes.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
+              {product.sizes.map((s) => option(s, availableFor(product.variants, s, color)))}
             </select>
           </div>
         )}
@@ -75,13 +95,9 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
             <label className="form-field__label" htmlFor={`${id}-color`}>
               Color
             </label>
-            <select id={`${id}-color`} name="color" className="form-field__input" defaultValue="">
+            <select id={`${id}-color`} name="color" className="form-field__input" value={color} onChange={(event) => setColor(event.target.value)}>
               <option value="">Choose a color</option>
-              {product.colors.map((color) => (
-                <option key={color} value={color}>
-                  {color}
-                </option>
-              ))}
+              {product.colors.map((c) => option(c, availableFor(product.variants, size, c)))}
             </select>
           </div>
         )}
@@ -95,19 +111,23 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
             type="number"
             inputMode="numeric"
             min={1}
-            max={99}
+            max={Math.max(1, Math.min(MAX_QUANTITY, available))}
             step={1}
             defaultValue={1}
             required
+            disabled={available === 0}
             className="form-field__input"
           />
         </div>
       </div>
+      <p className={`purchase-form__stock purchase-form__stock--${level.kind}`} data-testid="stock" role="status">
+        {soldOut ? 'Sold out' : stockText(available)}
+      </p>
       <div className="purchase-form__actions">
-        <button type="submit" name="intent" value="add-to-cart" className="button button--primary" disabled={busy}>
+        <button type="submit" name="intent" value="add-to-cart" className="button button--primary" disabled={busy || available === 0}>
           Add to Cart
         </button>
-        <button type="submit" name="intent" value="order-now" className="button button--accent" disabled={busy}>
+        <button type="submit" name="intent" value="order-now" className="button button--accent" disabled={busy || available === 0}>
           Order Now
         </button>
       </div>

@@ -1,17 +1,38 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { confirmThenRun } from '../../../lib/dialog';
 import { PAGE_SIZE } from '../../../lib/paging';
+import { lowStockAt, totalStock } from '../../../../../src/shared/stock';
 import { useDeleteProduct } from '../api/delete-product';
 import type { Product } from '../api/get-product';
 import { newestFirst, useProducts } from '../api/get-products';
 
-/** /dashboard/manageproducts (admin): every product, newest first, a page at a time (?page=), with Update and Delete. */
+/** The total stock, and "Low" when some variant has 1 to 5 left, "N sold out" when some have none. */
+function StockCell({ product }: { product: Product }) {
+  const soldOut = product.variants.filter((v) => v.stock === 0).length;
+  const low = product.variants.some((v) => v.stock > 0 && v.stock <= lowStockAt);
+  return (
+    <td className="data-table__nowrap" data-testid="product-stock">
+      {totalStock(product.variants)}
+      {low && <span className="stock-mark stock-mark--low">Low</span>}
+      {soldOut > 0 && (
+        <span className="stock-mark stock-mark--sold-out">{soldOut === product.variants.length ? 'Sold out' : `${soldOut} sold out`}</span>
+      )}
+    </td>
+  );
+}
+
+/**
+ * /dashboard/manageproducts (admin): every product, newest first, a page at a time (?page=), with its
+ * stock, Update and Delete; "Low stock only" (?lowStock=true) lists those with a variant at 5 or fewer.
+ */
 export function ManageProductsPage() {
   const page = usePageParam();
-  const { data, status } = useProducts({ page });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const lowStock = searchParams.get('lowStock') === 'true';
+  const { data, status } = useProducts({ page, lowStock });
   const products = data?.items ?? [];
   const deleteProduct = useDeleteProduct();
 
@@ -35,17 +56,34 @@ export function ManageProductsPage() {
             <p className="page__lead" data-testid="products-total">
               Total Products: {data.total}
             </p>
+            <label className="dashboard-page__check">
+              <input
+                type="checkbox"
+                checked={lowStock}
+                onChange={(event) => {
+                  const checked = event.target.checked;
+                  setSearchParams((params) => {
+                    const next = new URLSearchParams(params);
+                    next.delete('page');
+                    if (checked) next.set('lowStock', 'true');
+                    else next.delete('lowStock');
+                    return next;
+                  });
+                }}
+              />
+              Low stock only
+            </label>
             <Link to="/dashboard/addproducts" className="button button--primary button--small">
               Add Products
             </Link>
           </div>
           {products.length === 0 && page === 1 ? (
-            <p className="notice">No products yet.</p>
+            <p className="notice">{lowStock ? 'No product is low on stock.' : 'No products yet.'}</p>
           ) : (
             <DataTable
               labelledBy="products-title"
-              caption="Products of the shop, newest first"
-              columns={['#', 'Image', 'Title', 'Category', 'Price', 'Actions']}
+              caption={lowStock ? 'Products low on stock, newest first' : 'Products of the shop, newest first'}
+              columns={['#', 'Image', 'Title', 'Category', 'Price', 'Stock', 'Actions']}
             >
               {newestFirst(products).map((product, index) => {
                 const titleId = `product-${product._id}-title`;
@@ -58,6 +96,7 @@ export function ManageProductsPage() {
                     </th>
                     <td className="data-table__nowrap">{product.category}</td>
                     <td className="data-table__nowrap">{product.price} BDT</td>
+                    <StockCell product={product} />
                     <td>
                       <div className="data-table__actions">
                         <Link
