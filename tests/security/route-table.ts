@@ -163,6 +163,13 @@ export const routeTable: RouteRow[] = [
     request: (s) => ({ path: '/api/carts', body: { productId: s.productId, quantity: 1, size: '', color: '' } }),
   },
   {
+    method: 'PATCH',
+    path: '/api/carts/:id',
+    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 404 },
+    why: "A's cart line: only A changes its quantity; to anyone else it does not exist.",
+    request: async (s) => ({ path: `/api/carts/${await s.fresh.cartLineOfA()}`, body: { quantity: 1 } }),
+  },
+  {
     method: 'DELETE',
     path: '/api/carts/:id',
     expect: { visitor: 401, customerA: 200, customerB: 404, admin: 404 },

@@ -2,16 +2,19 @@ import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import { availableFor, notEnoughMessage } from '../../shared/stock.js';
 import { isOfferedChoice, maxQuantityPerLine, mergedQuantity } from './domain/cart-line.js';
-import type { CartStore, ProductLookup } from './ports.js';
+import type { CartStore, CartTransaction, ProductLookup } from './ports.js';
 
 /**
  * Puts a product in the caller's cart. The server fills title, image, category and price from
  * the catalogue when the cart is read; here only the choice and the quantity are kept. The same
- * product, size and color again adds to that line. The caller's transaction keeps check-then-write atomic.
+ * product, size and color again adds to that line. A line never holds more than its choice has in
+ * stock now (checked, not reserved: placing the order takes the stock). The caller's transaction
+ * keeps check-then-write atomic.
  */
 export async function addToCart(
-  deps: { products: ProductLookup; clock: Clock; newId: IdGenerator; transaction: <T>(work: (cart: CartStore) => Promise<T>) => Promise<T> },
+  deps: { products: ProductLookup; clock: Clock; newId: IdGenerator; transaction: CartTransaction },
   userId: string,
   input: { productId: string; quantity: number; size: string; color: string },
 ): Promise<Result<{ insertedId: string; merged: boolean }, AppError>> {
@@ -26,7 +29,7 @@ export async function addToCart(
   // Twice at most: when another process added the same line between our look and our insert
   // (PostgreSQL, several processes), the second turn merges into it.
   for (let turn = 0; ; turn++) {
-    const added = await deps.transaction((cart) => addLine(deps, cart, userId, product.id, input));
+    const added = await deps.transaction((inTx) => addLine(deps, inTx, userId, input));
     if (added !== 'raced') return added;
     if (turn === 1) throw new Error('add to cart: the same line was added concurrently twice in a row');
   }
@@ -34,20 +37,31 @@ export async function addToCart(
 
 async function addLine(
   deps: { clock: Clock; newId: IdGenerator },
-  cart: CartStore,
+  { cart, products }: { cart: CartStore; products: ProductLookup },
   userId: string,
-  productId: string,
-  input: { quantity: number; size: string; color: string },
+  input: { productId: string; quantity: number; size: string; color: string },
 ): Promise<Result<{ insertedId: string; merged: boolean }, AppError> | 'raced'> {
-  const existing = await cart.find(userId, productId, input.size, input.color);
+  // The product again, as this transaction sees it: its stock may have moved since the first look.
+  const product = await products.productById(input.productId);
+  if (!product) return err(appError('cart/product-not-found', 'This product is no longer available.'));
+  const existing = await cart.find(userId, product.id, input.size, input.color);
+  let quantity = input.quantity;
+  if (existing) {
+    const merged = mergedQuantity(existing.quantity, input.quantity);
+    if (merged === null) {
+      return err(appError('cart/quantity-limit', `Your cart can hold at most ${maxQuantityPerLine} of one item (you have ${existing.quantity}).`));
+    }
+    quantity = merged;
+  }
+  const available = availableFor(product.variants, input.size, input.color);
+  if (quantity > available) {
+    const already = existing ? ` Your cart already has ${existing.quantity}.` : '';
+    return err(appError('cart/out-of-stock', `${notEnoughMessage(product.title, input.size, input.color, available)}${already}`));
+  }
   if (!existing) {
     const id = deps.newId();
-    const inserted = await cart.insert({ id, userId, productId, size: input.size, color: input.color, quantity: input.quantity, createdAt: deps.clock.now() });
+    const inserted = await cart.insert({ id, userId, productId: product.id, size: input.size, color: input.color, quantity, createdAt: deps.clock.now() });
     return inserted ? ok({ insertedId: id, merged: false }) : 'raced';
-  }
-  const quantity = mergedQuantity(existing.quantity, input.quantity);
-  if (quantity === null) {
-    return err(appError('cart/quantity-limit', `Your cart can hold at most ${maxQuantityPerLine} of one item (you have ${existing.quantity}).`));
   }
   await cart.setQuantity(existing.id, quantity);
   return ok({ insertedId: existing.id, merged: true });

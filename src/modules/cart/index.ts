@@ -9,7 +9,7 @@ import { createSqliteCartStore } from './adapters/sqlite-cart-store.js';
 import type { ProductLookup } from './ports.js';
 import { viewCart } from './view-cart.js';
 
-export type { AddToCartBody, CartItemDto } from './adapters/http.js';
+export type { AddToCartBody, CartItemDto, ChangeQuantityAnswer, ChangeQuantityBody } from './adapters/http.js';
 export type { ProductLookup } from './ports.js';
 
 export type CartDeps = {
@@ -27,7 +27,7 @@ export function createCartModule(deps: CartDeps) {
   const stores = bindStores(deps.database, { sqlite: createSqliteCartStore, postgres: createPgCartStore });
   const cart = stores.outside;
   return {
-    routes: cartRoutes({ ...deps, cart, transaction: (work) => deps.database.transaction((tx) => work(stores.in(tx))) }),
+    routes: cartRoutes({ ...deps, cart, transaction: (work) => deps.database.transaction((tx) => work({ cart: stores.in(tx), products: deps.productsIn(tx) })) }),
     /** For ordering, inside its transaction: the caller's lines, priced from the catalogue now. */
     pricedLinesIn: (tx: Tx, userId: string) => viewCart({ cart: stores.in(tx), products: deps.productsIn(tx) }, userId),
     /** For ordering, inside its transaction: the ordered lines leave the cart. */

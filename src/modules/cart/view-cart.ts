@@ -1,3 +1,4 @@
+import { availableFor } from '../../shared/stock.js';
 import type { CartLine } from './domain/cart-line.js';
 import type { CartStore, ProductLookup } from './ports.js';
 
@@ -11,6 +12,8 @@ export type PricedCartLine = CartLine & {
   price: number;
   /** false when the product was deleted since: it cannot be ordered. */
   available: boolean;
+  /** How many one line of this choice can hold now (0 once the product is gone). */
+  stock: number;
 };
 
 export async function viewCart(deps: { cart: CartStore; products: ProductLookup }, userId: string): Promise<PricedCartLine[]> {
@@ -18,7 +21,7 @@ export async function viewCart(deps: { cart: CartStore; products: ProductLookup 
   const products = await Promise.all(lines.map((line) => deps.products.productById(line.productId)));
   return lines.map((line, i) => {
     const product = products[i];
-    if (!product) return { ...line, title: 'No longer available', category: '', image: '', unitPrice: 0, price: 0, available: false };
+    if (!product) return { ...line, title: 'No longer available', category: '', image: '', unitPrice: 0, price: 0, available: false, stock: 0 };
     return {
       ...line,
       title: product.title,
@@ -27,6 +30,7 @@ export async function viewCart(deps: { cart: CartStore; products: ProductLookup 
       unitPrice: product.price,
       price: product.price * line.quantity,
       available: true,
+      stock: availableFor(product.variants, line.size, line.color),
     };
   });
 }

@@ -2,14 +2,15 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { deletedAnswer, insertedAnswer } from '../../../platform/http/wire.js';
+import { deletedAnswer, insertedAnswer, modifiedAnswer } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
 import { idPattern, type IdGenerator } from '../../../shared/ids.js';
 import type { AuthVariables } from '../../identity/index.js';
 import { addToCart } from '../add-to-cart.js';
+import { changeQuantity } from '../change-quantity.js';
 import { maxQuantityPerLine } from '../domain/cart-line.js';
-import type { CartStore, ProductLookup } from '../ports.js';
+import type { CartStore, CartTransaction, ProductLookup } from '../ports.js';
 import { viewCart, type PricedCartLine } from '../view-cart.js';
 
 /** The spec's cart item. */
@@ -26,6 +27,7 @@ export const cartItemSchema = z.object({
   size: z.string(),
   color: z.string(),
   available: z.boolean().meta({ description: 'False once the product is gone from the catalogue.' }),
+  stock: z.number().int().meta({ description: "How many this line's size and color can hold now (0 once the product is gone)." }),
 });
 export type CartItemDto = z.infer<typeof cartItemSchema>;
 
@@ -42,20 +44,28 @@ const toDto = (line: PricedCartLine, email: string): CartItemDto => ({
   size: line.size,
   color: line.color,
   available: line.available,
+  stock: line.stock,
 });
+
+const quantitySchema = z
+  .number({ message: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(maxQuantityPerLine, `Quantity is at most ${maxQuantityPerLine}`);
 
 /** Only the choice counts; title, price, image, category or email sent by the browser are ignored. */
 const addBody = z.object({
   productId: z.string({ message: 'productId is required' }).regex(idPattern, 'productId is not a product id'),
-  quantity: z
-    .number({ message: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(maxQuantityPerLine, `Quantity is at most ${maxQuantityPerLine}`),
+  quantity: quantitySchema,
   size: z.string().trim().max(40).default(''),
   color: z.string().trim().max(40).default(''),
 });
 export type AddToCartBody = z.input<typeof addBody>;
+
+const changeBody = z.object({ quantity: quantitySchema });
+export type ChangeQuantityBody = z.input<typeof changeBody>;
+const changedAnswer = modifiedAnswer.extend({ quantity: z.number().int() });
+export type ChangeQuantityAnswer = z.infer<typeof changedAnswer>;
 
 const tag = 'Cart';
 
@@ -64,7 +74,7 @@ export function cartRoutes(deps: {
   products: ProductLookup;
   clock: Clock;
   newId: IdGenerator;
-  transaction: <T>(work: (cart: CartStore) => Promise<T>) => Promise<T>;
+  transaction: CartTransaction;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler });
@@ -96,18 +106,36 @@ export function cartRoutes(deps: {
       tag,
       access: 'user',
       summary: 'Add a product to the cart',
-      description: 'The same product, size and color as a line already there adds to its quantity (200, merged).',
+      description:
+        'The same product, size and color as a line already there adds to its quantity (200, merged). ' +
+        'A line never holds more than its size and color have in stock now (409 cart/out-of-stock, nothing stored).',
       body: addBody,
       answers: {
         201: { description: 'A new line.', body: insertedAnswer },
         200: { description: 'Merged into the line already there.', body: insertedAnswer.extend({ merged: z.literal(true) }) },
       },
-      errors: ['cart/product-not-found', 'cart/invalid-choice', 'cart/quantity-limit'],
+      errors: ['cart/product-not-found', 'cart/invalid-choice', 'cart/quantity-limit', 'cart/out-of-stock'],
     },
     async (c, { body }) => {
       const result = await addToCart(deps, c.var.user.id, body);
       return sendResult(c, result, result.ok && !result.value.merged ? 201 : 200);
     },
+  );
+
+  app.handle(
+    {
+      method: 'patch',
+      path: '/carts/:id',
+      tag,
+      access: 'user',
+      summary: "Change the quantity of a line in the caller's cart",
+      description: 'At most what the line\'s size and color have in stock now (409 cart/out-of-stock, nothing changed).',
+      params: { id: z.string() },
+      body: changeBody,
+      answers: { 200: { description: 'The line holds `quantity` now.', body: changedAnswer } },
+      errors: ['cart/line-not-found', 'cart/product-not-found', 'cart/out-of-stock'],
+    },
+    async (c, { params, body }) => sendResult(c, await changeQuantity(deps, c.var.user.id, { lineId: params.id, quantity: body.quantity })),
   );
 
   app.handle(

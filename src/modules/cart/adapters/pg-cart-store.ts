@@ -19,6 +19,15 @@ export function createPgCartStore(db: PgQueryable): CartStore {
         .from(cartLines)
         .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId), eq(cartLines.size, size), eq(cartLines.color, color)))
         .for('update'))[0] ?? null,
+    // FOR UPDATE for the same reason: changing a quantity reads the line, checks stock, then writes.
+    findOwn: async (id, userId) =>
+      findsNothing(id)
+        ? null
+        : ((await db
+            .select()
+            .from(cartLines)
+            .where(and(eq(cartLines.id, id), eq(cartLines.userId, userId)))
+            .for('update'))[0] ?? null),
     insert: async (line) => (await db.insert(cartLines).values(line).onConflictDoNothing().returning(changed)).length === 1,
     async setQuantity(id, quantity) {
       await db.update(cartLines).set({ quantity }).where(eq(cartLines.id, id));

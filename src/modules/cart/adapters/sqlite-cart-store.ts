@@ -22,9 +22,15 @@ export function createSqliteCartStore({ read, writer, write }: SqliteSide): Cart
       ),
     )
     .prepare();
+  const findOwn = read
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.id, sql.placeholder('id')), eq(cartLines.userId, sql.placeholder('userId'))))
+    .prepare();
   return {
     listFor: async (userId) => listFor.all({ userId }),
     find: async (userId, productId, size, color) => find.get({ userId, productId, size, color }) ?? null,
+    findOwn: async (id, userId) => findOwn.get({ id, userId }) ?? null,
     insert: (line) => write(() => writer.insert(cartLines).values(line).onConflictDoNothing().run().changes === 1),
     setQuantity: (id, quantity) =>
       write(() => {
