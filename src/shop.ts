@@ -120,8 +120,11 @@ export async function createShop(settings: ShopSettings) {
             const coupon = await promotions.couponByCodeIn(tx, code);
             return coupon.ok ? coupon.value.discountBasisPoints : null;
           },
+          takeStock: (choice) => catalogue.stockIn(tx).take(choice),
+          giveBackStock: (lines) => catalogue.stockIn(tx).giveBack(lines),
         }),
         couponGuesses: promotions.couponGuesses,
+        stockChanged: () => catalogue.stockChanged(),
       },
     });
   } catch (e) {

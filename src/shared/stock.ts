@@ -9,6 +9,11 @@
  */
 export type Variant = { size: string; color: string; stock: number };
 export type VariantKey = { size: string; color: string };
+/**
+ * One variant's stock moving: `quantity` of productId in that exact size and color. Ordering
+ * records these in its events (what an order took, what its cancel gave back; decision 028).
+ */
+export type StockLine = { productId: string; size: string; color: string; quantity: number };
 
 /** The most one variant may hold. */
 export const maxStock = 100_000;

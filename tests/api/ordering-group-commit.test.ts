@@ -28,7 +28,9 @@ function byHand() {
 async function shop(options: { hand?: ReturnType<typeof byHand> } = {}) {
   t = await createTestApp(options.hand ? { orderCommits: { schedule: options.hand.schedule } } : {});
   await t.seedDemo();
-  const products = (await json(await call(t, 'GET', '/api/products'))) as Array<{ _id: string; title: string; price: number }>;
+  const listed = (await json(await call(t, 'GET', '/api/products?limit=100'))) as Array<{ _id: string; title: string; price: number; variants: Array<{ stock: number }> }>;
+  // Products with stock for every order here (the demo has low and sold-out lines too).
+  const products = listed.filter((p) => p.variants.every((v) => v.stock >= 20));
   return { products, admin: (await adminSession(t)).token };
 }
 

@@ -45,7 +45,16 @@ beforeAll(async () => {
   expect((await api(urls[0] as string, 'POST', '/api/categories', { token: admin, body: { category: 'Figures' } })).status).toBe(201);
   const created = await api(urls[2] as string, 'POST', '/api/products', {
     token: admin,
-    body: { title: 'Silver Fox Figure', description: 'A fox of silver.', category: 'Figures', price: 2500, sizes: [], colors: [], images: ['https://i.ibb.co/abc/fox.webp'] },
+    body: {
+      title: 'Silver Fox Figure',
+      description: 'A fox of silver.',
+      category: 'Figures',
+      price: 2500,
+      sizes: [],
+      colors: [],
+      images: ['https://i.ibb.co/abc/fox.webp'],
+      variants: [{ size: '', color: '', stock: 100_000 }],
+    },
   });
   expect(created.status).toBe(201);
   productId = (created.body as { insertedId: string }).insertedId;
@@ -118,6 +127,21 @@ describe('three shop processes on one PostgreSQL database', () => {
     }
   }, 30_000);
 
+  it('the last two booster boxes, ordered through all three processes at once: exactly two orders are placed', async () => {
+    const created = await api(urls[1] as string, 'POST', '/api/products', {
+      token: admin,
+      body: { title: 'Last Booster Box', description: '', category: 'Figures', price: 6000, sizes: [], colors: [], images: ['https://i.ibb.co/abc/box.webp'], variants: [{ size: '', color: '', stock: 2 }] },
+    });
+    expect(created.status).toBe(201);
+    const box = (created.body as { insertedId: string }).insertedId;
+    const racers = await Promise.all(Array.from({ length: 9 }, (_, i) => signUp(urls[i % 3] as string, `Racer ${i}`, `racer${i}@multi.test`)));
+    const answers = await Promise.all(racers.map((token, i) => api(urls[i % 3] as string, 'POST', '/api/orders', { token, body: checkoutBody(box, 1), timeoutMs: 30_000 })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, ...Array(7).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect((refused.body as { error: { code: string } }).error.code).toBe('ordering/out-of-stock');
+    const left = await rows<{ stock: number }>('select stock from product_variants where product_id = $1', [box]);
+    expect(left).toEqual([{ stock: 0 }]);
+  }, 60_000);
+
   it('killing one process under load loses no acknowledged order, and the log verifies', async () => {
     const token = await signUp(urls[1] as string, 'Under Load', 'load@multi.test');
     const victim = shops[2] as ServerProcess;
@@ -142,7 +166,7 @@ describe('three shop processes on one PostgreSQL database', () => {
     const database = await openPostgresDatabase(databaseUrl, { max: 2 });
     try {
       const report = await auditOrderLog(database, sharedEnv.AUDIT_KEY);
-      expect(report.problem).toBeNull();
+      expect(report.problem, JSON.stringify(report.problem)).toBeNull();
       expect(report.verified).toBe(true);
     } finally {
       await database.close();

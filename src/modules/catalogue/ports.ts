@@ -1,4 +1,4 @@
-import type { Variant } from '../../shared/stock.js';
+import type { StockLine, Variant } from '../../shared/stock.js';
 import type { Category } from './domain/category.js';
 import type { Product, ProductInput } from './domain/product.js';
 
@@ -52,13 +52,13 @@ export type ProductStore = {
   addMissingVariants(productId: string, variants: readonly Variant[]): Promise<void>;
 };
 
-/** One variant's stock moving: `quantity` of productId in that exact size and color. */
-export type StockLine = { productId: string; size: string; color: string; quantity: number };
+
+export type { StockLine };
 
 /** Stock as orders move it, inside the ordering transaction (decision 027). */
 export type StockStore = {
   /** Takes `quantity` from the variant when it holds that many; false, and nothing taken, otherwise. */
   take(line: StockLine): Promise<boolean>;
-  /** Adds the quantity back; false when the variant is gone (its product deleted, the combination removed). */
+  /** Adds the quantity back, up to maxStock; false when the variant is gone (its product deleted, the combination removed). */
   giveBack(line: StockLine): Promise<boolean>;
 };

@@ -1,30 +1,47 @@
 import type { Clock } from '../../shared/clock.js';
 import type { AppError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { decide, evolve, fold, initialState, type OrderCommand, type OrderState } from './domain/order.js';
-import type { OrderLog, OrderProjection } from './ports.js';
+import { decide, evolve, fold, initialState, stockToReturn, type OrderCommand, type OrderEvent, type OrderState } from './domain/order.js';
+import type { OrderingTxPorts, OrderLog, OrderProjection } from './ports.js';
 
-/** The log and the listing bound to the caller's transaction, and the clock. */
-export type OrderCommandDeps = { log: OrderLog; projection: OrderProjection; clock: Clock };
+/** The log, the listing and the catalogue's stock bound to the caller's transaction, and the clock. */
+export type OrderCommandDeps = { log: OrderLog; projection: OrderProjection; ports: Pick<OrderingTxPorts, 'giveBackStock'>; clock: Clock };
+
+/** What one command did: the order now, and whether it gave stock back. */
+export type Handled = { order: OrderState; stockMoved: boolean };
 
 /**
  * The one command path, placing included: the order's state is folded from its log (the log is
  * the truth), decide() answers the events or a refusal, and the events and the listing row are
  * written together, inside the caller's transaction (which took the log's head first).
  */
-export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string, command: OrderCommand): Promise<Result<OrderState, AppError>> {
+export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string, command: OrderCommand): Promise<Result<Handled, AppError>> {
   // A PlaceOrder names an id just drawn, which has no events: reading them would cost a query per order.
   const state = command.type === 'PlaceOrder' ? initialState : await current(deps.log, orderId);
   const decided = decide(state, command);
   if (!decided.ok) return decided;
   const at = deps.clock.now();
   let next = state;
-  for (const event of decided.value) {
+  let stockMoved = false;
+  for (const decidedEvent of decided.value) {
+    const event = await withStockReturned(deps, next, decidedEvent);
+    stockMoved ||= event.type !== 'Placed' && (event.payload.stockReturned?.length ?? 0) > 0;
     next = evolve(next, await deps.log.append({ ...event, orderId, seq: (next?.version ?? 0) + 1, actor: command.actor, at }));
   }
   if (next === null) throw new Error(`${command.type} on order ${orderId} produced no event`);
   await deps.projection.save(next);
-  return ok(next);
+  return ok({ order: next, stockMoved });
+}
+
+/**
+ * A Pending order canceled or deleted gives its stock back in the event's transaction, and the
+ * event records what came back (decision 028); decide() stays pure and names only the event.
+ */
+async function withStockReturned(deps: OrderCommandDeps, state: OrderState | null, event: OrderEvent): Promise<OrderEvent> {
+  if (event.type === 'Placed') return event;
+  const lines = stockToReturn(state, event.type);
+  if (lines.length === 0) return event;
+  return { ...event, payload: { ...event.payload, stockReturned: await deps.ports.giveBackStock(lines) } };
 }
 
 async function current(log: OrderLog, orderId: string): Promise<OrderState | null> {

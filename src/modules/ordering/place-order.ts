@@ -5,6 +5,7 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { basisPointsToPercent, orderTotals, type DeliveryZone } from '../../shared/money.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import { notEnoughMessage, type StockLine } from '../../shared/stock.js';
 import { canonicalJson } from './domain/canonical-json.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from './domain/order.js';
 import { handleOrderCommand } from './handle-order-command.js';
@@ -25,8 +26,8 @@ export type PlaceOrderInput = {
 };
 
 export type PlaceOrderDeps = {
-  /** The coupon-guessing limit, asked outside the transaction; the rest comes bound to it. */
-  ports: Pick<OrderingPorts, 'couponGuesses'>;
+  /** The coupon-guessing limit, asked outside the transaction, and the stock's change signal; the rest comes bound to it. */
+  ports: Pick<OrderingPorts, 'couponGuesses' | 'stockChanged'>;
   clock: Clock;
   newId: IdGenerator;
   /** Group commit: the unit of work below runs in a transaction shared with concurrent orders. */
@@ -65,6 +66,8 @@ export async function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: Pla
   const code = normalizeCouponCode(input.appliedCoupon ?? '') || null;
   const blocked = code ? await deps.ports.couponGuesses.blocked(caller.userId) : null;
   const result = await deps.commits.run((stores) => placeOrderUnit({ ...deps, ...stores }, caller, input, { requestHash, code, blocked }, idempotencyKey));
+  // Committed: the products' stock moved (decision 028).
+  if (result.ok && !result.value.replayed) deps.ports.stockChanged();
   if (!result.ok && result.error.code === 'ordering/coupon-invalid') {
     const over = await deps.ports.couponGuesses.wrongCode(caller.userId);
     if (over) return err({ ...over.error, retryAfterSeconds: over.retryAfterSeconds });
@@ -134,6 +137,18 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     });
   }
 
+  // Last, once nothing else refuses: the stock, taken by conditional updates in this transaction.
+  // A refusal undoes this unit's takes with the rest of its writes.
+  const stockTaken: StockLine[] = [];
+  for (const line of lines) {
+    const took = await deps.ports.takeStock({ productId: line.productId, size: line.size, color: line.color, quantity: line.quantity });
+    if ('available' in took) {
+      const fix = input.items ? '' : ' Change the quantity in your cart, then order again.';
+      return err(appError('ordering/out-of-stock', `${notEnoughMessage(line.title, line.size, line.color, took.available)}${fix}`));
+    }
+    stockTaken.push(took.taken);
+  }
+
   const placed: PlacedSnapshot = {
     owner: { userId: caller.userId, email: caller.email },
     name: input.name,
@@ -148,12 +163,13 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     discount: totals.discount,
     fee: totals.fee,
     total: totals.total,
+    stockTaken,
   };
   const orderId = deps.newId();
   const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });
   // The snapshot was priced just above: decide() refusing it is a bug here, not the customer's error.
   if (!done.ok) throw new Error(`a new order could not be placed: ${done.error.message}`);
-  const order = done.value;
+  const { order } = done.value;
   if (cartLineIds.length) await deps.ports.removeCartLines(cartLineIds);
   if (idempotencyKey) await deps.requests.remember({ userId: caller.userId, key: idempotencyKey, requestHash, orderId, createdAt: order.placedAt });
   return ok({ order, replayed: false });

@@ -2,6 +2,7 @@ import type { Page, Paged } from '../../shared/page.js';
 import type { AppError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { Tx } from '../../platform/database.js';
+import type { StockLine } from '../../shared/stock.js';
 import type { Actor, OrderEvent, OrderLine, OrderState, RecordedEvent } from './domain/order.js';
 
 /** A stored event, with its place in the shop-wide chain. */
@@ -62,6 +63,13 @@ export type OrderingTxPorts = {
   cartLines(userId: string): Promise<CartLineForOrder[]>;
   removeCartLines(ids: readonly string[]): Promise<number>;
   couponPercentBasisPoints(code: string): Promise<number | null>;
+  /**
+   * Takes one line's stock (decision 028): from the first variant of the choice ("" leaves a
+   * dimension open) that holds the whole quantity; or how many one line of it could have now.
+   */
+  takeStock(choice: StockLine): Promise<{ taken: StockLine } | { available: number }>;
+  /** Gives stock back; answers the lines whose variant still exists (the others are gone). */
+  giveBackStock(lines: readonly StockLine[]): Promise<StockLine[]>;
 };
 
 export type OrderingPorts = {
@@ -77,6 +85,8 @@ export type OrderingPorts = {
     blocked(userId: string): Promise<CouponRefusal | null>;
     wrongCode(userId: string): Promise<CouponRefusal | null>;
   };
+  /** After a transaction that took or gave back stock committed: the catalogue's answers changed. */
+  stockChanged(): void;
 };
 
 export type CouponRefusal = { error: AppError; retryAfterSeconds: number };

@@ -219,4 +219,8 @@ async function mergeRows(folded: Rows<FoldedOrder>, rowIt: AsyncIterator<OrderSt
   return { orderCount, problem: null };
 }
 
-const comparable = (s: OrderState) => ({ ...s, placedAt: s.placedAt.getTime(), updatedAt: s.updatedAt.getTime() });
+/** What the listing holds: all of the state but the stock the order took, which only its log keeps (decision 028). */
+const comparable = (s: OrderState) => {
+  const { stockTaken: _onlyInTheLog, ...placed } = s.placed;
+  return { ...s, placed, placedAt: s.placedAt.getTime(), updatedAt: s.updatedAt.getTime() };
+};

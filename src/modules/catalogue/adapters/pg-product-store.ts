@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { sameVariant } from '../../../shared/stock.js';
+import { maxStock, sameVariant } from '../../../shared/stock.js';
 import type { PgQueryable } from '../../../platform/database.js';
 import { categoryKey } from '../domain/category.js';
 import { searchWords } from '../domain/search.js';
@@ -128,6 +128,6 @@ export function createPgStockStore(db: PgQueryable): StockStore {
           .returning({ stock: productVariants.stock })
       ).length === 1,
     giveBack: async (line) =>
-      (await db.update(productVariants).set({ stock: sql`${productVariants.stock} + ${line.quantity}` }).where(at(line)).returning({ stock: productVariants.stock })).length === 1,
+      (await db.update(productVariants).set({ stock: sql`least(${productVariants.stock} + ${line.quantity}, ${maxStock})` }).where(at(line)).returning({ stock: productVariants.stock })).length === 1,
   };
 }

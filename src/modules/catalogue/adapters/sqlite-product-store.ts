@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { SqliteSide } from '../../../platform/database.js';
-import { sameVariant } from '../../../shared/stock.js';
+import { maxStock, sameVariant } from '../../../shared/stock.js';
 import { categoryKey } from '../domain/category.js';
 import { searchWords } from '../domain/search.js';
 import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
@@ -170,7 +170,7 @@ export function createSqliteStockStore({ writer, write }: SqliteSide): StockStor
         () =>
           writer
             .update(productVariants)
-            .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+            .set({ stock: sql`min(${productVariants.stock} + ${line.quantity}, ${maxStock})` })
             .where(at(line))
             .run().changes === 1,
       ),

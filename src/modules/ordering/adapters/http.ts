@@ -49,11 +49,17 @@ export const orderSchema = z.object({
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 
+const stockLineSchema = z.object({ productId: z.string(), size: z.string(), color: z.string(), quantity: z.number().int() });
+
 export const orderEventSchema = z.object({
   seq: z.number().int(),
   type: z.enum(orderEventTypes),
   at: z.string(),
   actor: z.object({ email: z.string(), role: z.enum(['admin', 'customer']) }),
+  stock: z
+    .array(stockLineSchema)
+    .optional()
+    .meta({ description: 'Placed: the stock the order took, variant by variant. Canceled, CanceledByCustomer or Deleted of a Pending order: the stock it gave back.' }),
 });
 export type OrderEventDto = z.infer<typeof orderEventSchema>;
 
@@ -291,7 +297,10 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
     async (c, { params, query }) => {
       const events = await orderEvents(deps, actorOf(c.var.user), params.id, query);
       if (!events.ok) return sendError(c, events.error);
-      return sendPage(c, events.value, (e): OrderEventDto => ({ seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role } }));
+      return sendPage(c, events.value, (e): OrderEventDto => {
+        const stock = e.type === 'Placed' ? e.payload.stockTaken : e.payload.stockReturned;
+        return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock } : {}) };
+      });
     },
   );
 

@@ -6,6 +6,7 @@ import {
   evolve,
   fold,
   initialState,
+  stockToReturn,
   transitions,
   type Actor,
   type ChangeCommand,
@@ -170,3 +171,38 @@ describe('the order state machine', () => {
     expect(old.state).toMatchObject({ status: 'Confirmed', removed: true, version: 3 });
   });
 });
+
+describe('the stock an order gives back (decision 028)', () => {
+  const taken = [{ productId: 'p1', size: '', color: '', quantity: 2 }];
+  const withStock: RecordedEvent = { ...placedEvent(), payload: { ...placed, stockTaken: taken } };
+
+  it('whatever the commands, an order gives back all it took exactly once if it left Pending by a cancel or a delete, and nothing otherwise', () => {
+    fc.assert(
+      fc.property(fc.array(commandArb, { maxLength: 8 }), (cmds) => {
+        let state = evolve(initialState, withStock);
+        let returned = 0;
+        for (const { command, role } of cmds) {
+          const decided = decide(state, { type: command, actor: role === 'admin' ? admin : customer });
+          if (!decided.ok) continue;
+          for (const { type } of decided.value) {
+            if (type === 'Placed') continue;
+            returned += stockToReturn(state, type).reduce((n, line) => n + line.quantity, 0);
+            state = evolve(state, recorded(type, state.version + 1, admin));
+          }
+        }
+        const events = run(cmds).events.map((e) => e.type);
+        const leftPendingBy = events[1];
+        const gaveBack = leftPendingBy === 'Canceled' || leftPendingBy === 'CanceledByCustomer' || leftPendingBy === 'Deleted';
+        expect(returned).toBe(gaveBack ? 2 : 0);
+      }),
+    );
+  });
+
+  it('an order placed before stock existed gives nothing back', () => {
+    const old = evolve(initialState, placedEvent());
+    expect(stockToReturn(old, 'Canceled')).toEqual([]);
+    expect(stockToReturn(evolve(initialState, withStock), 'Canceled')).toEqual(taken);
+    expect(stockToReturn(evolve(initialState, withStock), 'Confirmed')).toEqual([]);
+  });
+});
+

@@ -1,6 +1,7 @@
 import { appError, type AppError, type ErrorCode } from '../../../shared/errors.js';
 import { orderTotals, type BasisPoints, type DeliveryZone } from '../../../shared/money.js';
 import { err, ok, type Result } from '../../../shared/result.js';
+import type { StockLine } from '../../../shared/stock.js';
 
 /**
  * An order as a decider (decision 019): `decide(state, command)` holds every rule and answers the
@@ -43,13 +44,22 @@ export type PlacedSnapshot = {
   discount: number;
   fee: number;
   total: number;
+  /**
+   * The stock the order took, variant by variant, in the transaction of this event (decision 028).
+   * Absent in orders placed before stock existed: they took none and give none back.
+   */
+  stockTaken?: StockLine[];
 };
 
 export type Actor = { userId: string; email: string; role: 'admin' | 'customer' };
 
-export type OrderEvent =
-  | { type: 'Placed'; payload: PlacedSnapshot }
-  | { type: Exclude<OrderEventType, 'Placed'>; payload: Record<string, never> };
+/**
+ * A change's payload: `{}`, or for a Pending order's Canceled, CanceledByCustomer or Deleted that
+ * took stock, the stock given back (the lines whose variant still existed; decision 028).
+ */
+export type ChangePayload = { stockReturned?: StockLine[] };
+
+export type OrderEvent = { type: 'Placed'; payload: PlacedSnapshot } | { type: Exclude<OrderEventType, 'Placed'>; payload: ChangePayload };
 
 export type RecordedEvent = OrderEvent & { orderId: string; seq: number; actor: Actor; at: Date };
 
@@ -126,6 +136,17 @@ export function deciderOver(table: TransitionTable) {
 }
 
 export const decide = deciderOver(transitions);
+
+/**
+ * The stock an event gives back (decision 028): all the order took, when a Pending order is
+ * canceled (by an admin or its customer) or deleted. A Confirmed order's stock stays sold; a
+ * Canceled one gave its stock back when it was canceled.
+ */
+export function stockToReturn(state: OrderState | null, type: OrderEventType): StockLine[] {
+  if (state === null || state.status !== 'Pending' || state.removed) return [];
+  if (type !== 'Canceled' && type !== 'CanceledByCustomer' && type !== 'Deleted') return [];
+  return state.placed.stockTaken ?? [];
+}
 
 /**
  * What a Placed event must be: the actor's own order of at least one line, priced consistently
