@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
@@ -32,6 +33,13 @@ export function ManageProductsPage() {
   const page = usePageParam();
   const [searchParams, setSearchParams] = useSearchParams();
   const lowStock = searchParams.get('lowStock') === 'true';
+  // The admin's click until the URL has it: a navigation is not instant, and the box must not snap back.
+  const [lowShown, setLowShown] = useState(lowStock);
+  const [lowSeen, setLowSeen] = useState(lowStock);
+  if (lowSeen !== lowStock) {
+    setLowSeen(lowStock);
+    setLowShown(lowStock);
+  }
   const { data, status } = useProducts({ page, lowStock });
   const products = data?.items ?? [];
   const deleteProduct = useDeleteProduct();
@@ -59,9 +67,10 @@ export function ManageProductsPage() {
             <label className="dashboard-page__check">
               <input
                 type="checkbox"
-                checked={lowStock}
+                checked={lowShown}
                 onChange={(event) => {
                   const checked = event.target.checked;
+                  setLowShown(checked);
                   setSearchParams((params) => {
                     const next = new URLSearchParams(params);
                     next.delete('page');
