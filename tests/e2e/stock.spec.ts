@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { e2eAdmin } from '../../playwright.config.js';
@@ -187,4 +188,16 @@ test('Add to Cart for more than is left now shows the server’s message', async
   // The page asks again and shows what is left.
   await expect(form.getByTestId('stock')).toHaveText('Sold out');
   await expect(form.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+});
+
+test('the stock views pass axe (WCAG 2.1 AA, serious and critical)', async ({ page }) => {
+  await asAdmin(page);
+  for (const path of [`/product/${goneId}`, `/category/${encodeURIComponent(category)}`, '/dashboard/manageproducts?lowStock=true', `/dashboard/updateproduct/${lowId}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/Sold out|Stock/).first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path}: ${v.id} ${v.help} (${v.nodes.length})`)).toEqual([]);
+  }
 });
