@@ -199,16 +199,34 @@ export async function signUp(url: string, name: string, email: string): Promise<
 
 export type ProductChoice = { _id: string; price: number };
 
-/** Products to order; the demo catalogue is drawn after the server listens, so this waits for it. */
+/**
+ * Products to order under load: `limit` products of their own, each with stock for any load a test
+ * puts on it (the demo catalogue has low and sold-out lines; decision 027). The demo catalogue is
+ * drawn after the server listens, so this waits for it first and files them in its first category.
+ */
 export async function someProducts(url: string, limit = 8, timeoutMs = 60_000): Promise<ProductChoice[]> {
   const deadline = Date.now() + timeoutMs;
+  let demo: Array<ProductChoice & { category: string; images: string[] }>;
   for (;;) {
-    const res = await api(url, 'GET', `/api/products?limit=${limit}`);
-    const products = res.body as ProductChoice[];
-    if (res.status === 200 && Array.isArray(products) && products.length > 0) return products;
+    const res = await api(url, 'GET', '/api/products?limit=1');
+    demo = res.body as typeof demo;
+    if (res.status === 200 && Array.isArray(demo) && demo.length > 0) break;
     if (Date.now() > deadline) throw new Error(`no products to order after ${timeoutMs} ms: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     await sleep(200);
   }
+  const [like] = demo;
+  const token = await logIn(url, adminAccount.email, adminAccount.password);
+  const made: ProductChoice[] = [];
+  for (let i = 0; i < limit; i++) {
+    const price = 500 + 100 * i;
+    const res = await api(url, 'POST', '/api/products', {
+      token,
+      body: { title: `Load Test Card ${i}`, description: 'Ordered under load.', category: like!.category, price, sizes: [], colors: [], images: like!.images, variants: [{ size: '', color: '', stock: 100_000 }] },
+    });
+    if (res.status !== 201) throw new Error(`a product to order could not be made: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    made.push({ _id: (res.body as { insertedId: string }).insertedId, price });
+  }
+  return made;
 }
 
 export const checkoutBody = (productId: string, quantity: number) => ({

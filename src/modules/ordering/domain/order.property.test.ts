@@ -174,7 +174,7 @@ describe('the order state machine', () => {
 
 describe('the stock an order gives back (decision 028)', () => {
   const taken = [{ productId: 'p1', size: '', color: '', quantity: 2 }];
-  const withStock: RecordedEvent = { ...placedEvent(), payload: { ...placed, stockTaken: taken } };
+  const withStock: RecordedEvent = { type: 'Placed', payload: { ...placed, stockTaken: taken }, orderId: 'o1', seq: 1, actor: customer, at: new Date(0) };
 
   it('whatever the commands, an order gives back all it took exactly once if it left Pending by a cancel or a delete, and nothing otherwise', () => {
     fc.assert(
