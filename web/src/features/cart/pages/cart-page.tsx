@@ -2,15 +2,32 @@ import { Link } from 'react-router-dom';
 import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { confirmThenRun } from '../../../lib/dialog';
+import { confirmThenRun, showFailure } from '../../../lib/dialog';
+import { stockLevel, stockText } from '../../../../../src/shared/stock';
 import { cartItemCount, cartTotalPrice, useCart, type CartItem } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useUpdateCartItem } from '../api/update-cart-item';
+import { QuantityControl } from '../components/quantity-control';
+import './cart-page.css';
 
-/** /dashboard/cart: the customer's cart lines, totals, Remove per line and the way to checkout. */
+/**
+ * /dashboard/cart: the customer's cart lines, totals, a quantity control and Remove per line, and
+ * the way to checkout. On a phone each line is a card (cart-page.css): no column scrolls away.
+ */
 export function CartPage() {
   const { user } = useAuth();
   const { data: items, status } = useCart(user?.email);
   const removeItem = useRemoveCartItem();
+  const updateItem = useUpdateCartItem();
+
+  /** Settles when the cart was read again or the change refused; the dialog (409: how many are left) stays open. */
+  async function handleQuantity(item: CartItem, quantity: number) {
+    try {
+      await updateItem.mutateAsync({ id: item._id, quantity });
+    } catch (error) {
+      void showFailure(error, 'Could not change the quantity');
+    }
+  }
 
   function handleRemove(item: CartItem) {
     return confirmThenRun({
@@ -24,7 +41,7 @@ export function CartPage() {
   const empty = !items || items.length === 0;
 
   return (
-    <section className="dashboard-page" aria-labelledby="cart-title">
+    <section className="dashboard-page cart-page" aria-labelledby="cart-title">
       <h1 id="cart-title" className="page__title">
         My Cart
       </h1>
@@ -63,25 +80,44 @@ export function CartPage() {
               labelledBy="cart-title"
               caption="Products in your cart, newest first"
               columns={['#', 'Image', 'Title', 'Size', 'Color', 'Quantity', 'Price', 'Action']}
+              className="data-table cart-table"
             >
               {items.map((item, index) => {
                 const titleId = `cart-${item._id}-title`;
+                const choice = [item.size, item.color].filter(Boolean).join(', ');
+                const level = stockLevel(item.stock);
                 return (
                   <tr key={item._id} data-testid="cart-line" data-available={item.available}>
-                    <td>{index + 1}</td>
+                    <td className="cart-table__index">{index + 1}</td>
                     <ThumbnailCell image={item.image} />
-                    <th scope="row" id={titleId}>
+                    <th scope="row" id={titleId} className="cart-table__title">
                       {item.available ? (
                         item.title
                       ) : (
                         <span className="status-badge status-badge--canceled">No longer available</span>
                       )}
+                      {/* On a phone the Size and Color columns fold into the title. */}
+                      {choice && <span className="cart-table__choice">{choice}</span>}
                     </th>
-                    <td>{item.size || '—'}</td>
-                    <td>{item.color || '—'}</td>
-                    <td>{item.quantity}</td>
-                    <td className="data-table__nowrap">{item.price} BDT</td>
-                    <td>
+                    <td className="cart-table__size">{item.size || '—'}</td>
+                    <td className="cart-table__color">{item.color || '—'}</td>
+                    <td className="cart-table__quantity">
+                      <QuantityControl
+                        quantity={item.quantity}
+                        title={item.title}
+                        disabled={!item.available || updateItem.isPending}
+                        onChange={(quantity) => handleQuantity(item, quantity)}
+                      />
+                      {item.available && level.kind !== 'in-stock' && (
+                        <p className={`cart-table__stock cart-table__stock--${level.kind}`} data-testid="cart-line-stock">
+                          {stockText(item.stock)}
+                        </p>
+                      )}
+                    </td>
+                    <td className="data-table__nowrap cart-table__price" data-testid="cart-line-price">
+                      {item.price} BDT
+                    </td>
+                    <td className="cart-table__action">
                       <button
                         type="button"
                         className="button button--danger button--small"
