@@ -156,6 +156,11 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
         setApplied(null);
         await Swal.fire({ icon: 'error', title: 'Invalid Coupon', text: 'Please enter a valid code.' });
         return;
+      case 'ordering/out-of-stock':
+        // The cart shows each line's stock: read it again for the way back to the cart.
+        if (!orderNow) onCartChanged();
+        await Swal.fire({ icon: 'error', title: 'Not enough stock', text: failure.message });
+        return;
       case 'ordering/cart-empty':
       case 'ordering/product-unavailable':
         if (!orderNow) onCartChanged();
