@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
 import { confirmDialog, dialog, signUp, uniqueEmail } from './support.js';
@@ -45,6 +46,13 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** A new shopper, signed up through the browser, with one of the product in the cart (added through the API as the shopper). */
+/** WCAG 2.1 AA: no serious or critical violation on the page as it is. */
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
 async function shopperWithTheBox(page: Page) {
   await signUp(page, 'Rina Akter', uniqueEmail('cart'));
   const token = await page.evaluate(() => localStorage.getItem('access-token'));
@@ -115,11 +123,13 @@ test.describe('on a 390 px wide phone', () => {
     const region = page.locator('.table-scroll');
     expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expect(controls.price).toHaveText(/700 BDT/);
+    await expectAccessible(page, '390 px');
     // Nor at the widths where the dashboard menu sits beside the page and leaves the table little room.
     for (const width of [700, 900, 1100]) {
       await page.setViewportSize({ width, height: 844 });
       expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
     }
+    await expectAccessible(page, 'the table at 1100 px');
   });
 });
