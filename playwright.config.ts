@@ -63,9 +63,10 @@ export default defineConfig({
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.firebase}` },
     },
     {
-      // Issue 14: the shopper's and the admin's journeys again, on a shop whose DATABASE_URL is PostgreSQL.
+      // Issue 14: the shopper's and the admin's journeys again, on a shop whose DATABASE_URL is PostgreSQL;
+      // issue 15: search, filters and the last item ordered once.
       name: 'postgres',
-      testMatch: /(auth-local|catalogue|ordering)\.spec\.ts$/,
+      testMatch: /(auth-local|catalogue|ordering|stock-journey)\.spec\.ts$/,
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.postgres}` },
     },
   ],

@@ -52,6 +52,8 @@ describe('cart', () => {
         size: '45 cm',
         color: 'White',
         available: true,
+        // What a line of this choice can hold now (the demo plush's 45 cm / White).
+        stock: 40,
       },
     ]);
     expect(await cartOf(bob)).toEqual([]);
