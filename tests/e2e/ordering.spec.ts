@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { confirmDialog, dialog, logIn, logOut, signUp, uniqueEmail } from './support.js';
+import { confirmDialog, dialog, fillCheckout, logIn, logOut, signUp, uniqueEmail } from './support.js';
 
 // A customer's whole purchase and an admin's order handling, through the browser.
 
@@ -11,15 +11,6 @@ async function addToCart(page: Page, title: string, quantity = 1) {
   await page.getByLabel('Quantity').fill(String(quantity));
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await confirmDialog(page, `${title} added to your cart`);
-}
-
-async function fillCheckout(page: Page) {
-  await page.getByLabel('Full Name').fill('Rina Akter');
-  await page.getByLabel('Phone Number').fill('01712345678');
-  await page.getByLabel('Address').fill('House 5, Road 2, Dhanmondi, Dhaka');
-  await page.getByLabel('Delivery Location').selectOption('Inside Dhaka');
-  await page.getByLabel('Payment Method').selectOption('Cash On Delivery');
-  await confirmDialog(page, 'Cash On Delivery');
 }
 
 async function placeOrder(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { confirmDialog, dialog, signUp, uniqueEmail } from './support.js';
+import { confirmDialog, dialog, fillCheckout, signUp, uniqueEmail } from './support.js';
 
 // Issue 15's "done means", in Chromium: a shopper searches "dragon", sorts by price, filters to a
 // category and a price range, pages, opens a product, sees its stock, orders the last one, and a
@@ -57,15 +57,6 @@ test.beforeEach(async ({ context }) => {
 
 const cards = (page: Page) => page.getByTestId('product-card');
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Product pages' });
-
-async function fillCheckout(page: Page) {
-  await page.getByLabel('Full Name').fill('Rina Akter');
-  await page.getByLabel('Phone Number').fill('01712345678');
-  await page.getByLabel('Address').fill('House 5, Road 2, Dhanmondi, Dhaka');
-  await page.getByLabel('Delivery Location').selectOption('Inside Dhaka');
-  await page.getByLabel('Payment Method').selectOption('Cash On Delivery');
-  await confirmDialog(page, 'Cash On Delivery');
-}
 
 async function confirmPlacing(page: Page) {
   await page.getByRole('button', { name: 'Place Order' }).click();

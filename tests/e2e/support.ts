@@ -77,3 +77,13 @@ export async function serveGapiShim(context: BrowserContext) {
   // The emulator's popup asks a CDN for styles; answer empty rather than wait on the network.
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com)\//, (route) => route.fulfill({ status: 200, body: '' }));
 }
+
+/** The checkout form filled as a Dhaka customer paying cash on delivery (its dialog confirmed). */
+export async function fillCheckout(page: Page) {
+  await page.getByLabel('Full Name').fill('Rina Akter');
+  await page.getByLabel('Phone Number').fill('01712345678');
+  await page.getByLabel('Address').fill('House 5, Road 2, Dhanmondi, Dhaka');
+  await page.getByLabel('Delivery Location').selectOption('Inside Dhaka');
+  await page.getByLabel('Payment Method').selectOption('Cash On Delivery');
+  await confirmDialog(page, 'Cash On Delivery');
+}
