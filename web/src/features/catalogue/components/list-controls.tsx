@@ -1,8 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { categoryLabel, useCategories } from '../api/get-categories';
 import type { ProductSort } from '../api/get-products';
 import { defaultSort, filterFromSearch, isFiltered, priceOf, searchWith, type ListFilter } from '../list-filter';
+import { useShown } from '../use-shown';
 
 /** The list's filter in the URL query, and a change to it (a new history entry, back on page 1). */
 export function useListFilter() {
@@ -10,20 +11,6 @@ export function useListFilter() {
   const filter = useMemo(() => filterFromSearch(params), [params]);
   const change = (changes: Partial<ListFilter>) => setParams(searchWith(params, changes));
   return { filter, change };
-}
-
-/**
- * A control's value: the URL's, and the shopper's own until the URL has it (a navigation is not
- * instant, and a control snapping back meanwhile would undo a click). Not remounted, so focus stays.
- */
-function useShown<T>(fromUrl: T): [T, (value: T) => void] {
-  const [shown, setShown] = useState(fromUrl);
-  const [seen, setSeen] = useState(fromUrl);
-  if (seen !== fromUrl) {
-    setSeen(fromUrl);
-    setShown(fromUrl);
-  }
-  return [shown, setShown];
 }
 
 const SORT_LABELS: Record<ProductSort, string> = {

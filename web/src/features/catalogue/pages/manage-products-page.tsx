@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
@@ -9,6 +8,7 @@ import { lowStockAt, totalStock } from '../../../../../src/shared/stock';
 import { useDeleteProduct } from '../api/delete-product';
 import type { Product } from '../api/get-product';
 import { newestFirst, useProducts } from '../api/get-products';
+import { useShown } from '../use-shown';
 
 /** The total stock, and "Low" when some variant has 1 to 5 left, "N sold out" when some have none. */
 function StockCell({ product }: { product: Product }) {
@@ -34,12 +34,7 @@ export function ManageProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const lowStock = searchParams.get('lowStock') === 'true';
   // The admin's click until the URL has it: a navigation is not instant, and the box must not snap back.
-  const [lowShown, setLowShown] = useState(lowStock);
-  const [lowSeen, setLowSeen] = useState(lowStock);
-  if (lowSeen !== lowStock) {
-    setLowSeen(lowStock);
-    setLowShown(lowStock);
-  }
+  const [lowShown, setLowShown] = useShown(lowStock);
   const { data, status } = useProducts({ page, lowStock });
   const products = data?.items ?? [];
   const deleteProduct = useDeleteProduct();
