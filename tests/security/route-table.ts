@@ -208,6 +208,13 @@ export const routeTable: RouteRow[] = [
   },
   {
     method: 'GET',
+    path: '/api/orders/:id',
+    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
+    why: "A's order: A and admins (with the phone's history) see it; to B it does not exist.",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}` }),
+  },
+  {
+    method: 'GET',
     path: '/api/orders/:id/events',
     expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/events?limit=5` }),

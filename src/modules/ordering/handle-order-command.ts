@@ -17,7 +17,7 @@ export type Handled = { order: OrderState; stockMoved: boolean };
  */
 export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string, command: OrderCommand): Promise<Result<Handled, AppError>> {
   // A PlaceOrder names an id just drawn, which has no events: reading them would cost a query per order.
-  const state = command.type === 'PlaceOrder' ? initialState : await current(deps.log, orderId);
+  const state = command.type === 'PlaceOrder' ? initialState : await current(deps, orderId);
   const decided = decide(state, command);
   if (!decided.ok) return decided;
   const at = deps.clock.now();
@@ -44,8 +44,13 @@ async function withStockReturned(deps: OrderCommandDeps, state: OrderState | nul
   return { ...event, payload: { ...event.payload, stockReturned: await deps.ports.giveBackStock(lines) } };
 }
 
-async function current(log: OrderLog, orderId: string): Promise<OrderState | null> {
-  const state = fold(await log.eventsOf(orderId));
+async function current(deps: OrderCommandDeps, orderId: string): Promise<OrderState | null> {
+  const state = fold(await deps.log.eventsOf(orderId));
   if (state !== null && 'problem' in state) throw new Error(`order ${orderId} has a corrupt log: ${state.problem}`);
+  // Orders placed before numbers existed: the listing holds the number the migration gave them.
+  if (state !== null && state.placed.orderNumber === undefined) {
+    const listed = (await deps.projection.byId(orderId))?.placed.orderNumber;
+    if (listed !== undefined) return { ...state, placed: { ...state.placed, orderNumber: listed } };
+  }
   return state;
 }

@@ -2,7 +2,7 @@ import type { Page, Paged } from '../../shared/page.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Actor, OrderState } from './domain/order.js';
-import type { OrderProjection } from './ports.js';
+import type { OrderFilter, OrderProjection } from './ports.js';
 
 type Deps = { projection: OrderProjection };
 
@@ -15,8 +15,8 @@ export async function listMyOrders(deps: Deps, actor: Actor, email: string | und
   return ok(await deps.projection.pageFor(actor.userId, page));
 }
 
-/** GET /allOrders: every order not removed, newest first; an admin's list. */
-export async function listAllOrders(deps: Deps, actor: Actor, page: Page): Promise<Result<Paged<OrderState>, AppError>> {
+/** GET /allOrders: the orders not removed that the filter lets through, newest first; an admin's desk. */
+export async function listAllOrders(deps: Deps, actor: Actor, page: Page, filter: OrderFilter = {}): Promise<Result<Paged<OrderState>, AppError>> {
   if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only an admin can do this.'));
-  return ok(await deps.projection.pageAll(page));
+  return ok(await deps.projection.pageAll(page, filter));
 }

@@ -44,6 +44,8 @@ export type PlacementLimits = {
 };
 
 const hourMs = 60 * 60 * 1000;
+/** The first order's number: five digits to read out on the phone. */
+export const firstOrderNumber = 10_001;
 
 export type Placed = { order: OrderState; replayed: boolean };
 
@@ -164,6 +166,8 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     fee: totals.fee,
     total: totals.total,
     stockTaken,
+    // The next number under the log's head lock: a unit undone gives its number back (decision 030).
+    orderNumber: ((await deps.projection.lastNumber()) ?? firstOrderNumber - 1) + 1,
   };
   const orderId = deps.newId();
   const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });

@@ -3,7 +3,7 @@ import type { AppError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { Tx } from '../../platform/database.js';
 import type { StockLine } from '../../shared/stock.js';
-import type { Actor, OrderEvent, OrderLine, OrderState, RecordedEvent } from './domain/order.js';
+import type { Actor, OrderEvent, OrderLine, OrderState, OrderStatus, RecordedEvent } from './domain/order.js';
 
 /** A stored event, with its place in the shop-wide chain. */
 export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: string };
@@ -31,12 +31,17 @@ export type OrderLog = {
 
 /** The listing table, written in the same transaction as the event. */
 export type OrderProjection = {
+  /** Inserts or updates the order's row; its number is written on insert only. */
   save(state: OrderState): Promise<void>;
+  /** The highest order number given so far, or null (inside an ordering transaction: under the log's head lock). */
+  lastNumber(): Promise<number | null>;
   byId(id: string): Promise<OrderState | null>;
   /** One page of a customer's orders, not removed, newest first. */
   pageFor(userId: string, page: Page): Promise<Paged<OrderState>>;
-  /** One page of every order not removed, newest first. */
-  pageAll(page: Page): Promise<Paged<OrderState>>;
+  /** One page of the orders not removed that the filter lets through, newest first (the admins' desk). */
+  pageAll(page: Page, filter?: OrderFilter): Promise<Paged<OrderState>>;
+  /** Every order placed with a phone number, removed ones too, by outcome (the admins' order page). */
+  historyOf(phone: string): Promise<PhoneHistory>;
   /** Pending orders not removed, of a customer or carrying a (normalised) phone number. */
   pendingCount(by: OrdersBy): Promise<number>;
   /** Orders placed after `since`, removed ones included (removing one does not undo placing it). */
@@ -44,6 +49,12 @@ export type OrderProjection = {
   /** The time of the (skip+1)-th oldest order placed after `since`, or null. */
   placedSinceAt(by: OrdersBy, since: Date, skip: number): Promise<Date | null>;
 };
+
+/** The admins' order desk: `q` an order number, a phone number or part of a name or email; `to` exclusive. */
+export type OrderFilter = { q?: string | undefined; status?: OrderStatus | undefined; from?: Date | undefined; to?: Date | undefined };
+
+/** A phone number's orders: how many were placed, are Pending or Confirmed, and were canceled by the shop or by the customer. */
+export type PhoneHistory = { placed: number; pending: number; confirmed: number; canceledByShop: number; canceledByCustomer: number };
 
 /** Whose orders a placement limit counts (decision 015). */
 export type OrdersBy = { ownerUserId: string } | { phone: string };

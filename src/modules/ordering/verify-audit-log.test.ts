@@ -19,7 +19,17 @@ const placed: PlacedSnapshot = {
   total: 160,
 };
 const at = new Date('2026-01-01T00:00:00Z');
-const state = (id: string, status: OrderState['status'] = 'Pending'): OrderState => ({ id, placed, status, removed: false, placedAt: at, updatedAt: at, version: status === 'Pending' ? 1 : 2 });
+const state = (id: string, status: OrderState['status'] = 'Pending'): OrderState => ({
+  id,
+  placed,
+  status,
+  removed: false,
+  canceledBy: status === 'Canceled' ? 'shop' : null,
+  canceledAt: status === 'Canceled' ? at : null,
+  placedAt: at,
+  updatedAt: at,
+  version: status === 'Pending' ? 1 : 2,
+});
 const folded = (...states: OrderState[]): FoldedOrder[] => states.map((s) => ({ state: s }));
 const actor = { userId: 'admin', email: 'boss@shop.test', role: 'admin' as const };
 /** Node 20 has no Array.fromAsync. */

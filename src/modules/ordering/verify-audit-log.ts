@@ -210,7 +210,9 @@ async function mergeRows(folded: Rows<FoldedOrder>, rowIt: AsyncIterator<OrderSt
     if (row.done || row.value.id !== state.id) {
       return { orderCount, problem: { eventId: null, orderId: state.id, seq: state.version, reason: 'the order is missing from the listing table' } };
     }
-    if (canonicalJson(comparable(row.value)) !== canonicalJson(comparable(state))) {
+    // An order placed before numbers existed has its number in the listing only (decision 030).
+    const listed = state.placed.orderNumber === undefined ? withoutNumber(row.value) : row.value;
+    if (canonicalJson(comparable(listed)) !== canonicalJson(comparable(state))) {
       return { orderCount, problem: { eventId: null, orderId: state.id, seq: state.version, reason: 'the listing table disagrees with the log' } };
     }
     row = await rowIt.next();
@@ -219,8 +221,13 @@ async function mergeRows(folded: Rows<FoldedOrder>, rowIt: AsyncIterator<OrderSt
   return { orderCount, problem: null };
 }
 
+const withoutNumber = (s: OrderState): OrderState => {
+  const { orderNumber: _onlyInTheListing, ...placed } = s.placed;
+  return { ...s, placed };
+};
+
 /** What the listing holds: all of the state but the stock the order took, which only its log keeps (decision 028). */
 const comparable = (s: OrderState) => {
   const { stockTaken: _onlyInTheLog, ...placed } = s.placed;
-  return { ...s, placed, placedAt: s.placedAt.getTime(), updatedAt: s.updatedAt.getTime() };
+  return { ...s, placed, placedAt: s.placedAt.getTime(), updatedAt: s.updatedAt.getTime(), canceledAt: s.canceledAt?.getTime() ?? null };
 };

@@ -13,6 +13,7 @@ import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
 import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
 import { readAudit } from '../read-audit.js';
+import { viewOrder } from '../view-order.js';
 import type { AuditReport } from '../verify-audit-log.js';
 import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 
@@ -31,6 +32,7 @@ export const orderLineSchema = z.object({
 /** The spec's order, plus the server's breakdown of the total (whole taka). */
 export const orderSchema = z.object({
   _id: z.string(),
+  orderNumber: z.number().int().meta({ description: 'The number to quote on the phone (10001, 10002, ...), in the order orders were placed.' }),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -76,6 +78,7 @@ export type AuditDto = z.infer<typeof auditSchema>;
 
 export const orderDto = (s: OrderState): OrderDto => ({
   _id: s.id,
+  orderNumber: s.placed.orderNumber ?? 0,
   name: s.placed.name,
   email: s.placed.owner.email,
   phone: s.placed.phone,
@@ -153,6 +156,39 @@ const statusBody = z.object({ status: z.enum(orderStatuses, { message: 'status m
 export type StatusBody = z.input<typeof statusBody>;
 
 const tag = 'Orders';
+
+/** A day as the shop counts it: Bangladesh time (UTC+6, no daylight saving). */
+const dhakaOffsetMs = 6 * 60 * 60 * 1000;
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The start of a `YYYY-MM-DD` day in Dhaka, `plusDays` later. */
+const dhakaDayStart = (day: string, plusDays = 0): Date => {
+  const [, y, m, d] = dayPattern.exec(day) as RegExpExecArray;
+  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + plusDays) - dhakaOffsetMs);
+};
+const dayField = (name: string) =>
+  z
+    .string()
+    .regex(dayPattern, `${name} must be a date such as 2026-11-25`)
+    .refine((day) => {
+      const [, y, m, d] = dayPattern.exec(day) as RegExpExecArray;
+      const at = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+      return at.getUTCFullYear() === Number(y) && at.getUTCMonth() === Number(m) - 1 && at.getUTCDate() === Number(d) && Number(y) >= 2000 && Number(y) <= 2200;
+    }, `${name} is not a day of the calendar`)
+    .optional();
+
+const deskQuerySchema = pageQuerySchema
+  .extend({
+    q: z.string().trim().max(100, 'q is at most 100 characters').optional().meta({ description: 'An order number, a phone number or part of one, or part of a name or an email.' }),
+    status: z.enum(orderStatuses, { message: 'status must be Pending, Confirmed or Canceled' }).optional(),
+    from: dayField('from').meta({ description: 'The first day (YYYY-MM-DD, Dhaka time) of the orders placed.' }),
+    to: dayField('to').meta({ description: 'The last day (YYYY-MM-DD, Dhaka time), included.' }),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+
+const historySchema = z
+  .object({ placed: z.number().int(), pending: z.number().int(), confirmed: z.number().int(), canceledByShop: z.number().int(), canceledByCustomer: z.number().int() })
+  .meta({ description: 'Every order placed with this phone number (removed ones too), by outcome.' });
+const orderViewSchema = orderSchema.extend({ removed: z.boolean(), history: historySchema.optional() });
 const placedAnswer = z.object({ insertedId: z.string(), order: orderSchema });
 const changedAnswer = z.object({ modifiedCount: z.number().int() });
 
@@ -203,6 +239,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         'ordering/idempotency-conflict',
         'ordering/too-many-pending',
         'ordering/too-many-orders',
+        'ordering/out-of-stock',
         'auth/rate-limited',
       ],
     },
@@ -240,13 +277,34 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       path: '/allOrders',
       tag,
       access: 'admin',
-      summary: "Every customer's orders, newest first",
-      query: pageQuerySchema,
+      summary: "Every customer's orders, newest first: the admins' desk",
+      description: 'Narrowed by `q` (an order number, a phone number or part of one, or part of a name or an email), `status` and the days placed (`from`, `to`: dates in Dhaka time, both included).',
+      query: deskQuerySchema,
       answers: { 200: pageAnswer('A page of the orders.', orderSchema) },
     },
-    async (c, { query }) => {
-      const listed = await listAllOrders(deps, actorOf(c.var.user), query);
+    async (c, { query: { q, status, from, to, ...page } }) => {
+      const listed = await listAllOrders(deps, actorOf(c.var.user), page, { q, status, from: from ? dhakaDayStart(from) : undefined, to: to ? dhakaDayStart(to, 1) : undefined });
       return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
+    },
+  );
+
+  app.handle(
+    {
+      method: 'get',
+      path: '/orders/:id',
+      tag,
+      access: 'user',
+      summary: 'One order',
+      description: "For its owner while it is listed, and for admins (removed orders too, with `history`: the orders placed with its phone number, by outcome); to anyone else it does not exist (404).",
+      ...orderId,
+      answers: { 200: { description: 'The order.', body: orderViewSchema } },
+      errors: ['ordering/order-not-found'],
+    },
+    async (c, { params }) => {
+      const viewed = await viewOrder(deps, actorOf(c.var.user), params.id);
+      if (!viewed.ok) return sendError(c, viewed.error);
+      const { order, history } = viewed.value;
+      return c.json({ ...orderDto(order), removed: order.removed, ...(history ? { history } : {}) });
     },
   );
 

@@ -61,8 +61,9 @@ export const toState = (r: OrderRow): OrderState => {
     discount: r.discount,
     fee: r.fee,
     total: r.amount,
+    ...(r.orderNumber === null ? {} : { orderNumber: r.orderNumber }),
   };
-  return { id: r.id, placed, status: r.status, removed: r.removed, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version };
+  return { id: r.id, placed, status: r.status, removed: r.removed, canceledBy: r.canceledBy, canceledAt: r.canceledAt, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version };
 };
 
 export const toRow = (s: OrderState): OrderRow => ({
@@ -86,4 +87,7 @@ export const toRow = (s: OrderState): OrderRow => ({
   placedAt: s.placedAt,
   updatedAt: s.updatedAt,
   version: s.version,
+  orderNumber: s.placed.orderNumber ?? null,
+  canceledBy: s.canceledBy,
+  canceledAt: s.canceledAt,
 });

@@ -2,25 +2,29 @@ import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm
 import type { PgQueryable } from '../../../platform/database.js';
 import type { OrderProjection, OrdersBy } from '../ports.js';
 import { toRow, toState } from './order-rows.js';
+import { orderFilterWhere, pgContains } from './order-filter.js';
 import { orders } from './pg-schema.js';
 
 const keyOf = (by: OrdersBy) => ('ownerUserId' in by ? eq(orders.ownerUserId, by.ownerUserId) : eq(orders.phone, by.phone));
 const newestFirst = [desc(orders.placedAt), desc(orders.id)];
-// Every column but the id is rewritten on conflict: a save writes the whole state.
+// Every column but the id and the order's number (given once, on insert) is rewritten on conflict.
 const updateAll = Object.fromEntries(
   Object.entries(getTableColumns(orders))
-    .filter(([key]) => key !== 'id')
+    .filter(([key]) => key !== 'id' && key !== 'orderNumber')
     .map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`]),
 );
 
 /** The listing table on PostgreSQL; each read is served by the same index as on SQLite (pg-schema.ts). */
 export function createPgOrderProjection(db: PgQueryable): OrderProjection {
   const mine = (userId: string) => and(eq(orders.ownerUserId, userId), eq(orders.removed, false));
-  const listed = eq(orders.removed, false);
   const total = async (where: ReturnType<typeof and>) => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
   return {
     async save(state) {
       await db.insert(orders).values(toRow(state)).onConflictDoUpdate({ target: orders.id, set: updateAll });
+    },
+    async lastNumber() {
+      const [row] = await db.select({ n: sql<number | null>`max(${orders.orderNumber})` }).from(orders);
+      return row?.n ?? null;
     },
     async byId(id) {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -30,9 +34,20 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       const items = await db.select().from(orders).where(mine(userId)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
       return { items: items.map(toState), total: await total(mine(userId)) };
     },
-    async pageAll(page) {
-      const items = await db.select().from(orders).where(listed).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
-      return { items: items.map(toState), total: await total(listed) };
+    async pageAll(page, filter = {}) {
+      const where = orderFilterWhere(orders, filter, pgContains);
+      const items = await db.select().from(orders).where(where).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
+      return { items: items.map(toState), total: await total(where) };
+    },
+    async historyOf(phone) {
+      const [row] = await db.select({
+        placed: count(),
+        pending: sql<number>`coalesce(sum(case when ${orders.status} = 'Pending' and not ${orders.removed} then 1 else 0 end), 0)`.mapWith(Number),
+        confirmed: sql<number>`coalesce(sum(case when ${orders.status} = 'Confirmed' then 1 else 0 end), 0)`.mapWith(Number),
+        canceledByShop: sql<number>`coalesce(sum(case when ${orders.canceledBy} = 'shop' then 1 else 0 end), 0)`.mapWith(Number),
+        canceledByCustomer: sql<number>`coalesce(sum(case when ${orders.canceledBy} = 'customer' then 1 else 0 end), 0)`.mapWith(Number),
+      }).from(orders).where(eq(orders.phone, phone));
+      return row ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 };
     },
     pendingCount: (by) => total(and(keyOf(by), eq(orders.status, 'Pending'), eq(orders.removed, false))),
     placedSinceCount: (by, since) => total(and(keyOf(by), gt(orders.placedAt, since))),

@@ -72,8 +72,21 @@ export const orders = pgTable(
     placedAt: timestamp('placed_at', { withTimezone: true, precision: 3 }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
     version: integer('version').notNull(),
+    /**
+     * The order's number (10001, 10002, ...): one more than the last, given under the log's head
+     * lock in the unit of work of its Placed event, so numbers follow commit order with no gap
+     * (decision 030). Written once, on insert; nullable only because SQLite cannot add a NOT NULL
+     * column to a table with rows (the migration numbers every existing order).
+     */
+    orderNumber: integer('order_number'),
+    /** Who canceled it ('shop': an admin's Canceled; 'customer'), and when: the COD block counts the shop's. */
+    canceledBy: text('canceled_by', { enum: ['shop', 'customer'] }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
+    uniqueIndex('orders_number').on(t.orderNumber),
+    // A phone's orders canceled by the shop in the last 90 days (COD_BLOCK_AFTER_CANCELS).
+    index('orders_phone_canceled').on(t.phone, t.canceledBy, t.canceledAt),
     // The same indexes as SQLite's, for the same reads (schema.ts says which read each one serves).
     index('orders_owner').on(t.ownerUserId, t.removed, t.placedAt, t.id),
     index('orders_listed').on(t.removed, t.placedAt, t.id),

@@ -68,8 +68,21 @@ export const orders = sqliteTable(
     placedAt: integer('placed_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     version: integer('version').notNull(),
+    /**
+     * The order's number (10001, 10002, ...): one more than the last, given under the log's head
+     * lock in the unit of work of its Placed event, so numbers follow commit order with no gap
+     * (decision 030). Written once, on insert; nullable only because SQLite cannot add a NOT NULL
+     * column to a table with rows (the migration numbers every existing order).
+     */
+    orderNumber: integer('order_number'),
+    /** Who canceled it ('shop': an admin's Canceled; 'customer'), and when: the COD block counts the shop's. */
+    canceledBy: text('canceled_by', { enum: ['shop', 'customer'] }),
+    canceledAt: integer('canceled_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
+    uniqueIndex('orders_number').on(t.orderNumber),
+    // A phone's orders canceled by the shop in the last 90 days (COD_BLOCK_AFTER_CANCELS).
+    index('orders_phone_canceled').on(t.phone, t.canceledBy, t.canceledAt),
     // A customer's list in its order and its count (issue 12), and their placements in the last
     // hour (ORDERS_PER_HOUR, read as `removed in (0, 1) and placed_at > ?`). The id ends each list
     // index so that SQLite reads a page in index order and sorts nothing.

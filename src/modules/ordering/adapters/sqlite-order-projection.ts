@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm
 import type { SqliteSide } from '../../../platform/database.js';
 import type { OrderProjection, OrdersBy } from '../ports.js';
 import { toRow, toState } from './order-rows.js';
+import { orderFilterWhere, sqliteContains } from './order-filter.js';
 import { orders } from './schema.js';
 
 type Row = typeof orders.$inferSelect;
@@ -61,20 +62,43 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
   const columns = Object.entries(getTableColumns(orders));
   const upsert = writer
     .insert(orders)
-    .values(Object.fromEntries(columns.map(([key]) => [key, sql.placeholder(key)])) as unknown as Row)
-    .onConflictDoUpdate({ target: orders.id, set: Object.fromEntries(columns.filter(([key]) => key !== 'id').map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`])) })
+    // canceled_at may be null, which Drizzle's timestamp mapping of a placeholder cannot take: it is
+    // passed as milliseconds (or null) through a plain placeholder instead.
+    .values(Object.fromEntries(columns.map(([key]) => [key, key === 'canceledAt' ? sql`${sql.placeholder(key)}` : sql.placeholder(key)])) as unknown as Row)
+    .onConflictDoUpdate({ target: orders.id, set: Object.fromEntries(columns.filter(([key]) => key !== 'id' && key !== 'orderNumber').map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`])) })
     .prepare();
+  const history = db
+    .select({
+        placed: count(),
+        pending: sql<number>`coalesce(sum(case when ${orders.status} = 'Pending' and not ${orders.removed} then 1 else 0 end), 0)`.mapWith(Number),
+        confirmed: sql<number>`coalesce(sum(case when ${orders.status} = 'Confirmed' then 1 else 0 end), 0)`.mapWith(Number),
+        canceledByShop: sql<number>`coalesce(sum(case when ${orders.canceledBy} = 'shop' then 1 else 0 end), 0)`.mapWith(Number),
+        canceledByCustomer: sql<number>`coalesce(sum(case when ${orders.canceledBy} = 'customer' then 1 else 0 end), 0)`.mapWith(Number),
+      })
+    .from(orders)
+    .where(eq(orders.phone, sql.placeholder('phone')))
+    .prepare();
+  const lastNumber = db.select({ n: sql<number | null>`max(${orders.orderNumber})` }).from(orders).prepare();
   return {
+    lastNumber: async () => lastNumber.get()?.n ?? null,
     save: (state) =>
       write(() => {
-        upsert.run(toRow(state));
+        const row = toRow(state);
+        upsert.run({ ...row, canceledAt: row.canceledAt?.getTime() ?? null });
       }),
     byId: async (id) => {
       const row = byId.get({ id });
       return row ? toState(row) : null;
     },
     pageFor: async (userId, page) => ({ items: pageFor.all({ userId, ...page }).map(toState), total: countFor.get({ userId })?.n ?? 0 }),
-    pageAll: async (page) => ({ items: pageAll.all(page).map(toState), total: countAll.get()?.n ?? 0 }),
+    // Without a filter, the prepared list over orders_listed; with one, built for it (an admin's search).
+    pageAll: async (page, filter = {}) => {
+      if (!filter.q && !filter.status && !filter.from && !filter.to) return { items: pageAll.all(page).map(toState), total: countAll.get()?.n ?? 0 };
+      const where = orderFilterWhere(orders, filter, sqliteContains);
+      const items = db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(page.limit).offset(page.offset).all();
+      return { items: items.map(toState), total: db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0 };
+    },
+    historyOf: async (phone) => history.get({ phone }) ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 },
     async pendingCount(by) {
       const { pending, key } = statementsOf(by);
       return pending.get({ key })?.n ?? 0;

@@ -49,6 +49,11 @@ export type PlacedSnapshot = {
    * Absent in orders placed before stock existed: they took none and give none back.
    */
   stockTaken?: StockLine[];
+  /**
+   * The order's number (10001, 10002, ...), given in commit order (decision 030). Absent in the
+   * Placed events of orders placed before numbers existed: the listing holds theirs.
+   */
+  orderNumber?: number;
 };
 
 export type Actor = { userId: string; email: string; role: 'admin' | 'customer' };
@@ -69,6 +74,9 @@ export type OrderState = {
   status: OrderStatus;
   /** Removed from every list (canceled by the customer, or deleted by an admin); the log keeps it. */
   removed: boolean;
+  /** Who canceled it: the shop (an admin's Canceled) or the customer; null while it is not canceled. */
+  canceledBy: 'shop' | 'customer' | null;
+  canceledAt: Date | null;
   placedAt: Date;
   updatedAt: Date;
   version: number;
@@ -169,7 +177,7 @@ function snapshotProblem(placed: PlacedSnapshot, actor: Actor): string | null {
  */
 export function evolve(state: OrderState | null, event: RecordedEvent): OrderState {
   if (event.type === 'Placed') {
-    return { id: event.orderId, placed: event.payload, status: 'Pending', removed: false, placedAt: event.at, updatedAt: event.at, version: event.seq };
+    return { id: event.orderId, placed: event.payload, status: 'Pending', removed: false, canceledBy: null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq };
   }
   if (state === null) throw new Error(`${event.type} before Placed: the fold checks the log's structure before evolve`);
   const next = { ...state, updatedAt: event.at, version: event.seq };
@@ -177,9 +185,9 @@ export function evolve(state: OrderState | null, event: RecordedEvent): OrderSta
     case 'Confirmed':
       return { ...next, status: 'Confirmed' };
     case 'Canceled':
-      return { ...next, status: 'Canceled' };
+      return { ...next, status: 'Canceled', canceledBy: 'shop', canceledAt: event.at };
     case 'CanceledByCustomer':
-      return { ...next, status: 'Canceled', removed: true };
+      return { ...next, status: 'Canceled', removed: true, canceledBy: 'customer', canceledAt: event.at };
     case 'Deleted':
       return { ...next, removed: true };
   }
