@@ -170,7 +170,10 @@ const dayField = (name: string) =>
     .string()
     .regex(dayPattern, `${name} must be a date such as 2026-11-25`)
     .refine((day) => {
-      const [, y, m, d] = dayPattern.exec(day) as RegExpExecArray;
+      // Not a YYYY-MM-DD at all: the regex above says so.
+      const match = dayPattern.exec(day);
+      if (!match) return true;
+      const [, y, m, d] = match;
       const at = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
       return at.getUTCFullYear() === Number(y) && at.getUTCMonth() === Number(m) - 1 && at.getUTCDate() === Number(d) && Number(y) >= 2000 && Number(y) <= 2200;
     }, `${name} is not a day of the calendar`)
