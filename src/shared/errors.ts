@@ -49,6 +49,11 @@ export const httpStatusByCode = {
   'ordering/idempotency-conflict': 422,
   'ordering/too-many-pending': 429,
   'ordering/too-many-orders': 429,
+  // Fake-order defences (issue 16): 409, not 403, since the web app ends the session on any 403.
+  'ordering/phone-blocked': 409,
+  'ordering/cod-blocked': 409,
+  'ordering/phone-already-blocked': 409,
+  'ordering/blocked-phone-not-found': 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;
