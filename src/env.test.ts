@@ -16,6 +16,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ MAX_PENDING_ORDERS: '0' })).toEqual({ ok: false, message: 'Invalid setting MAX_PENDING_ORDERS: must be a positive whole number (got "0")' });
   });
 
+  it('limits a phone number to 3 Pending orders and blocks cash on delivery after 3 shop cancels by default (issue 16); 0 turns the block off', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, env: { MAX_PENDING_PER_PHONE: 3, COD_BLOCK_AFTER_CANCELS: 3 } });
+    expect(parseEnv({ MAX_PENDING_PER_PHONE: '1', COD_BLOCK_AFTER_CANCELS: '0' })).toMatchObject({ ok: true, env: { MAX_PENDING_PER_PHONE: 1, COD_BLOCK_AFTER_CANCELS: 0 } });
+    expect(parseEnv({ MAX_PENDING_PER_PHONE: '0' })).toEqual({ ok: false, message: 'Invalid setting MAX_PENDING_PER_PHONE: must be a positive whole number (got "0")' });
+    expect(parseEnv({ COD_BLOCK_AFTER_CANCELS: '-1' })).toEqual({ ok: false, message: 'Invalid setting COD_BLOCK_AFTER_CANCELS: must be a whole number (0 turns the block off) (got "-1")' });
+  });
+
   it('reads given values and treats an empty variable as unset', () => {
     const r = parseEnv({ PORT: '8080', DEMO_DATA: 'false', HOST: '0.0.0.0', DATA_DIR: '/var/shop', SHOP_NAME: '' });
     expect(r.ok && r.env).toMatchObject({ PORT: 8080, DEMO_DATA: false, HOST: '0.0.0.0', DATA_DIR: '/var/shop', SHOP_NAME: 'Otaku Card Bazaar' });

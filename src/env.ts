@@ -79,8 +79,15 @@ export const envSchema = z.object({
     .regex(/^[0-9a-zA-Z.\-[\]:]+:\d+$/, { message: 'must be host:port' })
     .optional(),
 
-  /** Pending orders one customer, or one phone number, may have at once (decision 015). */
+  /** Pending orders one customer may have at once (decision 015); a phone number has MAX_PENDING_PER_PHONE. */
   MAX_PENDING_ORDERS: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(5),
+  /** Pending orders one phone number may have at once, whoever placed them (issue 16). */
+  MAX_PENDING_PER_PHONE: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(3),
+  /**
+   * Orders of a phone number canceled by the shop in the last 90 days past which that number cannot
+   * order cash on delivery (issue 16); 0 turns the block off.
+   */
+  COD_BLOCK_AFTER_CANCELS: z.coerce.number({ message: 'must be a whole number (0 turns the block off)' }).int({ message: 'must be a whole number (0 turns the block off)' }).min(0, { message: 'must be a whole number (0 turns the block off)' }).max(1_000_000).default(3),
   /** Orders one customer, or one phone number, may place in an hour. */
   ORDERS_PER_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(20),
 
