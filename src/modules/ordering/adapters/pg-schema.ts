@@ -109,3 +109,15 @@ export const orderRequests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/** The phone blocklist the admins keep (issue 16), as schema.ts has it. */
+export const blockedPhones = pgTable(
+  'blocked_phones',
+  {
+    phone: text('phone').primaryKey(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [index('blocked_phones_created').on(t.createdAt, t.phone)],
+);

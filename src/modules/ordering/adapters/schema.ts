@@ -110,3 +110,19 @@ export const orderRequests = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * The phone blocklist the admins keep (issue 16): an order carrying one of these numbers
+ * (normalised, +8801XXXXXXXXX) is refused. `created_by` is the admin's email.
+ */
+export const blockedPhones = sqliteTable(
+  'blocked_phones',
+  {
+    phone: text('phone').primaryKey(),
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  // The admins' list, newest first, a page at a time.
+  (t) => [index('blocked_phones_created').on(t.createdAt, t.phone)],
+);
