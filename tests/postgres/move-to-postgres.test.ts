@@ -56,6 +56,7 @@ const tables: Record<string, string> = {
   sliders: 'id',
   orders: 'id',
   order_requests: 'user_id, key',
+  blocked_phones: 'phone',
   product_variants: 'product_id, size, color',
   order_events: 'id',
   order_log_head: 'id',
