@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { messageChannels, messageStates } from '../domain/messages.js';
 import { orderEventTypes, orderStatuses } from '../domain/order.js';
 
 // The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
@@ -120,4 +121,26 @@ export const blockedPhones = pgTable(
     createdBy: text('created_by').notNull(),
   },
   (t) => [index('blocked_phones_created').on(t.createdAt, t.phone)],
+);
+
+/** The outbox of the messages about orders (issue 16), as schema.ts has it. */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    eventSeq: integer('event_seq').notNull(),
+    eventType: text('event_type', { enum: orderEventTypes }).notNull(),
+    channel: text('channel', { enum: messageChannels }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    state: text('state', { enum: messageStates }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('order_messages_due').on(t.state, t.nextAttemptAt), index('order_messages_order').on(t.orderId, t.eventSeq, t.id)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { messageChannels, messageStates } from '../domain/messages.js';
 import { orderEventTypes, orderStatuses } from '../domain/order.js';
 
 /**
@@ -125,4 +126,37 @@ export const blockedPhones = sqliteTable(
   },
   // The admins' list, newest first, a page at a time.
   (t) => [index('blocked_phones_created').on(t.createdAt, t.phone)],
+);
+
+/**
+ * The outbox of the messages about orders (issue 16): written in the transaction of the event that
+ * causes them (so an order and its messages commit together, or neither does), sent later by the
+ * message worker, retried with back-off until sent or failed. `id` is `<order id>.<event seq>.<n>`.
+ * `next_attempt_at` is when a pending message is due; a worker that takes one moves it forward
+ * (its lease), so another process does not send it too. `last_error` is a short reason.
+ */
+export const orderMessages = sqliteTable(
+  'order_messages',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    eventSeq: integer('event_seq').notNull(),
+    eventType: text('event_type', { enum: orderEventTypes }).notNull(),
+    channel: text('channel', { enum: messageChannels }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    state: text('state', { enum: messageStates }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    lastError: text('last_error'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    // The worker's "due" query: pending messages by next_attempt_at.
+    index('order_messages_due').on(t.state, t.nextAttemptAt),
+    // An order's messages, in the order their events came.
+    index('order_messages_order').on(t.orderId, t.eventSeq, t.id),
+  ],
 );
