@@ -34,6 +34,9 @@ const shopServer = (name: 'local' | 'firebase' | 'postgres', env: Record<string,
     // The journeys order with one phone number from several specs against one server.
     MAX_PENDING_ORDERS: '1000',
     ORDERS_PER_HOUR: '1000',
+    MAX_PENDING_PER_PHONE: '1000',
+    // Specs cancel orders of that phone as the shop: the COD block (issue 16) would refuse later specs.
+    COD_BLOCK_AFTER_CANCELS: '0',
     ADMIN_EMAIL: e2eAdmin.email,
     ...env,
   },

@@ -110,7 +110,13 @@ export async function createShop(settings: ShopSettings) {
       auditKey: env.AUDIT_KEY,
       auditSliceEvents: settings.auditSliceEvents,
       orderCommits: settings.orderCommits,
-      placementLimits: { maxPending: env.MAX_PENDING_ORDERS, perHour: env.ORDERS_PER_HOUR },
+      placementLimits: {
+        maxPending: env.MAX_PENDING_ORDERS,
+        maxPendingPerPhone: env.MAX_PENDING_PER_PHONE,
+        perHour: env.ORDERS_PER_HOUR,
+        codBlockAfterCancels: env.COD_BLOCK_AFTER_CANCELS,
+      },
+      shopPhone: env.SHOP_PHONE,
       ports: {
         in: (tx) => ({
           productById: (id) => catalogue.productsIn(tx).productById(id),

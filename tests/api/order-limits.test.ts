@@ -61,18 +61,20 @@ describe('MAX_PENDING_ORDERS', () => {
     expect(await pendingRows()).toBe(5);
   });
 
-  it('counts a phone number across customers: a second customer with the same phone is refused, with another phone is not', async () => {
-    await shop();
-    for (let i = 0; i < 5; i++) await placed(rina, { phone: '+8801712345678' });
+  it('counts a phone number across customers (MAX_PENDING_PER_PHONE): a second customer with the same phone is refused, with another phone is not', async () => {
+    await shop({ placementLimits: { maxPending: 5, maxPendingPerPhone: 3, perHour: 20 } });
+    for (let i = 0; i < 3; i++) await placed(rina, { phone: '+8801712345678' });
     // The same number written another way is the same number.
     const bobs = await refusal(await order(bob, { phone: '017-1234 5678' }));
     expect(bobs).toEqual({
       code: 'ordering/too-many-pending',
-      message: 'This phone number already has 5 orders waiting for confirmation. Please wait until we confirm them before ordering again with it.',
+      message: 'This phone number already has 3 orders waiting for confirmation. Please wait until we confirm them before ordering again with it.',
     });
     await placed(bob, { phone: '01898765432' });
-    // Rina with another number is still over her own limit.
-    expect((await refusal(await order(rina, { phone: '01898765433' }))).code).toBe('ordering/too-many-pending');
+    // Rina with other numbers, up to her own limit (MAX_PENDING_ORDERS), then over it.
+    await placed(rina, { phone: '01898765433' });
+    await placed(rina, { phone: '01898765434' });
+    expect(await refusal(await order(rina, { phone: '01898765435' }))).toMatchObject({ code: 'ordering/too-many-pending', message: expect.stringContaining('You already have 5 orders') });
   });
 
   it('lets 30 concurrent orders of one customer leave exactly 5 Pending', async () => {

@@ -86,6 +86,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       // The crash rounds and races order far more than a shopper may (an empty value means the default).
       MAX_PENDING_ORDERS: '1000000',
       ORDERS_PER_HOUR: '1000000',
+      MAX_PENDING_PER_PHONE: '1000000',
+      COD_BLOCK_AFTER_CANCELS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

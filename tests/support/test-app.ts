@@ -45,7 +45,10 @@ export type TestAppOptions = {
   couponChecksPer15Min?: number;
   /** Ordering's group commit (e.g. a schedule the test releases by hand). */
   orderCommits?: GroupCommitOptions;
-  /** MAX_PENDING_ORDERS / ORDERS_PER_HOUR; high by default so that other tests may order freely. */
+  /**
+   * MAX_PENDING_ORDERS / MAX_PENDING_PER_PHONE / ORDERS_PER_HOUR high and COD_BLOCK_AFTER_CANCELS off
+   * (0) by default, so that other tests may order (and cancel) freely.
+   */
   placementLimits?: Partial<PlacementLimits>;
   /** More environment variables, read by parseEnv like the others (e.g. the S3_ settings). */
   env?: Record<string, string>;
@@ -122,6 +125,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     FIREBASE_AUTH_EMULATOR_HOST: options.firebase?.emulatorHost,
     MAX_PENDING_ORDERS: String(options.placementLimits?.maxPending ?? 1000),
     ORDERS_PER_HOUR: String(options.placementLimits?.perHour ?? 1000),
+    MAX_PENDING_PER_PHONE: String(options.placementLimits?.maxPendingPerPhone ?? 1000),
+    COD_BLOCK_AFTER_CANCELS: String(options.placementLimits?.codBlockAfterCancels ?? 0),
     AUDIT_KEY: options.auditKey,
     BODY_LIMIT_BYTES: String(options.bodyLimitBytes ?? 1024 * 1024),
     DATABASE_URL: postgres?.url,

@@ -4,7 +4,10 @@ import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import type { AuthVariables } from '../identity/index.js';
 import { createGroupCommit, type GroupCommitOptions } from './adapters/group-commit.js';
+import { blockedPhoneRoutes } from './adapters/blocked-phones-http.js';
 import { orderingRoutes } from './adapters/http.js';
+import { createPgBlockedPhoneStore } from './adapters/pg-blocked-phones.js';
+import { createSqliteBlockedPhoneStore } from './adapters/sqlite-blocked-phones.js';
 import { auditOrderLogOn, incrementalAuditOn, missingTriggersOn, restoreTriggersOn, startOrderLogOn } from './adapters/log-access.js';
 import { createPgIdempotencyStore } from './adapters/pg-idempotency-store.js';
 import { createPgOrderLog } from './adapters/pg-order-log.js';
@@ -17,6 +20,7 @@ import type { PlacementLimits } from './place-order.js';
 import type { OrderingPorts, OrderingStores } from './ports.js';
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 
+export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
 export type { AuditDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
 export type { OrderEventType, OrderLine, OrderStatus } from './domain/order.js';
 export type { GroupCommitOptions } from './adapters/group-commit.js';
@@ -39,8 +43,13 @@ export type OrderingDeps = {
   auditSliceEvents?: number | undefined;
   /** How concurrent orders are batched into one transaction (decision 009); defaults suit production. */
   orderCommits?: GroupCommitOptions | undefined;
-  /** MAX_PENDING_ORDERS and ORDERS_PER_HOUR, per customer and per phone (decision 015); default 5 and 20. */
+  /**
+   * MAX_PENDING_ORDERS (per customer, 5), MAX_PENDING_PER_PHONE (3), ORDERS_PER_HOUR (per customer
+   * and per phone, 20; decision 015) and COD_BLOCK_AFTER_CANCELS (3; issue 16).
+   */
   placementLimits?: Partial<PlacementLimits> | undefined;
+  /** SHOP_PHONE, named in the refusals of the fake-order defences. */
+  shopPhone: string;
 };
 
 /**
@@ -67,8 +76,8 @@ export async function createOrderingModule(deps: OrderingDeps) {
   const start = await startOrderLogOn(database, deps.auditKey);
   if (!start.ok) throw new Error(start.message);
   const stores = bindStores(database, {
-    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side) }),
-    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db) }),
+    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side) }),
+    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db) }),
   });
   const storesIn = (tx: Tx): OrderingStores => ({ ...stores.in(tx), ports: deps.ports.in(tx) });
   // Every ordering transaction takes the log's head first (decision 024).
@@ -85,18 +94,24 @@ export async function createOrderingModule(deps: OrderingDeps) {
     logAtStart: { head: formatHead(start.head), events: start.head.eventCount, keyedFrom: start.head.keyedFrom, keyedNow: start.keyedNow },
     /** Group commit counters: orders waiting for the next batch, batches and orders run so far. */
     orderBatches: () => commits.stats(),
-    routes: orderingRoutes({
+    routes: blockedPhoneRoutes(orderingRoutes({
       log: stores.outside.log,
       projection: stores.outside.projection,
       ports: deps.ports,
       clock: deps.clock,
       newId: deps.newId,
       commits,
-      limits: { maxPending: deps.placementLimits?.maxPending ?? 5, perHour: deps.placementLimits?.perHour ?? 20 },
+      limits: {
+        maxPending: deps.placementLimits?.maxPending ?? 5,
+        maxPendingPerPhone: deps.placementLimits?.maxPendingPerPhone ?? 3,
+        perHour: deps.placementLimits?.perHour ?? 20,
+        codBlockAfterCancels: deps.placementLimits?.codBlockAfterCancels ?? 3,
+      },
+      shopPhone: deps.shopPhone,
       transaction,
       requireUser: deps.requireUser,
       requireAdmin: deps.requireAdmin,
       audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
-    }),
+    }), { blockedPhones: stores.outside.blockedPhones, clock: deps.clock }),
   };
 }

@@ -32,18 +32,26 @@ export type PlaceOrderDeps = {
   newId: IdGenerator;
   /** Group commit: the unit of work below runs in a transaction shared with concurrent orders. */
   commits: OrderCommits;
-  /** Per customer and per phone number (decision 015). */
+  /** Per customer and per phone number (decision 015), and the fake-order defences (issue 16). */
   limits: PlacementLimits;
+  /** SHOP_PHONE: the number a refused shopper is asked to call. */
+  shopPhone: string;
 };
 
 export type PlacementLimits = {
-  /** Pending orders at once (MAX_PENDING_ORDERS). */
+  /** Pending orders of one customer at once (MAX_PENDING_ORDERS). */
   maxPending: number;
+  /** Pending orders of one phone number at once, whoever placed them (MAX_PENDING_PER_PHONE). */
+  maxPendingPerPhone: number;
   /** Orders placed in the last hour (ORDERS_PER_HOUR). */
   perHour: number;
+  /** Orders of a phone number canceled by the shop in 90 days that stop cash on delivery to it (COD_BLOCK_AFTER_CANCELS); 0: never. */
+  codBlockAfterCancels: number;
 };
 
 const hourMs = 60 * 60 * 1000;
+/** How far back the shop's cancels count towards COD_BLOCK_AFTER_CANCELS. */
+export const codBlockWindowDays = 90;
 /** The first order's number: five digits to read out on the phone. */
 export const firstOrderNumber = 10_001;
 
@@ -180,21 +188,32 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
 }
 
 /**
- * MAX_PENDING_ORDERS and ORDERS_PER_HOUR, per customer and per phone number (decision 015), from
- * the listing table. Removed orders count towards the hour (removing one does not undo placing it)
- * but not as Pending.
+ * The fake-order defences (issue 16): the admins' phone blocklist and COD_BLOCK_AFTER_CANCELS, whose
+ * messages send the shopper to the shop's phone (and never say "blocked"); then MAX_PENDING_ORDERS
+ * per customer, MAX_PENDING_PER_PHONE and ORDERS_PER_HOUR per customer and per phone number
+ * (decision 015), from the listing table. Removed orders count towards the hour (removing one does
+ * not undo placing it) and as shop cancels, but not as Pending.
  */
 async function placementRefusal(deps: UnitDeps, userId: string, phone: string): Promise<PlaceOrderError | null> {
-  const { maxPending, perHour } = deps.limits;
+  const { maxPending, maxPendingPerPhone, perHour, codBlockAfterCancels } = deps.limits;
+  if (await deps.blockedPhones.isBlocked(phone)) {
+    return appError('ordering/phone-blocked', `We cannot take orders for this phone number. Please call us at ${deps.shopPhone}.`);
+  }
+  const now = deps.clock.now();
+  if (codBlockAfterCancels > 0) {
+    const since = new Date(now.getTime() - codBlockWindowDays * 24 * hourMs);
+    if ((await deps.projection.shopCancelsSince(phone, since)) >= codBlockAfterCancels) {
+      return appError('ordering/cod-blocked', `We cannot take cash on delivery orders for this phone number at the moment. Please call us at ${deps.shopPhone} to order.`);
+    }
+  }
   const customer = { ownerUserId: userId };
   const number = { phone };
   if ((await deps.projection.pendingCount(customer)) >= maxPending) {
     return appError('ordering/too-many-pending', `You already have ${maxPending} ${orders(maxPending)} waiting for confirmation. Please wait until we confirm them, or cancel one, before ordering again.`);
   }
-  if ((await deps.projection.pendingCount(number)) >= maxPending) {
-    return appError('ordering/too-many-pending', `This phone number already has ${maxPending} ${orders(maxPending)} waiting for confirmation. Please wait until we confirm them before ordering again with it.`);
+  if ((await deps.projection.pendingCount(number)) >= maxPendingPerPhone) {
+    return appError('ordering/too-many-pending', `This phone number already has ${maxPendingPerPhone} ${orders(maxPendingPerPhone)} waiting for confirmation. Please wait until we confirm them before ordering again with it.`);
   }
-  const now = deps.clock.now();
   const since = new Date(now.getTime() - hourMs);
   for (const [by, message] of [
     [customer, 'You have placed too many orders in the last hour.'],

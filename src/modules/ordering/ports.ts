@@ -48,6 +48,8 @@ export type OrderProjection = {
   placedSinceCount(by: OrdersBy, since: Date): Promise<number>;
   /** The time of the (skip+1)-th oldest order placed after `since`, or null. */
   placedSinceAt(by: OrdersBy, since: Date, skip: number): Promise<Date | null>;
+  /** A phone number's orders canceled by the shop after `since`, removed ones too (COD_BLOCK_AFTER_CANCELS; index orders_phone_canceled). */
+  shopCancelsSince(phone: string, since: Date): Promise<number>;
 };
 
 /** The admins' order desk: `q` an order number, a phone number or part of a name or email; `to` exclusive. */
@@ -58,6 +60,20 @@ export type PhoneHistory = { placed: number; pending: number; confirmed: number;
 
 /** Whose orders a placement limit counts (decision 015). */
 export type OrdersBy = { ownerUserId: string } | { phone: string };
+
+/** A number on the admins' blocklist (issue 16): `phone` normalised, `createdBy` the admin's email. */
+export type BlockedPhone = { phone: string; reason: string; createdAt: Date; createdBy: string };
+
+/** The phone blocklist: orders carrying a listed number are refused. */
+export type BlockedPhoneStore = {
+  isBlocked(phone: string): Promise<boolean>;
+  /** One page, newest first. */
+  page(page: Page): Promise<Paged<BlockedPhone>>;
+  /** False when the number is listed already. */
+  add(row: BlockedPhone): Promise<boolean>;
+  /** How many rows went (0 or 1). */
+  remove(phone: string): Promise<number>;
+};
 
 export type IdempotencyStore = {
   find(userId: string, key: string): Promise<{ requestHash: string; orderId: string } | null>;
@@ -103,7 +119,7 @@ export type OrderingPorts = {
 export type CouponRefusal = { error: AppError; retryAfterSeconds: number };
 
 /** Everything a unit of work touches, bound to its transaction. */
-export type OrderingStores = { log: OrderLog; projection: OrderProjection; requests: IdempotencyStore; ports: OrderingTxPorts };
+export type OrderingStores = { log: OrderLog; projection: OrderProjection; requests: IdempotencyStore; blockedPhones: BlockedPhoneStore; ports: OrderingTxPorts };
 
 /**
  * Group commit (decision 009): runs a unit of work atomically inside a storage transaction it may

@@ -49,6 +49,7 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       }).from(orders).where(eq(orders.phone, phone));
       return row ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 };
     },
+    shopCancelsSince: (phone, since) => total(and(eq(orders.phone, phone), eq(orders.canceledBy, 'shop'), gt(orders.canceledAt, since))),
     pendingCount: (by) => total(and(keyOf(by), eq(orders.status, 'Pending'), eq(orders.removed, false))),
     placedSinceCount: (by, since) => total(and(keyOf(by), gt(orders.placedAt, since))),
     async placedSinceAt(by, since, skip) {

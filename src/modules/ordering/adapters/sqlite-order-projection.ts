@@ -78,6 +78,12 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
     .from(orders)
     .where(eq(orders.phone, sql.placeholder('phone')))
     .prepare();
+  // COD_BLOCK_AFTER_CANCELS, in every order's unit of work: a range of orders_phone_canceled.
+  const shopCancels = db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.phone, sql.placeholder('phone')), eq(orders.canceledBy, 'shop'), sql`${orders.canceledAt} > ${sql.placeholder('since')}`))
+    .prepare();
   const lastNumber = db.select({ n: sql<number | null>`max(${orders.orderNumber})` }).from(orders).prepare();
   return {
     lastNumber: async () => lastNumber.get()?.n ?? null,
@@ -111,5 +117,6 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
       const { placedAt, key } = statementsOf(by);
       return placedAt.get({ key, since: since.getTime(), skip })?.at ?? null;
     },
+    shopCancelsSince: async (phone, since) => shopCancels.get({ phone, since: since.getTime() })?.n ?? 0,
   };
 }
