@@ -1,3 +1,4 @@
+import { call } from '../support/http.js';
 import { checkoutForm, pngForm, productBody, uniqueName, type Role, type Shop } from './shop.js';
 
 /**
@@ -220,7 +221,26 @@ export const routeTable: RouteRow[] = [
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/events?limit=5` }),
   },
   { method: 'GET', path: '/api/audit', expect: adminOnly(200), request: () => ({ path: '/api/audit?limit=5&offset=0' }) },
+
+  // The phone blocklist (issue 16): numbers of their own, never the checkout form's.
+  { method: 'GET', path: '/api/blocked-phones', expect: adminOnly(200), request: () => ({ path: '/api/blocked-phones?limit=5&offset=0' }) },
+  { method: 'POST', path: '/api/blocked-phones', expect: adminOnly(201), request: () => ({ path: '/api/blocked-phones', body: { phone: blocklistPhone(), reason: 'Prank orders' } }) },
+  {
+    method: 'DELETE',
+    path: '/api/blocked-phones/:phone',
+    expect: adminOnly(200),
+    request: async (s) => {
+      const phone = blocklistPhone();
+      const res = await call(s.t, 'POST', '/api/blocked-phones', { token: s.tokens.admin, body: { phone, reason: 'Prank orders' } });
+      if (res.status !== 201) throw new Error(`blocking ${phone}: ${res.status}`);
+      return { path: `/api/blocked-phones/${phone}` };
+    },
+  },
 ];
+
+let blocklisted = 0;
+/** A number no other cell has blocked. */
+const blocklistPhone = () => `01913${String(++blocklisted).padStart(6, '0')}`;
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;
 
