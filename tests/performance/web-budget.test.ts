@@ -41,6 +41,7 @@ const ADMIN_PAGES = [
   'src/features/coupons/pages/add-coupon-page.tsx',
   'src/features/coupons/pages/manage-coupons-page.tsx',
   'src/features/orders/pages/all-orders-page.tsx',
+  'src/features/orders/pages/order-page.tsx',
   'src/features/orders/pages/audit-page.tsx',
   'src/features/users/pages/users-page.tsx',
 ];

@@ -204,6 +204,11 @@ export const routes: RouteObject[] = [
                     handle: { title: PAGES.allOrders.title } satisfies RouteHandle,
                   },
                   {
+                    path: PAGES.order.path,
+                    ...dashboardPage(() => import('../features/orders/pages/order-page').then((m) => m.OrderPage)),
+                    handle: { title: PAGES.order.title } satisfies RouteHandle,
+                  },
+                  {
                     path: PAGES.addCoupon.path,
                     ...dashboardPage(() => import('../features/coupons/pages/add-coupon-page').then((m) => m.AddCouponPage)),
                     handle: { title: PAGES.addCoupon.title } satisfies RouteHandle,

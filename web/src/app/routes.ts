@@ -34,6 +34,7 @@ export const PAGES = {
   addSlider: { path: '/dashboard/addslider', title: 'Add Slider Image' },
   manageSliders: { path: '/dashboard/managesliders', title: 'Manage Slider Images' },
   allOrders: { path: '/dashboard/allorders', title: 'All Orders' },
+  order: { path: '/dashboard/allorders/:id', title: 'Order' },
   addCoupon: { path: '/dashboard/addcoupon', title: 'Add Coupon' },
   manageCoupons: { path: '/dashboard/managecoupons', title: 'Manage Coupons' },
   audit: { path: '/dashboard/audit', title: 'Order Audit' },

@@ -24,6 +24,18 @@ type CheckoutInput = {
   onCartChanged: () => void;
 };
 
+/** The Order Placed dialog's text: the number to quote, on a line of its own (built as text, never parsed as HTML). */
+function placedText(orderNumber: number): HTMLElement {
+  const text = document.createElement('div');
+  const number = document.createElement('p');
+  number.className = 'order-placed__number';
+  number.textContent = `Your order number: ${orderNumber}`;
+  const next = document.createElement('p');
+  next.textContent = 'Thank you! Your order is Pending until the shop confirms it.';
+  text.append(number, next);
+  return text;
+}
+
 /**
  * The checkout's state and its rules: what is ordered and its totals (the server's, after it refused
  * stale ones), the coupon, the field errors, and Place Order: validate, confirm, send once with an
@@ -217,8 +229,9 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
       };
       idempotencyKey.current ??= newIdempotencyKey();
       setSending(true);
+      let orderNumber: number;
       try {
-        await placeOrder.mutateAsync({ input, idempotencyKey: idempotencyKey.current });
+        ({ orderNumber } = (await placeOrder.mutateAsync({ input, idempotencyKey: idempotencyKey.current })).order);
       } catch (error) {
         await explainRefusal(error);
         return;
@@ -226,11 +239,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
       // Leave first, so the emptied cart never shows here; then refresh the cart (navbar count, cart page).
       await navigate('/dashboard/orders', { replace: true });
       if (!orderNow) onCartChanged();
-      void Swal.fire({
-        icon: 'success',
-        title: 'Order Placed',
-        text: 'Thank you! Your order is Pending until the shop confirms it.',
-      });
+      void Swal.fire({ icon: 'success', title: 'Order Placed', html: placedText(orderNumber) });
     } finally {
       busy.current = false;
       setSending(false);

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
-import { getPage, type Page } from '../../../lib/paging';
+import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import type { OrderEventDto } from '../../../../../src/modules/ordering/index';
 import { ordersQueryKeyRoot } from './get-orders';
@@ -28,4 +28,22 @@ export const orderEventsQueryOptions = (orderId: string) =>
 
 export function useOrderEvents(orderId: string, enabled = true) {
   return useQuery({ ...orderEventsQueryOptions(orderId), enabled });
+}
+
+/** Events a page of the order page's timeline shows at a time. */
+export const EVENTS_PAGE_SIZE = 50;
+
+/** The order page's timeline (admin): oldest first, EVENTS_PAGE_SIZE more at a time. */
+export const orderEventPagesQueryOptions = (orderId: string) =>
+  infiniteQueryOptions({
+    queryKey: [...ordersQueryKeyRoot, 'events', orderId, 'pages'],
+    queryFn: ({ pageParam }) =>
+      getPage<OrderEvent>(authApi, `orders/${encodeURIComponent(orderId)}/events`, pageQuery(pageParam, EVENTS_PAGE_SIZE)),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * EVENTS_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
+    retry: retryUnlessClientError,
+  });
+
+export function useOrderEventPages(orderId: string) {
+  return useInfiniteQuery(orderEventPagesQueryOptions(orderId));
 }

@@ -8,6 +8,7 @@ import { newestFirst, useMyOrders, type Order } from '../api/get-orders';
 import { OrderItems } from '../components/order-items';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTimeline } from '../components/order-timeline';
+import { OrderTotals } from '../components/order-totals';
 import { formatDateTime } from '../format-date';
 
 /** /dashboard/orders: the customer's own orders, newest first, a page at a time (?page=); a Pending one can be cancelled. */
@@ -50,33 +51,16 @@ export function MyOrdersPage() {
                     <article className="order-card" aria-labelledby={headingId} data-testid="order" data-order-id={order._id}>
                       <header className="order-card__header">
                         <h2 id={headingId} className="order-card__title">
-                          Order of <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time>
+                          <span data-testid="order-number">Order {order.orderNumber}</span>
+                          <span className="order-card__time">
+                            {' '}
+                            of <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time>
+                          </span>
                         </h2>
                         <OrderStatusBadge status={order.status} />
                       </header>
                       <OrderItems items={order.cartItems} />
-                      <dl className="totals order-card__totals">
-                        <div className="totals__row">
-                          <dt>Subtotal</dt>
-                          <dd>{order.subtotal} BDT</dd>
-                        </div>
-                        {order.discount > 0 && (
-                          <div className="totals__row">
-                            <dt>
-                              Discount ({order.discountPercent}%{order.appliedCoupon ? `, ${order.appliedCoupon}` : ''})
-                            </dt>
-                            <dd>- {order.discount} BDT</dd>
-                          </div>
-                        )}
-                        <div className="totals__row">
-                          <dt>Delivery Fee ({order.deliveryLocation})</dt>
-                          <dd>{order.fee} BDT</dd>
-                        </div>
-                        <div className="totals__row totals__row--total">
-                          <dt>Total</dt>
-                          <dd data-testid="order-total">{order.amount} BDT</dd>
-                        </div>
-                      </dl>
+                      <OrderTotals order={order} className="totals order-card__totals" />
                       <p className="order-card__delivery">
                         Deliver to {order.name}, {order.phone}, {order.address} · {order.paymentMethod}
                       </p>

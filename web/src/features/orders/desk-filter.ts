@@ -1,0 +1,71 @@
+import type { OrderStatus } from './api/get-orders';
+
+/**
+ * What the admins' orders desk (All Orders) narrows the orders by, kept in the URL query under the
+ * API's own names (q, status, from, to) so that Back, reload and a shared link keep it. The URL is
+ * anyone's to type: a value the API would refuse (400) is read as absent instead.
+ */
+export type DeskFilter = {
+  /** An order number, a phone number or part of one, or part of a name or an email. */
+  q?: string;
+  status?: OrderStatus;
+  /** Days placed, YYYY-MM-DD in Dhaka time, both included. */
+  from?: string;
+  to?: string;
+};
+
+export const DESK_STATUSES: readonly OrderStatus[] = ['Pending', 'Confirmed', 'Canceled'];
+
+/** The API's longest q (GET /api/allOrders). */
+export const MAX_QUERY = 100;
+
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day of the calendar between 2000 and 2200 (what the API takes), or undefined. */
+export function dayOf(raw: string | null | undefined): string | undefined {
+  const match = raw ? dayPattern.exec(raw) : null;
+  if (!match) return undefined;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(y, m - 1, d));
+  const real = at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
+  return real && y >= 2000 && y <= 2200 ? raw! : undefined;
+}
+
+/** The filter of a URL query. A range given upside down is read the right way round. */
+export function deskFilterFromSearch(params: URLSearchParams): DeskFilter {
+  const q = params.get('q')?.trim().slice(0, MAX_QUERY) || undefined;
+  const status = DESK_STATUSES.find((s) => s === params.get('status'));
+  const low = dayOf(params.get('from'));
+  const high = dayOf(params.get('to'));
+  const swap = low !== undefined && high !== undefined && low > high;
+  return { q, status, from: swap ? high : low, to: swap ? low : high };
+}
+
+/** Whether the desk shows fewer than every order. */
+export const isDeskFiltered = (filter: DeskFilter): boolean =>
+  filter.q !== undefined || filter.status !== undefined || filter.from !== undefined || filter.to !== undefined;
+
+/**
+ * The URL query after `changes` (a key given as undefined or '' is taken away), back on page 1:
+ * the page of another list means nothing.
+ */
+export function deskSearchWith(params: URLSearchParams, changes: Partial<DeskFilter>): string {
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === '') next.delete(key);
+    else next.set(key, value);
+  }
+  const query = next.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The API's query for a filter (only the keys given), in a fixed order. */
+export function deskQuery(filter: DeskFilter): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filter.q !== undefined) query.q = filter.q;
+  if (filter.status !== undefined) query.status = filter.status;
+  if (filter.from !== undefined) query.from = filter.from;
+  if (filter.to !== undefined) query.to = filter.to;
+  return query;
+}
