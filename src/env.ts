@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeBdMobile } from './shared/phone.js';
 
 /**
  * The only reader of process.env. Every setting of the shop is declared, defaulted and
@@ -124,6 +125,35 @@ export const envSchema = z.object({
   /** smtp://user:pass@host:587 or smtps://...; without it mails are written to the log. */
   SMTP_URL: z.url({ message: 'must be a URL such as smtp://user:pass@host:587' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
+
+  /**
+   * How order messages' SMS go out (issue 16): `none` writes them to the log (like mails without
+   * SMTP_URL), `webhook` POSTs {"to","message"} as JSON to SMS_WEBHOOK_URL, `bulksmsbd` uses the
+   * BulkSMSBD gateway's HTTP API with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID.
+   */
+  SMS_PROVIDER: z.enum(['none', 'webhook', 'bulksmsbd'], { message: 'must be none, webhook or bulksmsbd' }).default('none'),
+  SMS_WEBHOOK_URL: z.url({ message: 'must be a URL such as https://sms-relay.example.com/send' }).optional(),
+  BULKSMSBD_API_KEY: z.string().regex(/^[\x21-\x7e]{4,200}$/, { message: 'must be the API key from your BulkSMSBD account (no spaces)' }).optional(),
+  BULKSMSBD_SENDER_ID: z.string().trim().min(1).max(40, { message: 'must be your approved sender id' }).optional(),
+  /** The API's base (the gateway's own by default; tests point it at a local server). */
+  BULKSMSBD_API_URL: z.url({ message: 'must be a URL' }).default('http://bulksmsbd.net/api'),
+  /** How long one SMS request may take before it counts as failed (and is retried later). */
+  SMS_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(120_000).default(10_000),
+  /** Where the shop hears of each new order (unset: not told). */
+  SHOP_ALERT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  SHOP_ALERT_PHONE: z
+    .string()
+    .transform((p, ctx) => {
+      const normalised = normalizeBdMobile(p);
+      if (!normalised) {
+        ctx.addIssue({ code: 'custom', message: 'must be a Bangladeshi mobile number such as 01712345678' });
+        return z.NEVER;
+      }
+      return normalised;
+    })
+    .optional(),
+  /** Seconds between the message worker's looks at the outbox (messages due are sent then). */
+  MESSAGE_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0.05).max(3600).default(5),
 });
 
 type Missing = { path: string; message: string };
@@ -141,7 +171,19 @@ function crossCheck(env: z.infer<typeof envSchema>): Missing | null {
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
     return { path: 'ADMIN_EMAIL', message: 'Missing setting ADMIN_EMAIL: required when ADMIN_PASSWORD is set' };
   }
-  return crossCheckS3(env);
+  return crossCheckSms(env) ?? crossCheckS3(env);
+}
+
+function crossCheckSms(env: z.infer<typeof envSchema>): Missing | null {
+  if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
+    return { path: 'SMS_WEBHOOK_URL', message: 'Missing setting SMS_WEBHOOK_URL: required when SMS_PROVIDER=webhook' };
+  }
+  if (env.SMS_PROVIDER === 'bulksmsbd') {
+    for (const name of ['BULKSMSBD_API_KEY', 'BULKSMSBD_SENDER_ID'] as const) {
+      if (!env[name]) return { path: name, message: `Missing setting ${name}: required when SMS_PROVIDER=bulksmsbd` };
+    }
+  }
+  return null;
 }
 
 const s3Required = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

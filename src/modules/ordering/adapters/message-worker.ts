@@ -1,0 +1,156 @@
+import type { Logger } from '../../../platform/logger.js';
+import type { Mailer } from '../../../platform/mailer/mailer.js';
+import type { SmsSender } from '../../../platform/notifier/sms-sender.js';
+import type { Clock } from '../../../shared/clock.js';
+import type { MessageOutbox, StoredMessage } from '../message-outbox.js';
+
+export type MessageWorkerOptions = {
+  outbox: MessageOutbox;
+  sms: SmsSender;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  /** How often the outbox is looked at when the last look found less than a full batch. */
+  pollMs?: number;
+  /** Messages taken and sent (at the same time) per turn. */
+  batch?: number;
+  /** A message that failed this many attempts is given up: `failed`. */
+  maxAttempts?: number;
+  /** The wait after the first failed attempt, doubled after each next one, up to maxRetryMs. */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  /** How long a taken message is held for its sender: longer than a send can last. */
+  leaseMs?: number;
+};
+
+/** What one turn did: messages taken, and how each ended. */
+export type WorkerTurn = { taken: number; sent: number; retried: number; failed: number };
+
+/** The wait before attempt n+1 after attempt n failed: firstRetryMs x 2^(n-1), capped. */
+export const retryDelayMs = (attempts: number, firstRetryMs = 30_000, maxRetryMs = 60 * 60_000): number =>
+  Math.min(maxRetryMs, firstRetryMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+
+/**
+ * Sends the outbox (issue 16), apart from any order: it takes a bounded batch of due messages,
+ * sends them by SMS or email, and marks each sent, due again later (exponential back-off) or, after
+ * maxAttempts, failed. A gateway that is down or slow only delays messages; nothing here is in an
+ * order's path, and nothing it meets (a send, the database) escapes its loop. Delivery is at least
+ * once: a process that dies between a send and its mark sends that message again after the lease.
+ */
+export function createMessageWorker(options: MessageWorkerOptions) {
+  const { outbox, sms, mailer, clock, logger } = options;
+  const pollMs = options.pollMs ?? 5_000;
+  const batch = Math.max(1, options.batch ?? 10);
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 8);
+  const firstRetryMs = options.firstRetryMs ?? 30_000;
+  const maxRetryMs = options.maxRetryMs ?? 60 * 60_000;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+  // One turn at a time in this process: the loop's and runOnce()'s wait for each other.
+  let running: Promise<WorkerTurn> = Promise.resolve({ taken: 0, sent: 0, retried: 0, failed: 0 });
+
+  async function deliver(message: StoredMessage): Promise<void> {
+    if (message.channel === 'sms') return sms.send(message.recipient, message.body);
+    const subject = message.subject ?? '';
+    await mailer.send({ to: message.recipient, subject, text: message.body, html: textToHtml(message.body) });
+  }
+
+  async function settle(message: StoredMessage, error: unknown, turn: WorkerTurn): Promise<void> {
+    if (error === undefined) {
+      await outbox.markSent(message.id, clock.now());
+      turn.sent++;
+      return;
+    }
+    const reason = reasonOf(error);
+    if (message.attempts >= maxAttempts) {
+      await outbox.markFailed(message.id, reason);
+      turn.failed++;
+      logger.warn('order message failed for good', { messageId: message.id, channel: message.channel, attempts: message.attempts, reason });
+      return;
+    }
+    await outbox.markRetry(message.id, reason, new Date(clock.now().getTime() + retryDelayMs(message.attempts, firstRetryMs, maxRetryMs)));
+    turn.retried++;
+    logger.info('order message not sent, will retry', { messageId: message.id, channel: message.channel, attempts: message.attempts, reason });
+  }
+
+  async function turnOnce(): Promise<WorkerTurn> {
+    const turn: WorkerTurn = { taken: 0, sent: 0, retried: 0, failed: 0 };
+    const now = clock.now();
+    const taken = await outbox.claimDue(now, batch, new Date(now.getTime() + leaseMs));
+    turn.taken = taken.length;
+    await Promise.all(
+      taken.map(async (message) => {
+        let error: unknown;
+        try {
+          await deliver(message);
+        } catch (e) {
+          error = e ?? new Error('unknown failure');
+        }
+        try {
+          await settle(message, error, turn);
+        } catch (e) {
+          // The database refused the mark: the lease runs out and the message is taken again.
+          logger.error('order message could not be marked', { messageId: message.id, reason: reasonOf(e) });
+        }
+      }),
+    );
+    return turn;
+  }
+
+  /** One turn now (after the one running, if any); never rejects. */
+  function runOnce(): Promise<WorkerTurn> {
+    const next = running.then(
+      () => turnOnce(),
+      () => turnOnce(),
+    );
+    running = next.catch((e: unknown) => {
+      logger.error('order messages: a turn failed', { reason: reasonOf(e) });
+      return { taken: 0, sent: 0, retried: 0, failed: 0 };
+    });
+    return running;
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void runOnce().then((turn) => schedule(turn.taken === batch ? 0 : pollMs));
+    }, ms);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(pollMs);
+    },
+    /** Stops the loop and waits for the turn under way (its sends are bounded by their timeouts). */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type MessageWorker = ReturnType<typeof createMessageWorker>;
+
+const reasonOf = (error: unknown): string => {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.replace(/\s+/g, ' ').trim() || 'unknown failure';
+  return line.length <= 200 ? line : `${line.slice(0, 199)}…`;
+};
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The email's HTML part: the same text, escaped, a paragraph per blank-line block. */
+export const textToHtml = (text: string): string =>
+  text
+    .split(/\n{2,}/)
+    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');

@@ -1,0 +1,69 @@
+import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import type { PgQueryable } from '../../../platform/database.js';
+import { boundedError, messageId, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
+import { orderMessages } from './pg-schema.js';
+
+type Row = typeof orderMessages.$inferSelect;
+const toMessage = (row: Row): StoredMessage => ({ ...row });
+
+/**
+ * The outbox on PostgreSQL, shared by every shop process: a claim is one statement that locks the
+ * due rows it picks with `FOR UPDATE SKIP LOCKED` (rows another process is taking are skipped, not
+ * waited for) and moves their next_attempt_at to the lease's end, so after it commits nobody else
+ * sees them due until the lease ends. No message is taken twice at once.
+ */
+export function createPgMessageStore(db: PgQueryable): MessageOutbox {
+  return {
+    async enqueue(event, messages) {
+      if (messages.length === 0) return;
+      await db.insert(orderMessages).values(
+        messages.map((m, n) => ({
+          id: messageId(event.orderId, event.seq, n),
+          orderId: event.orderId,
+          eventSeq: event.seq,
+          eventType: event.type,
+          channel: m.channel,
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          state: 'pending' as const,
+          attempts: 0,
+          nextAttemptAt: event.at,
+          lastError: null,
+          createdAt: event.at,
+          sentAt: null,
+        })),
+      );
+    },
+    async claimDue(now, limit, leaseUntil) {
+      const picked = db
+        .select({ id: orderMessages.id })
+        .from(orderMessages)
+        .where(and(eq(orderMessages.state, 'pending'), lte(orderMessages.nextAttemptAt, now)))
+        .orderBy(asc(orderMessages.nextAttemptAt), asc(orderMessages.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .update(orderMessages)
+        .set({ attempts: sql`${orderMessages.attempts} + 1`, nextAttemptAt: leaseUntil })
+        .where(sql`${orderMessages.id} in (${picked})`)
+        .returning();
+      return rows.map(toMessage).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id.localeCompare(b.id));
+    },
+    async markSent(id, at) {
+      await db.update(orderMessages).set({ state: 'sent', sentAt: at, lastError: null }).where(eq(orderMessages.id, id));
+    },
+    async markRetry(id, error, at) {
+      await db.update(orderMessages).set({ lastError: boundedError(error), nextAttemptAt: at }).where(and(eq(orderMessages.id, id), eq(orderMessages.state, 'pending')));
+    },
+    async markFailed(id, error) {
+      await db.update(orderMessages).set({ state: 'failed', lastError: boundedError(error) }).where(eq(orderMessages.id, id));
+    },
+    async pageOf(orderId, { limit, offset }) {
+      const where = eq(orderMessages.orderId, orderId);
+      const items = await db.select().from(orderMessages).where(where).orderBy(asc(orderMessages.eventSeq), asc(orderMessages.id)).limit(limit).offset(offset);
+      const [row] = await db.select({ n: count() }).from(orderMessages).where(where);
+      return { items: items.map(toMessage), total: row?.n ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Page, Paged } from '../../shared/page.js';
+import type { MessageState, OutgoingMessage } from './domain/messages.js';
+import type { OrderEventType } from './domain/order.js';
+
+/** A message in the outbox (order_messages). */
+export type StoredMessage = OutgoingMessage & {
+  id: string;
+  orderId: string;
+  eventSeq: number;
+  eventType: OrderEventType;
+  state: MessageState;
+  /** Sending attempts begun so far (counted when the worker takes the message). */
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+/**
+ * The outbox of the messages about orders (issue 16), owned by ordering. `enqueue` runs inside the
+ * ordering transaction of the event that causes the messages; the rest is the worker's and the
+ * admins' order page's, outside transactions.
+ */
+export type MessageOutbox = {
+  /** The messages of one event, stored `pending` and due at once. */
+  enqueue(event: { orderId: string; seq: number; type: OrderEventType; at: Date }, messages: readonly OutgoingMessage[]): Promise<void>;
+  /**
+   * Takes up to `limit` pending messages due at `now`, oldest due first: each one's attempt is
+   * counted and its next_attempt_at moved to `leaseUntil`, so nobody else takes it meanwhile (on
+   * PostgreSQL `FOR UPDATE SKIP LOCKED`: processes taking at the same time never take the same
+   * message). A worker that dies while sending leaves it due again once the lease ends.
+   */
+  claimDue(now: Date, limit: number, leaseUntil: Date): Promise<StoredMessage[]>;
+  markSent(id: string, at: Date): Promise<void>;
+  /** Still pending: tried again at `nextAttemptAt`. */
+  markRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
+  markFailed(id: string, error: string): Promise<void>;
+  /** One page of an order's messages, in the order of their events. */
+  pageOf(orderId: string, page: Page): Promise<Paged<StoredMessage>>;
+};
+
+/** The longest reason kept in last_error. */
+export const maxErrorLength = 300;
+export const boundedError = (error: string): string => (error.length <= maxErrorLength ? error : `${error.slice(0, maxErrorLength - 1)}…`);
+
+/** The outbox's id of a message: its order, its event and its place among the event's messages. */
+export const messageId = (orderId: string, seq: number, n: number): string => `${orderId}.${seq}.${n}`;
