@@ -22,6 +22,9 @@ import { createLocalDiskImageStore } from './platform/image-store/local-disk-ima
 import { createS3ImageStore } from './platform/image-store/s3-image-store.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer/mailer.js';
+import { createBulkSmsBdSender } from './platform/notifier/bulksmsbd-sms-sender.js';
+import { createLogSmsSender, type SmsSender } from './platform/notifier/sms-sender.js';
+import { createWebhookSmsSender } from './platform/notifier/webhook-sms-sender.js';
 import { webDistDir as builtWebDistDir } from './platform/paths.js';
 import { resolveSecrets } from './platform/secrets.js';
 import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from './platform/database.js';
@@ -117,6 +120,13 @@ export async function createShop(settings: ShopSettings) {
         codBlockAfterCancels: env.COD_BLOCK_AFTER_CANCELS,
       },
       shopPhone: env.SHOP_PHONE,
+      messages: {
+        settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE },
+        sms: smsSender(env, logger),
+        mailer,
+        logger,
+        pollMs: env.MESSAGE_POLL_SECONDS * 1000,
+      },
       ports: {
         in: (tx) => ({
           productById: (id) => catalogue.productsIn(tx).productById(id),
@@ -235,6 +245,8 @@ export async function createShop(settings: ShopSettings) {
     /** Writes the cached answers' log lines still held back (at shutdown). */
     flushLogs: () => cachedAnswers.flush(),
     close: async () => {
+      // The message worker's turn under way ends (its sends are bounded) before the database closes.
+      await ordering.messages.stop();
       catalogue.stop();
       promotions.stop();
       await database.close();
@@ -260,6 +272,15 @@ async function openShopDatabase(env: Env): Promise<ShopDatabase> {
   } catch (e) {
     throw new ShopStartError(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+/** How order messages' SMS go out (SMS_PROVIDER; env.ts checks each provider's settings are there). */
+function smsSender(env: Env, logger: Logger): SmsSender {
+  if (env.SMS_PROVIDER === 'webhook' && env.SMS_WEBHOOK_URL) return createWebhookSmsSender({ url: env.SMS_WEBHOOK_URL, timeoutMs: env.SMS_TIMEOUT_MS });
+  if (env.SMS_PROVIDER === 'bulksmsbd' && env.BULKSMSBD_API_KEY && env.BULKSMSBD_SENDER_ID) {
+    return createBulkSmsBdSender({ apiKey: env.BULKSMSBD_API_KEY, senderId: env.BULKSMSBD_SENDER_ID, baseUrl: env.BULKSMSBD_API_URL, timeoutMs: env.SMS_TIMEOUT_MS });
+  }
+  return createLogSmsSender(logger);
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../../platform/logger.js';
+import type { Mailer } from '../../platform/mailer/mailer.js';
+import type { SmsSender } from '../../platform/notifier/sms-sender.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
@@ -16,11 +19,19 @@ import type { AuditProgress } from './adapters/audit.js';
 import { createSqliteIdempotencyStore } from './adapters/sqlite-idempotency-store.js';
 import { createSqliteOrderLog } from './adapters/sqlite-order-log.js';
 import { createSqliteOrderProjection } from './adapters/sqlite-order-projection.js';
+import { createMessageWorker } from './adapters/message-worker.js';
+import { orderMessageRoutes } from './adapters/order-messages-http.js';
+import { createPgMessageStore } from './adapters/pg-message-store.js';
+import { createSqliteMessageStore } from './adapters/sqlite-message-store.js';
+import { messagesFor, type MessageSettings } from './domain/messages.js';
+import type { MessageOutbox } from './message-outbox.js';
 import type { PlacementLimits } from './place-order.js';
-import type { OrderingPorts, OrderingStores } from './ports.js';
+import type { OrderingPorts, OrderingStores, OrderNotices } from './ports.js';
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 
 export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
+export type { OrderMessageDto } from './adapters/order-messages-http.js';
+export type { MessageSettings } from './domain/messages.js';
 export type { AuditDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
 export type { OrderEventType, OrderLine, OrderStatus } from './domain/order.js';
 export type { GroupCommitOptions } from './adapters/group-commit.js';
@@ -50,6 +61,11 @@ export type OrderingDeps = {
   placementLimits?: Partial<PlacementLimits> | undefined;
   /** SHOP_PHONE, named in the refusals of the fake-order defences. */
   shopPhone: string;
+  /**
+   * The messages about orders (issue 16): what the texts say and where the shop's alerts go, the
+   * SMS and mail transports the worker sends through, and how often it looks (5 s by default).
+   */
+  messages: { settings: MessageSettings; sms: SmsSender; mailer: Mailer; logger: Logger; pollMs?: number | undefined };
 };
 
 /**
@@ -76,10 +92,20 @@ export async function createOrderingModule(deps: OrderingDeps) {
   const start = await startOrderLogOn(database, deps.auditKey);
   if (!start.ok) throw new Error(start.message);
   const stores = bindStores(database, {
-    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side) }),
-    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db) }),
+    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side) }),
+    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db) }),
   });
-  const storesIn = (tx: Tx): OrderingStores => ({ ...stores.in(tx), ports: deps.ports.in(tx) });
+  const { settings } = deps.messages;
+  const noticesIn = (outbox: MessageOutbox): OrderNotices => ({
+    record: (event, order) => outbox.enqueue(event, messagesFor(event.type, order, settings)),
+  });
+  const storesIn = (tx: Tx): OrderingStores => {
+    const bound = stores.in(tx);
+    return { ...bound, notices: noticesIn(bound.messages), ports: deps.ports.in(tx) };
+  };
+  const outbox = stores.outside.messages;
+  const messageWorker = createMessageWorker({ outbox, sms: deps.messages.sms, mailer: deps.messages.mailer, clock: deps.clock, logger: deps.messages.logger, pollMs: deps.messages.pollMs });
+  messageWorker.start();
   // Every ordering transaction takes the log's head first (decision 024).
   const begin = (s: OrderingStores) => s.log.lockHead();
   const commits = createGroupCommit(database, storesIn, { ...deps.orderCommits, begin });
@@ -94,7 +120,12 @@ export async function createOrderingModule(deps: OrderingDeps) {
     logAtStart: { head: formatHead(start.head), events: start.head.eventCount, keyedFrom: start.head.keyedFrom, keyedNow: start.keyedNow },
     /** Group commit counters: orders waiting for the next batch, batches and orders run so far. */
     orderBatches: () => commits.stats(),
-    routes: blockedPhoneRoutes(orderingRoutes({
+    /**
+     * The message worker: `runOnce()` sends what is due now (tests drive it with their clock);
+     * `stop()` at shutdown, before the database closes.
+     */
+    messages: { runOnce: () => messageWorker.runOnce(), stop: () => messageWorker.stop() },
+    routes: orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
       log: stores.outside.log,
       projection: stores.outside.projection,
       ports: deps.ports,
@@ -112,6 +143,6 @@ export async function createOrderingModule(deps: OrderingDeps) {
       requireUser: deps.requireUser,
       requireAdmin: deps.requireAdmin,
       audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
-    }), { blockedPhones: stores.outside.blockedPhones, clock: deps.clock }),
+    }), { blockedPhones: stores.outside.blockedPhones, clock: deps.clock }), { projection: stores.outside.projection, messages: outbox }),
   };
 }

@@ -118,8 +118,14 @@ export type OrderingPorts = {
 
 export type CouponRefusal = { error: AppError; retryAfterSeconds: number };
 
+/**
+ * The messages an order event sends (issue 16): stored in the outbox in the event's transaction
+ * (an order and its messages commit together, or neither does), sent later by the message worker.
+ */
+export type OrderNotices = { record(event: Pick<RecordedEvent, 'orderId' | 'seq' | 'type' | 'at'>, order: OrderState): Promise<void> };
+
 /** Everything a unit of work touches, bound to its transaction. */
-export type OrderingStores = { log: OrderLog; projection: OrderProjection; requests: IdempotencyStore; blockedPhones: BlockedPhoneStore; ports: OrderingTxPorts };
+export type OrderingStores = { log: OrderLog; projection: OrderProjection; requests: IdempotencyStore; blockedPhones: BlockedPhoneStore; notices: OrderNotices; ports: OrderingTxPorts };
 
 /**
  * Group commit (decision 009): runs a unit of work atomically inside a storage transaction it may
