@@ -39,7 +39,7 @@ const written = async () => ({
   stock: await stock(),
 });
 /** A refusal with its status, and nothing written by it. */
-async function refused(res: Promise<Response>, status: number, before: Awaited<ReturnType<typeof written>>) {
+async function refused(res: Response | Promise<Response>, status: number, before: Awaited<ReturnType<typeof written>>) {
   const answer = await res;
   expect(answer.status).toBe(status);
   expect(await written()).toEqual(before);

@@ -117,6 +117,7 @@ test('menus by role; an admin makes a customer admin and deletes a user; a custo
     'Add Coupon',
     'Manage Coupons',
     'Audit',
+    'Blocked Phones',
   ]);
   const row = (email: string) => page.getByTestId('user-row').filter({ hasText: email });
   await expect(row(customerEmail)).toBeVisible();

@@ -43,6 +43,7 @@ const ADMIN_PAGES = [
   'src/features/orders/pages/all-orders-page.tsx',
   'src/features/orders/pages/order-page.tsx',
   'src/features/orders/pages/audit-page.tsx',
+  'src/features/blocked-phones/pages/blocked-phones-page.tsx',
   'src/features/users/pages/users-page.tsx',
 ];
 

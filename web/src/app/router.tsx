@@ -219,6 +219,11 @@ export const routes: RouteObject[] = [
                     handle: { title: PAGES.manageCoupons.title } satisfies RouteHandle,
                   },
                   {
+                    path: PAGES.blockedPhones.path,
+                    ...dashboardPage(() => import('../features/blocked-phones/pages/blocked-phones-page').then((m) => m.BlockedPhonesPage)),
+                    handle: { title: PAGES.blockedPhones.title } satisfies RouteHandle,
+                  },
+                  {
                     path: PAGES.audit.path,
                     ...dashboardPage(() => import('../features/orders/pages/audit-page').then((m) => m.AuditPage)),
                     handle: { title: PAGES.audit.title } satisfies RouteHandle,

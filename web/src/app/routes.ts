@@ -38,6 +38,7 @@ export const PAGES = {
   addCoupon: { path: '/dashboard/addcoupon', title: 'Add Coupon' },
   manageCoupons: { path: '/dashboard/managecoupons', title: 'Manage Coupons' },
   audit: { path: '/dashboard/audit', title: 'Order Audit' },
+  blockedPhones: { path: '/dashboard/blockedphones', title: 'Blocked Phones' },
   dashboardNotFound: { path: '/dashboard/*', title: 'Page not found' },
 } as const satisfies Record<string, { path: string; title: string }>;
 
@@ -71,6 +72,7 @@ export const NAVIGATION = {
     link('addCoupon'),
     link('manageCoupons'),
     link('audit', 'Audit'),
+    link('blockedPhones'),
   ],
   customer: [link('home'), link('cart', 'Cart'), link('myOrders', 'Orders')],
 } as const satisfies Record<string, NavLink[]>;
