@@ -220,6 +220,13 @@ export const routeTable: RouteRow[] = [
     expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/events?limit=5` }),
   },
+  {
+    method: 'GET',
+    path: '/api/orders/:id/messages',
+    expect: adminOnly(200),
+    why: "The SMS and emails about an order carry the customer's phone, email and address: the admins' order page only.",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/messages?limit=5` }),
+  },
   { method: 'GET', path: '/api/audit', expect: adminOnly(200), request: () => ({ path: '/api/audit?limit=5&offset=0' }) },
 
   // The phone blocklist (issue 16): numbers of their own, never the checkout form's.
