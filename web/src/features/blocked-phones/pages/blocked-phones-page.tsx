@@ -72,7 +72,7 @@ export function BlockedPhonesPage() {
       <p className="page__lead">
         Orders with a blocked number are refused; the shopper is asked to call the shop. Use it for numbers behind fake or prank orders.
       </p>
-      <form className="form admin-form" aria-label="Block a phone number" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <form className="form admin-form" aria-label="Add to the blocklist" noValidate onSubmit={(event) => void handleSubmit(event)}>
         <FormField label="Phone Number" id="blocked-phone" hint="Bangladeshi mobile number, e.g. 01712345678" error={errors.phone}>
           {(control) => <input {...control} name="phone" type="tel" inputMode="tel" autoComplete="off" maxLength={20} required />}
         </FormField>
