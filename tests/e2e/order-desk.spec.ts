@@ -5,7 +5,7 @@ import { confirmDialog, dialog, fillCheckout, logIn, logOut, signUp, uniqueEmail
 
 // Issue 16, the admins' orders desk: a shopper reads her order's number in My Orders; an admin finds
 // it by that number on All Orders (and by phone, status and day), opens its page (lines, totals,
-// timeline, the phone's history) and confirms it from a phone-sized screen; the shopper sees
+// timeline, the phone's history, the messages about it) and confirms it from a phone-sized screen; the shopper sees
 // Confirmed. At 1366 x 768 the desk shows the status and the buttons without sideways scrolling.
 test.describe.configure({ mode: 'serial' });
 
@@ -197,11 +197,12 @@ test("the order page shows the lines, totals, timeline and the phone's history, 
   await expect(page.getByTestId('order-customer')).toContainText(customer.email);
   await expect(page.getByTestId('order-customer')).toContainText(phone);
   await expect(page.getByTestId('order-customer')).toContainText('Inside Dhaka');
-  await expect(page.getByTestId('order-item')).toHaveCount(1);
-  await expect(page.getByTestId('order-item')).toContainText(title);
-  await expect(page.getByTestId('order-item')).toContainText('Qty: 2');
-  await expect(page.getByText('Subtotal')).toBeVisible();
-  await expect(page.getByTestId('order-total')).toHaveText(/1,?360 BDT/); // 2 x 650 + 60
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(items.getByTestId('order-item')).toHaveCount(1);
+  await expect(items.getByTestId('order-item')).toContainText(title);
+  await expect(items.getByTestId('order-item')).toContainText('Qty: 2');
+  await expect(items.getByText('Subtotal')).toBeVisible();
+  await expect(items.getByTestId('order-total')).toHaveText(/1,?360 BDT/); // 2 x 650 + 60
   const events = page.getByTestId('timeline-event');
   await expect(events).toHaveCount(1);
   await expect(events.first()).toContainText('Order placed');
@@ -210,6 +211,10 @@ test("the order page shows the lines, totals, timeline and the phone's history, 
   await expect(page.getByTestId('phone-history')).toContainText(
     'Orders with this phone: 1 placed, 1 pending, 0 confirmed, 0 canceled by the shop, 0 by the customer',
   );
+  // The customer's email about the placed order, and its state (the worker sends it soon after).
+  const email = page.getByTestId('order-message').filter({ hasText: `Email to ${customer.email}` });
+  await expect(email.first()).toContainText('Order placed');
+  await expect(email.first().getByTestId('message-state')).toHaveText(/^(Sent|Waiting to be sent|Failed)$/);
   await expectAxeClean(page, 'the order page');
 
   // The way back leads to the desk as it was left.

@@ -5,6 +5,7 @@ import { useOrder, type PhoneHistory } from '../api/get-order';
 import { OrderActions } from '../components/order-actions';
 import { OrderEvents } from '../components/order-events';
 import { OrderItems } from '../components/order-items';
+import { OrderMessages } from '../components/order-messages';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTotals } from '../components/order-totals';
 import { formatDateTime } from '../format-date';
@@ -19,7 +20,8 @@ function historyText(history: PhoneHistory): string {
 
 /**
  * /dashboard/allorders/:id (admin): one order on its own page: its number and status, the customer,
- * the lines and totals, the timeline, the orders placed with its phone number, and Confirm, Cancel
+ * the lines and totals, the timeline, the SMS and emails about it and whether each went out, the
+ * orders placed with its phone number, and Confirm, Cancel
  * and Delete as on the desk. A deleted order is still shown, marked so.
  */
 export function OrderPage() {
@@ -120,6 +122,13 @@ export function OrderPage() {
             Timeline
           </h2>
           <OrderEvents orderId={order._id} lines={order.cartItems} />
+        </section>
+
+        <section className="order-page__panel order-page__messages" aria-labelledby="order-messages-title">
+          <h2 id="order-messages-title" className="order-page__subtitle">
+            Messages
+          </h2>
+          <OrderMessages orderId={order._id} />
         </section>
       </div>
     </section>
