@@ -144,3 +144,25 @@ export const orderMessages = pgTable(
   },
   (t) => [index('order_messages_due').on(t.state, t.nextAttemptAt), index('order_messages_order').on(t.orderId, t.eventSeq, t.id)],
 );
+
+/**
+ * Checkout phone codes (CHECKOUT_OTP, decision 031): one row per customer and phone number. The
+ * code is kept as an HMAC only; `tries` counts wrong answers to the current code; `sends` counts
+ * the codes sent since `window_start` (resends are limited); `verified_at` is when the phone was
+ * proven. Rows of a customer not used for a day are removed when they ask for a new code.
+ */
+export const phoneChecks = pgTable(
+  'phone_checks',
+  {
+    userId: text('user_id').notNull(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    tries: integer('tries').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, precision: 3 }).notNull(),
+    sends: integer('sends').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, precision: 3 }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phone] }), index('phone_checks_user_sent').on(t.userId, t.lastSentAt)],
+);

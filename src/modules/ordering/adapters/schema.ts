@@ -160,3 +160,25 @@ export const orderMessages = sqliteTable(
     index('order_messages_order').on(t.orderId, t.eventSeq, t.id),
   ],
 );
+
+/**
+ * Checkout phone codes (CHECKOUT_OTP, decision 031): one row per customer and phone number. The
+ * code is kept as an HMAC only; `tries` counts wrong answers to the current code; `sends` counts
+ * the codes sent since `window_start` (resends are limited); `verified_at` is when the phone was
+ * proven. Rows of a customer not used for a day are removed when they ask for a new code.
+ */
+export const phoneChecks = sqliteTable(
+  'phone_checks',
+  {
+    userId: text('user_id').notNull(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    tries: integer('tries').notNull(),
+    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+    sends: integer('sends').notNull(),
+    lastSentAt: integer('last_sent_at', { mode: 'timestamp_ms' }).notNull(),
+    verifiedAt: integer('verified_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phone] }), index('phone_checks_user_sent').on(t.userId, t.lastSentAt)],
+);
