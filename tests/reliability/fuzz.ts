@@ -222,7 +222,7 @@ const limitCounters = ['limit_windows'];
  */
 const privileged = async (shop: Shop) =>
   (await dumpDatabase(shop.t.database, {
-    skipTables: ['cart_lines', 'order_events', 'order_log_head', 'order_requests', 'orders', 'password_resets', 'users', 'product_variants', 'change_versions', ...limitCounters],
+    skipTables: ['cart_lines', 'order_events', 'order_log_head', 'order_requests', 'orders', 'order_messages', 'password_resets', 'users', 'product_variants', 'change_versions', ...limitCounters],
   })) +
   JSON.stringify(await shop.t.query("select id, role from users where role = 'admin' order by id")) +
   JSON.stringify(await shop.t.query('select product_id, size, color from product_variants order by product_id, size, color'));
