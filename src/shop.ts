@@ -70,6 +70,9 @@ export async function createShop(settings: ShopSettings) {
   if (mailer.kind === 'log' && env.NODE_ENV === 'production') {
     logger.warn('SMTP_URL is not set: password reset mails are written to this log instead of being sent');
   }
+  if (env.SMS_PROVIDER === 'none' && env.NODE_ENV === 'production') {
+    logger.warn('SMS_PROVIDER is none: the SMS about orders are written to this log instead of being sent');
+  }
 
   const identity = createIdentityModule({
     database,
