@@ -23,6 +23,8 @@ export type SiteConfig = {
   contact: { phone: string; email: string };
   social: { facebook: string; instagram: string; youtube: string };
   auth: AuthPublicConfig;
+  /** CHECKOUT_OTP: the checkout asks for a code sent to the phone number by SMS (decision 031). */
+  checkoutOtp: boolean;
 };
 
 /** Extra origins the page may use (the Firebase SDK in firebase mode). */
@@ -75,6 +77,7 @@ const siteConfigSchema = z.object({
   shopName: z.string(),
   contact: z.object({ phone: z.string(), email: z.string() }),
   social: z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string() }),
+  checkoutOtp: z.boolean().meta({ description: 'The checkout asks for a 6-digit code sent to the phone number by SMS before an order counts.' }),
   auth: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('local'), googleSignIn: z.literal(false) }),
     z.object({

@@ -89,6 +89,11 @@ export const envSchema = z.object({
    * order cash on delivery (issue 16); 0 turns the block off.
    */
   COD_BLOCK_AFTER_CANCELS: z.coerce.number({ message: 'must be a whole number (0 turns the block off)' }).int({ message: 'must be a whole number (0 turns the block off)' }).min(0, { message: 'must be a whole number (0 turns the block off)' }).max(1_000_000).default(3),
+  /**
+   * The checkout asks for a 6-digit code sent by SMS (SMS_PROVIDER) to the order's phone number;
+   * an order counts only once the number is proven (issue 16, decision 031).
+   */
+  CHECKOUT_OTP: bool.default(false),
   /** Orders one customer, or one phone number, may place in an hour. */
   ORDERS_PER_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(20),
 

@@ -123,6 +123,7 @@ export async function createShop(settings: ShopSettings) {
         codBlockAfterCancels: env.COD_BLOCK_AFTER_CANCELS,
       },
       shopPhone: env.SHOP_PHONE,
+      phoneCodes: { enabled: env.CHECKOUT_OTP, secret: secrets.secrets.sessionSecret },
       messages: {
         settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE },
         sms: smsSender(env, logger),
@@ -163,6 +164,7 @@ export async function createShop(settings: ShopSettings) {
     contact: { phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
     social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
     auth: identity.publicConfig,
+    checkoutOtp: env.CHECKOUT_OTP,
   };
   const webDistDir = settings.webDistDir === undefined ? builtWebDistDir() : settings.webDistDir;
   const app = createApp({

@@ -54,6 +54,15 @@ export const httpStatusByCode = {
   'ordering/cod-blocked': 409,
   'ordering/phone-already-blocked': 409,
   'ordering/blocked-phone-not-found': 404,
+  // Checkout phone codes (CHECKOUT_OTP, decision 031).
+  'ordering/phone-not-verified': 409,
+  'ordering/phone-codes-off': 409,
+  'ordering/phone-code-too-soon': 429,
+  'ordering/phone-code-not-sent': 503,
+  'ordering/phone-code-wrong': 422,
+  'ordering/phone-code-spent': 409,
+  'ordering/phone-code-expired': 409,
+  'ordering/phone-code-missing': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

@@ -58,6 +58,7 @@ const tables: Record<string, string> = {
   order_requests: 'user_id, key',
   blocked_phones: 'phone',
   order_messages: 'id',
+  phone_checks: 'user_id, phone',
   product_variants: 'product_id, size, color',
   order_events: 'id',
   order_log_head: 'id',
@@ -100,7 +101,8 @@ describe('npm run move-to-postgres', () => {
   let rinaOrders: Array<{ _id: string; status: string }> = [];
   const listed = (orders: Array<{ _id: string; status: string }>) => orders.map(({ _id, status }) => ({ _id, status }));
   beforeAll(async () => {
-    const t = await createTestApp({ auditKey });
+    // CHECKOUT_OTP on, so that phone_checks has rows too (the codes go to the log: SMS_PROVIDER none).
+    const t = await createTestApp({ auditKey, env: { CHECKOUT_OTP: 'true' } });
     try {
       await t.seedDemo();
       const admin = (await adminSession(t)).token;
@@ -114,6 +116,11 @@ describe('npm run move-to-postgres', () => {
       if (!first || !second) throw new Error('the demo catalogue has no products');
       const line = (p: { _id: string; sizes: string[]; colors: string[] }, quantity: number) => ({ productId: p._id, quantity, size: p.sizes[0] ?? '', color: p.colors[0] ?? '' });
       const checkout = { name: 'Rina Akter', phone: '017 1234-5678', address: 'House 5, Road 2, Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
+      for (const who of [rina, bob]) {
+        expect((await call(t, 'POST', '/api/phone-codes', { token: who.token, body: { phone: checkout.phone } })).status).toBe(201);
+        const code = /"message":"(\d{6}) is your/.exec(t.logger.lines.filter((l) => l.includes('sms (not sent')).at(-1) ?? '')?.[1] ?? '';
+        expect((await call(t, 'POST', '/api/phone-codes/verify', { token: who.token, body: { phone: checkout.phone, code } })).status).toBe(200);
+      }
       const placed: string[] = [];
       for (const [who, p, quantity, coupon] of [
         [rina, first, 2, 'MOVE10'],

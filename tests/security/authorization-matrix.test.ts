@@ -21,6 +21,8 @@ const refusalCodes: Record<number, string[]> = {
   401: ['auth/unauthenticated', 'auth/invalid-token'],
   403: ['auth/forbidden', 'users/not-own-email'],
   404: ['cart/line-not-found', 'ordering/order-not-found'],
+  // CHECKOUT_OTP is off in this shop: the phone-code routes say so to signed-in callers.
+  409: ['ordering/phone-codes-off'],
 };
 
 async function send(s: Shop, method: string, role: Role, req: CellRequest) {

@@ -230,6 +230,20 @@ export const routeTable: RouteRow[] = [
   { method: 'GET', path: '/api/audit', expect: adminOnly(200), request: () => ({ path: '/api/audit?limit=5&offset=0' }) },
 
   // The phone blocklist (issue 16): numbers of their own, never the checkout form's.
+  {
+    method: 'POST',
+    path: '/api/phone-codes',
+    expect: signedIn(409),
+    why: 'CHECKOUT_OTP is off in this shop: signed-in callers are told so (tests/api/phone-codes.test.ts turns it on).',
+    request: () => ({ path: '/api/phone-codes', body: { phone: '01712345678' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/phone-codes/verify',
+    expect: signedIn(409),
+    why: 'CHECKOUT_OTP is off in this shop: signed-in callers are told so (tests/api/phone-codes.test.ts turns it on).',
+    request: () => ({ path: '/api/phone-codes/verify', body: { phone: '01712345678', code: '123456' } }),
+  },
   { method: 'GET', path: '/api/blocked-phones', expect: adminOnly(200), request: () => ({ path: '/api/blocked-phones?limit=5&offset=0' }) },
   { method: 'POST', path: '/api/blocked-phones', expect: adminOnly(201), request: () => ({ path: '/api/blocked-phones', body: { phone: blocklistPhone(), reason: 'Prank orders' } }) },
   {

@@ -16,6 +16,8 @@ export const testSite: Omit<SiteConfig, 'auth'> = {
   shopName: 'Test Shop',
   contact: { phone: '+880 1711-111111', email: 'help@test.example' },
   social: { facebook: 'https://facebook.test/', instagram: 'https://instagram.test/', youtube: 'https://youtube.test/' },
+  // CHECKOUT_OTP is off unless a test's env turns it on.
+  checkoutOtp: false,
 };
 
 /** A clock the test can move. */

@@ -21,6 +21,9 @@ import { createSqliteOrderLog } from './adapters/sqlite-order-log.js';
 import { createSqliteOrderProjection } from './adapters/sqlite-order-projection.js';
 import { createMessageWorker } from './adapters/message-worker.js';
 import { orderMessageRoutes } from './adapters/order-messages-http.js';
+import { phoneCodeRoutes } from './adapters/phone-codes-http.js';
+import { createPgPhoneCheckStore } from './adapters/pg-phone-checks.js';
+import { createSqlitePhoneCheckStore } from './adapters/sqlite-phone-checks.js';
 import { createPgMessageStore } from './adapters/pg-message-store.js';
 import { createSqliteMessageStore } from './adapters/sqlite-message-store.js';
 import { messagesFor, type MessageSettings } from './domain/messages.js';
@@ -61,6 +64,8 @@ export type OrderingDeps = {
   placementLimits?: Partial<PlacementLimits> | undefined;
   /** SHOP_PHONE, named in the refusals of the fake-order defences. */
   shopPhone: string;
+  /** CHECKOUT_OTP (decision 031): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
+  phoneCodes: { enabled: boolean; secret: string };
   /**
    * The messages about orders (issue 16): what the texts say and where the shop's alerts go, the
    * SMS and mail transports the worker sends through, and how often it looks (5 s by default).
@@ -92,8 +97,8 @@ export async function createOrderingModule(deps: OrderingDeps) {
   const start = await startOrderLogOn(database, deps.auditKey);
   if (!start.ok) throw new Error(start.message);
   const stores = bindStores(database, {
-    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side) }),
-    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db) }),
+    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side), phoneChecks: createSqlitePhoneCheckStore(side) }),
+    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db), phoneChecks: createPgPhoneCheckStore(db) }),
   });
   const { settings } = deps.messages;
   const noticesIn = (outbox: MessageOutbox): OrderNotices => ({
@@ -125,7 +130,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
      * `stop()` at shutdown, before the database closes.
      */
     messages: { runOnce: () => messageWorker.runOnce(), stop: () => messageWorker.stop() },
-    routes: orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
+    routes: phoneCodeRoutes(orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
       log: stores.outside.log,
       projection: stores.outside.projection,
       ports: deps.ports,
@@ -137,12 +142,20 @@ export async function createOrderingModule(deps: OrderingDeps) {
         maxPendingPerPhone: deps.placementLimits?.maxPendingPerPhone ?? 3,
         perHour: deps.placementLimits?.perHour ?? 20,
         codBlockAfterCancels: deps.placementLimits?.codBlockAfterCancels ?? 3,
+        checkoutOtp: deps.phoneCodes.enabled,
       },
       shopPhone: deps.shopPhone,
       transaction,
       requireUser: deps.requireUser,
       requireAdmin: deps.requireAdmin,
       audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
-    }), { blockedPhones: stores.outside.blockedPhones, clock: deps.clock }), { projection: stores.outside.projection, messages: outbox }),
+    }), { blockedPhones: stores.outside.blockedPhones, clock: deps.clock }), { projection: stores.outside.projection, messages: outbox }), {
+      enabled: deps.phoneCodes.enabled,
+      clock: deps.clock,
+      secret: deps.phoneCodes.secret,
+      shopName: deps.messages.settings.shopName,
+      transaction: (work) => transaction((s) => work(s.phoneChecks)),
+      sendSms: (to, message) => deps.messages.sms.send(to, message),
+    }),
   };
 }

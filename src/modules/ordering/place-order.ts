@@ -9,6 +9,7 @@ import { notEnoughMessage, type StockLine } from '../../shared/stock.js';
 import { canonicalJson } from './domain/canonical-json.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from './domain/order.js';
 import { handleOrderCommand } from './handle-order-command.js';
+import { isProven } from './domain/phone-check.js';
 import type { CouponRefusal, OrderCommits, OrderingPorts, OrderingStores, OrderingTxPorts } from './ports.js';
 
 export type PlaceOrderInput = {
@@ -39,6 +40,8 @@ export type PlaceOrderDeps = {
 };
 
 export type PlacementLimits = {
+  /** CHECKOUT_OTP: an order counts only once its phone number was proven by a code (decision 031). */
+  checkoutOtp: boolean;
   /** Pending orders of one customer at once (MAX_PENDING_ORDERS). */
   maxPending: number;
   /** Pending orders of one phone number at once, whoever placed them (MAX_PENDING_PER_PHONE). */
@@ -200,6 +203,9 @@ async function placementRefusal(deps: UnitDeps, userId: string, phone: string): 
     return appError('ordering/phone-blocked', `We cannot take orders for this phone number. Please call us at ${deps.shopPhone}.`);
   }
   const now = deps.clock.now();
+  if (deps.limits.checkoutOtp && !isProven(await deps.phoneChecks.get(userId, phone), now)) {
+    return appError('ordering/phone-not-verified', 'Please confirm your phone number first: ask for a code and type the 6 digits we send you by SMS.');
+  }
   if (codBlockAfterCancels > 0) {
     const since = new Date(now.getTime() - codBlockWindowDays * 24 * hourMs);
     if ((await deps.projection.shopCancelsSince(phone, since)) >= codBlockAfterCancels) {

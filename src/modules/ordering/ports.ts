@@ -4,6 +4,7 @@ import type { Result } from '../../shared/result.js';
 import type { Tx } from '../../platform/database.js';
 import type { StockLine } from '../../shared/stock.js';
 import type { Actor, OrderEvent, OrderLine, OrderState, OrderStatus, RecordedEvent } from './domain/order.js';
+import type { PhoneCheck } from './domain/phone-check.js';
 
 /** A stored event, with its place in the shop-wide chain. */
 export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: string };
@@ -75,6 +76,17 @@ export type BlockedPhoneStore = {
   remove(phone: string): Promise<number>;
 };
 
+/** Checkout phone codes (CHECKOUT_OTP, decision 031): one row per customer and phone number. */
+export type PhoneCheckStore = {
+  get(userId: string, phone: string): Promise<PhoneCheck | null>;
+  /** Inserts or replaces the customer's row for that phone. */
+  save(check: PhoneCheck): Promise<void>;
+  /** Phone numbers the customer was sent a code for after `since`. */
+  textedSince(userId: string, since: Date): Promise<number>;
+  /** Removes the customer's rows last used before `before` (neither sent nor proven since). */
+  forgetOlder(userId: string, before: Date): Promise<number>;
+};
+
 export type IdempotencyStore = {
   find(userId: string, key: string): Promise<{ requestHash: string; orderId: string } | null>;
   remember(row: { userId: string; key: string; requestHash: string; orderId: string; createdAt: Date }): Promise<void>;
@@ -125,7 +137,15 @@ export type CouponRefusal = { error: AppError; retryAfterSeconds: number };
 export type OrderNotices = { record(event: Pick<RecordedEvent, 'orderId' | 'seq' | 'type' | 'at'>, order: OrderState): Promise<void> };
 
 /** Everything a unit of work touches, bound to its transaction. */
-export type OrderingStores = { log: OrderLog; projection: OrderProjection; requests: IdempotencyStore; blockedPhones: BlockedPhoneStore; notices: OrderNotices; ports: OrderingTxPorts };
+export type OrderingStores = {
+  log: OrderLog;
+  projection: OrderProjection;
+  requests: IdempotencyStore;
+  blockedPhones: BlockedPhoneStore;
+  phoneChecks: PhoneCheckStore;
+  notices: OrderNotices;
+  ports: OrderingTxPorts;
+};
 
 /**
  * Group commit (decision 009): runs a unit of work atomically inside a storage transaction it may

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { ContractRouter } from '../../../platform/http/contract.js';
+import { sendError } from '../../../platform/http/respond.js';
+import { normalizeBdMobile } from '../../../shared/phone.js';
+import type { AuthVariables, CurrentUser } from '../../identity/index.js';
+import type { Actor } from '../domain/order.js';
+import { sendPhoneCode, verifyPhoneCode, type PhoneCodeDeps } from '../phone-codes.js';
+
+const phone = z
+  .string({ message: 'Phone number is required' })
+  .transform((p, ctx) => {
+    const normalised = normalizeBdMobile(p);
+    if (!normalised) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a Bangladeshi mobile number such as 01712345678 (with or without +88)' });
+      return z.NEVER;
+    }
+    return normalised;
+  })
+  .meta({ description: 'A Bangladeshi mobile number such as 01712345678, with or without +88.' });
+
+const tag = 'Orders';
+const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
+
+/**
+ * Checkout phone codes (CHECKOUT_OTP, decision 031): a 6-digit code by SMS, good for 5 minutes and
+ * 5 tries; a new one at most every 30 seconds and 3 per 15 minutes; a proven phone counts for an
+ * hour of orders. Off (409 ordering/phone-codes-off) unless the shop turned it on.
+ */
+export function phoneCodeRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: PhoneCodeDeps) {
+  app.handle(
+    {
+      method: 'post',
+      path: '/phone-codes',
+      tag,
+      access: 'user',
+      summary: 'Send a checkout code to a phone number by SMS',
+      body: z.object({ phone }),
+      answers: { 201: { description: 'Sent.', body: z.object({ expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() }) } },
+      errors: ['ordering/phone-codes-off', 'ordering/phone-code-too-soon', 'ordering/phone-code-not-sent'],
+    },
+    async (c, { body }) => {
+      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone);
+      if (sent.ok) return c.json(sent.value, 201);
+      const { retryAfterSeconds, ...error } = sent.error;
+      if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+      return sendError(c, error);
+    },
+  );
+
+  app.handle(
+    {
+      method: 'post',
+      path: '/phone-codes/verify',
+      tag,
+      access: 'user',
+      summary: 'Answer a checkout code: a right one proves the phone number for an hour of orders',
+      body: z.object({ phone, code: z.string({ message: 'Code is required' }).trim().regex(/^\d{6}$/, 'The code is 6 digits') }),
+      answers: { 200: { description: 'Proven.', body: z.object({ verified: z.literal(true), validForSeconds: z.number().int() }) } },
+      errors: ['ordering/phone-codes-off', 'ordering/phone-code-wrong', 'ordering/phone-code-spent', 'ordering/phone-code-expired', 'ordering/phone-code-missing'],
+    },
+    async (c, { body }) => {
+      const verified = await verifyPhoneCode(deps, actorOf(c.var.user), body.phone, body.code);
+      return verified.ok ? c.json(verified.value, 200) : sendError(c, verified.error);
+    },
+  );
+  return app;
+}
