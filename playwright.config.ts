@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /** Loopback ports of the servers the journeys run against. */
-export const e2ePorts = { local: 4173, firebase: 4174, postgres: 4175, smtp: 2725, smtpHttp: 2780, authEmulator: 9199 } as const;
+export const e2ePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, smtp: 2725, smtpHttp: 2780, smsSink: 2790, authEmulator: 9199 } as const;
 export const e2eFirebaseProject = 'demo-shop-e2e';
 export const e2eAdmin = { email: 'admin@e2e.test', password: 'Admin#E2E1' } as const;
 
@@ -18,8 +18,20 @@ const browser = {
   },
 };
 
+// The shops' SMS go to the local gateway (tests/support/sms-sink.mjs), whose worker looks at the outbox often.
+const sms = {
+  SMS_PROVIDER: 'webhook',
+  SMS_WEBHOOK_URL: `http://127.0.0.1:${e2ePorts.smsSink}/sms`,
+  MESSAGE_POLL_SECONDS: '0.5',
+} as const;
+
+// The journeys order with one phone number from several specs against one server, and cancel
+// orders of that phone as the shop: the per-phone limit and the COD block (issue 16) would refuse
+// later specs. Only the guarded shop keeps those two defences at their defaults.
+const loosened = { MAX_PENDING_PER_PHONE: '1000', COD_BLOCK_AFTER_CANCELS: '0' } as const;
+
 // The built production server (npm test builds first), each on a fresh data folder.
-const shopServer = (name: 'local' | 'firebase' | 'postgres', env: Record<string, string>) => ({
+const shopServer = (name: 'local' | 'firebase' | 'postgres' | 'guarded', env: Record<string, string>) => ({
   command: name === 'postgres' ? 'node --import tsx tests/support/e2e-postgres-server.ts' : 'node tests/support/e2e-server.mjs',
   url: `http://127.0.0.1:${e2ePorts[name]}/api/health`,
   reuseExistingServer: false,
@@ -31,12 +43,9 @@ const shopServer = (name: 'local' | 'firebase' | 'postgres', env: Record<string,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     AUTH_RATE_LIMIT: '1000',
-    // The journeys order with one phone number from several specs against one server.
     MAX_PENDING_ORDERS: '1000',
     ORDERS_PER_HOUR: '1000',
-    MAX_PENDING_PER_PHONE: '1000',
-    // Specs cancel orders of that phone as the shop: the COD block (issue 16) would refuse later specs.
-    COD_BLOCK_AFTER_CANCELS: '0',
+    ...(name === 'guarded' ? {} : loosened),
     ADMIN_EMAIL: e2eAdmin.email,
     ...env,
   },
@@ -57,7 +66,7 @@ export default defineConfig({
   projects: [
     {
       name: 'local',
-      testIgnore: /firebase\..*spec\.ts$/,
+      testIgnore: [/firebase\..*spec\.ts$/, /order-defences\.spec\.ts$/],
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.local}` },
     },
     {
@@ -67,10 +76,16 @@ export default defineConfig({
     },
     {
       // Issue 14: the shopper's and the admin's journeys again, on a shop whose DATABASE_URL is PostgreSQL;
-      // issue 15: search, filters and the last item ordered once.
+      // issue 15: search, filters and the last item ordered once; issue 16: the order's SMS.
       name: 'postgres',
-      testMatch: /(auth-local|catalogue|ordering|stock-journey)\.spec\.ts$/,
+      testMatch: /(auth-local|catalogue|ordering|stock-journey|order-sms)\.spec\.ts$/,
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.postgres}` },
+    },
+    {
+      // Issue 16's fake-order defences at their defaults (MAX_PENDING_PER_PHONE, COD_BLOCK_AFTER_CANCELS).
+      name: 'guarded',
+      testMatch: /order-defences\.spec\.ts$/,
+      use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.guarded}` },
     },
   ],
   webServer: [
@@ -78,6 +93,13 @@ export default defineConfig({
       // A real SMTP server that keeps mails; its HTTP side lets tests read them.
       command: `node tests/support/smtp-sink.mjs ${e2ePorts.smtp} ${e2ePorts.smtpHttp}`,
       url: `http://127.0.0.1:${e2ePorts.smtpHttp}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // A local SMS gateway speaking the webhook protocol; tests read what it received and switch it down.
+      command: `node tests/support/sms-sink.mjs ${e2ePorts.smsSink}`,
+      url: `http://127.0.0.1:${e2ePorts.smsSink}/`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
@@ -92,12 +114,21 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
       MAIL_FROM: 'shop@e2e.test',
       PUBLIC_URL: `http://127.0.0.1:${e2ePorts.local}`,
+      ...sms,
     }),
     shopServer('postgres', {
       ADMIN_PASSWORD: e2eAdmin.password,
       SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
       MAIL_FROM: 'shop@e2e.test',
       PUBLIC_URL: `http://127.0.0.1:${e2ePorts.postgres}`,
+      ...sms,
+    }),
+    shopServer('guarded', {
+      ADMIN_PASSWORD: e2eAdmin.password,
+      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+      MAIL_FROM: 'shop@e2e.test',
+      PUBLIC_URL: `http://127.0.0.1:${e2ePorts.guarded}`,
+      ...sms,
     }),
     shopServer('firebase', {
       AUTH_PROVIDER: 'firebase',

@@ -55,6 +55,18 @@ export async function mailsTo(to: string): Promise<Array<{ subject: string; text
   return (await res.json()) as Array<{ subject: string; text: string }>;
 }
 
+/** Text messages the local SMS gateway (tests/support/sms-sink.mjs) received for this number (+8801XXXXXXXXX). */
+export async function smsTo(to: string): Promise<Array<{ to: string; message: string; at: string }>> {
+  const res = await fetch(`http://127.0.0.1:${e2ePorts.smsSink}/messages?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as Array<{ to: string; message: string; at: string }>;
+}
+
+/** Switches the local SMS gateway down (every send answers 503) or up again. */
+export async function smsGateway(state: 'down' | 'up') {
+  const res = await fetch(`http://127.0.0.1:${e2ePorts.smsSink}/${state}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`the SMS sink did not go ${state}: ${res.status}`);
+}
+
 /** Password-reset codes the Firebase Auth emulator "sent". */
 export async function emulatorResetLink(email: string): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${e2ePorts.authEmulator}/emulator/v1/projects/${e2eFirebaseProject}/oobCodes`);
@@ -79,9 +91,9 @@ export async function serveGapiShim(context: BrowserContext) {
 }
 
 /** The checkout form filled as a Dhaka customer paying cash on delivery (its dialog confirmed). */
-export async function fillCheckout(page: Page) {
+export async function fillCheckout(page: Page, phone = '01712345678') {
   await page.getByLabel('Full Name').fill('Rina Akter');
-  await page.getByLabel('Phone Number').fill('01712345678');
+  await page.getByLabel('Phone Number').fill(phone);
   await page.getByLabel('Address').fill('House 5, Road 2, Dhanmondi, Dhaka');
   await page.getByLabel('Delivery Location').selectOption('Inside Dhaka');
   await page.getByLabel('Payment Method').selectOption('Cash On Delivery');
