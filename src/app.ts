@@ -23,7 +23,7 @@ export type SiteConfig = {
   contact: { phone: string; email: string };
   social: { facebook: string; instagram: string; youtube: string };
   auth: AuthPublicConfig;
-  /** CHECKOUT_OTP: the checkout asks for a code sent to the phone number by SMS (decision 031). */
+  /** CHECKOUT_OTP: the checkout asks for a code sent to the phone number by SMS (decision 032). */
   checkoutOtp: boolean;
 };
 

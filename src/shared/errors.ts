@@ -54,7 +54,7 @@ export const httpStatusByCode = {
   'ordering/cod-blocked': 409,
   'ordering/phone-already-blocked': 409,
   'ordering/blocked-phone-not-found': 404,
-  // Checkout phone codes (CHECKOUT_OTP, decision 031).
+  // Checkout phone codes (CHECKOUT_OTP, decision 032).
   'ordering/phone-not-verified': 409,
   'ordering/phone-codes-off': 409,
   'ordering/phone-code-too-soon': 429,

@@ -3,7 +3,7 @@ import { startSmsSink } from '../support/sms-sink.mjs';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-// Issue 16, decision 031: CHECKOUT_OTP. A 6-digit code by SMS (through a local gateway speaking the
+// Issue 16, decision 032: CHECKOUT_OTP. A 6-digit code by SMS (through a local gateway speaking the
 // webhook protocol), 5 minutes, 5 tries, limited resends; an order counts only once its phone
 // number is proven. Runs on SQLite and (vitest.postgres.config.ts) on PostgreSQL.
 type Who = { token: string; email: string };

@@ -64,7 +64,7 @@ export type OrderingDeps = {
   placementLimits?: Partial<PlacementLimits> | undefined;
   /** SHOP_PHONE, named in the refusals of the fake-order defences. */
   shopPhone: string;
-  /** CHECKOUT_OTP (decision 031): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
+  /** CHECKOUT_OTP (decision 032): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
   phoneCodes: { enabled: boolean; secret: string };
   /**
    * The messages about orders (issue 16): what the texts say and where the shop's alerts go, the

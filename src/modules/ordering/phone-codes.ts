@@ -6,7 +6,7 @@ import type { Actor } from './domain/order.js';
 import { afterAnswer, answerCode, phoneCodeRules, secondsUntilNextCode, withNewCode } from './domain/phone-check.js';
 import type { PhoneCheckStore } from './ports.js';
 
-/** Checkout phone codes (CHECKOUT_OTP, decision 031). */
+/** Checkout phone codes (CHECKOUT_OTP, decision 032). */
 export type PhoneCodeDeps = {
   enabled: boolean;
   clock: Clock;

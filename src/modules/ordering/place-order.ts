@@ -40,7 +40,7 @@ export type PlaceOrderDeps = {
 };
 
 export type PlacementLimits = {
-  /** CHECKOUT_OTP: an order counts only once its phone number was proven by a code (decision 031). */
+  /** CHECKOUT_OTP: an order counts only once its phone number was proven by a code (decision 032). */
   checkoutOtp: boolean;
   /** Pending orders of one customer at once (MAX_PENDING_ORDERS). */
   maxPending: number;

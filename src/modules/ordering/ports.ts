@@ -76,7 +76,7 @@ export type BlockedPhoneStore = {
   remove(phone: string): Promise<number>;
 };
 
-/** Checkout phone codes (CHECKOUT_OTP, decision 031): one row per customer and phone number. */
+/** Checkout phone codes (CHECKOUT_OTP, decision 032): one row per customer and phone number. */
 export type PhoneCheckStore = {
   get(userId: string, phone: string): Promise<PhoneCheck | null>;
   /** Inserts or replaces the customer's row for that phone. */

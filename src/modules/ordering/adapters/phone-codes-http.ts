@@ -22,7 +22,7 @@ const tag = 'Orders';
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
 
 /**
- * Checkout phone codes (CHECKOUT_OTP, decision 031): a 6-digit code by SMS, good for 5 minutes and
+ * Checkout phone codes (CHECKOUT_OTP, decision 032): a 6-digit code by SMS, good for 5 minutes and
  * 5 tries; a new one at most every 30 seconds and 3 per 15 minutes; a proven phone counts for an
  * hour of orders. Off (409 ordering/phone-codes-off) unless the shop turned it on.
  */

@@ -162,7 +162,7 @@ export const orderMessages = sqliteTable(
 );
 
 /**
- * Checkout phone codes (CHECKOUT_OTP, decision 031): one row per customer and phone number. The
+ * Checkout phone codes (CHECKOUT_OTP, decision 032): one row per customer and phone number. The
  * code is kept as an HMAC only; `tries` counts wrong answers to the current code; `sends` counts
  * the codes sent since `window_start` (resends are limited); `verified_at` is when the phone was
  * proven. Rows of a customer not used for a day are removed when they ask for a new code.

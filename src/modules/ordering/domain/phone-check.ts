@@ -1,5 +1,5 @@
 /**
- * Checkout phone codes (CHECKOUT_OTP, decision 031): the rules, pure. A customer asks for a code
+ * Checkout phone codes (CHECKOUT_OTP, decision 032): the rules, pure. A customer asks for a code
  * for a phone number, gets six digits by SMS, and answers; once right, orders with that number
  * count for an hour. The store keeps one PhoneCheck per customer and phone.
  */
