@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /** Loopback ports of the servers the journeys run against. */
-export const e2ePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, smtp: 2725, smtpHttp: 2780, smsSink: 2790, authEmulator: 9199 } as const;
+export const e2ePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, otp: 4177, smtp: 2725, smtpHttp: 2780, smsSink: 2790, authEmulator: 9199 } as const;
 export const e2eFirebaseProject = 'demo-shop-e2e';
 export const e2eAdmin = { email: 'admin@e2e.test', password: 'Admin#E2E1' } as const;
 
@@ -31,7 +31,7 @@ const sms = {
 const loosened = { MAX_PENDING_PER_PHONE: '1000', COD_BLOCK_AFTER_CANCELS: '0' } as const;
 
 // The built production server (npm test builds first), each on a fresh data folder.
-const shopServer = (name: 'local' | 'firebase' | 'postgres' | 'guarded', env: Record<string, string>) => ({
+const shopServer = (name: 'local' | 'firebase' | 'postgres' | 'guarded' | 'otp', env: Record<string, string>) => ({
   command: name === 'postgres' ? 'node --import tsx tests/support/e2e-postgres-server.ts' : 'node tests/support/e2e-server.mjs',
   url: `http://127.0.0.1:${e2ePorts[name]}/api/health`,
   reuseExistingServer: false,
@@ -66,7 +66,7 @@ export default defineConfig({
   projects: [
     {
       name: 'local',
-      testIgnore: [/firebase\..*spec\.ts$/, /order-defences\.spec\.ts$/],
+      testIgnore: [/firebase\..*spec\.ts$/, /order-defences\.spec\.ts$/, /checkout-otp\.spec\.ts$/],
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.local}` },
     },
     {
@@ -86,6 +86,12 @@ export default defineConfig({
       name: 'guarded',
       testMatch: /order-defences\.spec\.ts$/,
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.guarded}` },
+    },
+    {
+      // Issue 16's phone codes at checkout (CHECKOUT_OTP=true, decision 032).
+      name: 'otp',
+      testMatch: /checkout-otp\.spec\.ts$/,
+      use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.otp}` },
     },
   ],
   webServer: [
@@ -128,6 +134,14 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
       MAIL_FROM: 'shop@e2e.test',
       PUBLIC_URL: `http://127.0.0.1:${e2ePorts.guarded}`,
+      ...sms,
+    }),
+    shopServer('otp', {
+      ADMIN_PASSWORD: e2eAdmin.password,
+      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+      MAIL_FROM: 'shop@e2e.test',
+      PUBLIC_URL: `http://127.0.0.1:${e2ePorts.otp}`,
+      CHECKOUT_OTP: 'true',
       ...sms,
     }),
     shopServer('firebase', {
