@@ -1,6 +1,6 @@
 // Checkout needs three features: the cart (what is ordered), coupons (Apply) and orders (the page and
 // Place Order). Features do not import each other, so the app layer wires them here. Loaded lazily.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { cartQueryKeyRoot, useCart } from '../features/cart/api/get-cart';
@@ -9,6 +9,7 @@ import type { CheckoutLine } from '../features/orders/components/checkout-summar
 import { readOrderNow } from '../features/orders/order-now';
 import { CheckoutPage, type CheckoutCart } from '../features/orders/pages/checkout-page';
 import { useAuth } from '../lib/auth/use-auth';
+import { siteConfigQueryOptions } from '../lib/site-config';
 
 export function CheckoutRoute() {
   const { user } = useAuth();
@@ -16,6 +17,8 @@ export function CheckoutRoute() {
   const orderNow = useMemo(() => readOrderNow(state), [state]);
   const queryClient = useQueryClient();
   const lookupCoupon = useCouponLookup();
+  // The phone code at checkout (CHECKOUT_OTP): until /api/config answers, none is asked (the server still refuses).
+  const { data: config } = useQuery(siteConfigQueryOptions());
   // Order Now leaves the cart alone, so it does not need it.
   const { data: items, status } = useCart(orderNow ? undefined : user?.email);
 
@@ -41,5 +44,13 @@ export function CheckoutRoute() {
 
   const onCartChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartQueryKeyRoot }), [queryClient]);
 
-  return <CheckoutPage orderNow={orderNow} cart={cart} lookupCoupon={lookupCoupon} onCartChanged={onCartChanged} />;
+  return (
+    <CheckoutPage
+      orderNow={orderNow}
+      cart={cart}
+      lookupCoupon={lookupCoupon}
+      onCartChanged={onCartChanged}
+      checkoutOtp={config?.checkoutOtp === true}
+    />
+  );
 }

@@ -13,6 +13,8 @@ export type SiteConfig = {
   shopName: string;
   contact: { phone: string; email: string };
   social: { facebook: string; instagram: string; youtube: string };
+  /** The checkout asks for a 6-digit code sent by SMS to the phone number (CHECKOUT_OTP); absent: no. */
+  checkoutOtp?: boolean;
   /** Absent on a server without the identity module: treated as the local provider, no Google. */
   auth?: AuthConfig;
 };

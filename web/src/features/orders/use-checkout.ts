@@ -10,6 +10,7 @@ import type { CheckoutLine } from './components/checkout-summary';
 import type { AppliedCoupon } from './components/coupon-box';
 import { CHECKOUT_FIELD_IDS } from './components/delivery-details';
 import type { OrderNowItem } from './order-now';
+import { PHONE_NOT_CONFIRMED } from './use-phone-code';
 
 /** The server's totals after a 409, valid while the inputs they were computed for stay the same. */
 type FreshOverride = { totals: FreshTotals; location: string; coupon: string | null; subtotal: number };
@@ -22,7 +23,14 @@ type CheckoutInput = {
   lookupCoupon: (code: string) => Promise<number>;
   /** The cart changed on the server (it was ordered) or may have (prices changed, a product is gone). */
   onCartChanged: () => void;
+  /** The shop asks for a phone code (CHECKOUT_OTP): whether a number is confirmed, and forgetting it after a refusal. */
+  phoneCheck?: { isConfirmed: (phone: string) => boolean; forget: () => void };
 };
+
+/** Where the shopper goes to confirm the number: Send code, or the Code field once sent. */
+function focusPhoneCode() {
+  document.querySelector<HTMLElement>('#checkout-phone-code, .phone-code button:not(:disabled)')?.focus();
+}
 
 /** The Order Placed dialog's text: the number to quote, on a line of its own (built as text, never parsed as HTML). */
 function placedText(orderNumber: number): HTMLElement {
@@ -41,7 +49,7 @@ function placedText(orderNumber: number): HTMLElement {
  * stale ones), the coupon, the field errors, and Place Order: validate, confirm, send once with an
  * idempotency key, explain a refusal, or leave for My Orders.
  */
-export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }: CheckoutInput) {
+export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, phoneCheck }: CheckoutInput) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
 
@@ -173,6 +181,11 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
         if (!orderNow) onCartChanged();
         await Swal.fire({ icon: 'error', title: 'Not enough stock', text: failure.message });
         return;
+      case 'ordering/phone-not-verified':
+        phoneCheck?.forget();
+        await Swal.fire({ icon: 'warning', title: 'Confirm your phone number', text: failure.message });
+        focusPhoneCode();
+        return;
       case 'ordering/cart-empty':
       case 'ordering/product-unavailable':
         if (!orderNow) onCartChanged();
@@ -206,6 +219,11 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged }
     busy.current = true;
     try {
       const Swal = await loadSwal();
+      if (phoneCheck && !phoneCheck.isConfirmed(fields.phone)) {
+        await Swal.fire({ icon: 'warning', title: 'Confirm your phone number', text: PHONE_NOT_CONFIRMED });
+        focusPhoneCode();
+        return;
+      }
       const { isConfirmed } = await Swal.fire({
         icon: 'question',
         title: 'Confirm Placing the order?',

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { FormField } from '../../../components/form-field';
 import { deliveryFees, deliveryZones } from '../../../../../src/shared/money';
 import { PAYMENT_METHODS, type CheckoutErrors, type CheckoutField } from '../checkout-rules';
@@ -19,10 +19,12 @@ type DeliveryDetailsProps = {
   onLocationChange: (location: string) => void;
   payment: string;
   onPaymentChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  /** Under Phone Number: the phone code, when the shop asks for one. */
+  phoneExtra?: ReactNode;
 };
 
 /** Who receives the order, where, and how they pay: name, phone and address are read from the form on submit. */
-export function DeliveryDetails({ errors, defaultName, location, onLocationChange, payment, onPaymentChange }: DeliveryDetailsProps) {
+export function DeliveryDetails({ errors, defaultName, location, onLocationChange, payment, onPaymentChange, phoneExtra }: DeliveryDetailsProps) {
   return (
     <>
       <FormField label="Full Name" id={CHECKOUT_FIELD_IDS.name} error={errors.name}>
@@ -36,6 +38,7 @@ export function DeliveryDetails({ errors, defaultName, location, onLocationChang
       >
         {(control) => <input {...control} name="phone" type="tel" inputMode="tel" autoComplete="tel" required />}
       </FormField>
+      {phoneExtra}
       <FormField label="Address" id={CHECKOUT_FIELD_IDS.address} error={errors.address} controlClassName="form-field__textarea">
         {(control) => <textarea {...control} name="address" autoComplete="street-address" rows={3} required />}
       </FormField>

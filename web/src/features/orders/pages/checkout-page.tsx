@@ -4,8 +4,10 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { CheckoutSummary, type CheckoutLine } from '../components/checkout-summary';
 import { CouponBox } from '../components/coupon-box';
 import { DeliveryDetails } from '../components/delivery-details';
+import { PhoneCode } from '../components/phone-code';
 import type { OrderNowItem } from '../order-now';
 import { useCheckout } from '../use-checkout';
+import { usePhoneCode } from '../use-phone-code';
 
 export type CheckoutCart = { status: 'pending' | 'error' | 'success'; lines: CheckoutLine[] };
 
@@ -18,12 +20,21 @@ type CheckoutPageProps = {
   lookupCoupon: (code: string) => Promise<number>;
   /** The cart changed on the server (it was ordered) or may have (prices changed, a product is gone). */
   onCartChanged: () => void;
+  /** The shop asks for a code sent by SMS to the phone number before an order counts (CHECKOUT_OTP). */
+  checkoutOtp: boolean;
 };
 
 /** /dashboard/checkout: what is ordered, the delivery details, a coupon, and Place Order (cash on delivery). */
-export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged }: CheckoutPageProps) {
+export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, checkoutOtp }: CheckoutPageProps) {
   const { user } = useAuth();
-  const checkout = useCheckout({ orderNow, cartLines: cart.lines, lookupCoupon, onCartChanged });
+  const phoneCode = usePhoneCode(checkoutOtp);
+  const checkout = useCheckout({
+    orderNow,
+    cartLines: cart.lines,
+    lookupCoupon,
+    onCartChanged,
+    ...(checkoutOtp ? { phoneCheck: { isConfirmed: phoneCode.isConfirmed, forget: phoneCode.forget } } : {}),
+  });
   const { lines, totals, unavailable, coupon } = checkout;
 
   const title = (
@@ -82,6 +93,7 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged }: Ch
           onChange={(event) => {
             const { target } = event;
             if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) checkout.clearError(target.name);
+            if (target instanceof HTMLInputElement && target.name === 'phone') phoneCode.changePhone(target.value);
           }}
         >
           <h2 id="checkout-form-title" className="checkout-summary__title">
@@ -94,6 +106,7 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged }: Ch
             onLocationChange={checkout.setLocation}
             payment={checkout.payment}
             onPaymentChange={(event) => void checkout.changePayment(event)}
+            phoneExtra={checkoutOtp ? <PhoneCode state={phoneCode} /> : null}
           />
           <CouponBox
             code={coupon.code}

@@ -1,0 +1,34 @@
+import { authApi } from '../../../lib/api-client';
+
+/**
+ * Checkout phone codes (CHECKOUT_OTP, decision 032; the contract: src/modules/ordering/adapters/phone-codes-http.ts).
+ * Both take the phone number as typed (01712345678, with or without +88) and need a signed-in customer.
+ */
+
+/** 201: a 6-digit code is on its way by SMS. */
+export type PhoneCodeSent = { expiresInSeconds: number; resendInSeconds: number };
+
+/** 200: the number is proven for this customer for `validForSeconds` of orders. */
+export type PhoneCodeVerified = { verified: true; validForSeconds: number };
+
+/**
+ * Refusals: 429 `ordering/phone-code-too-soon` (with Retry-After), 503 `ordering/phone-code-not-sent`,
+ * 409 `ordering/phone-codes-off`, 400 `http/validation` (not a Bangladeshi mobile number).
+ */
+export function sendPhoneCode(phone: string): Promise<PhoneCodeSent> {
+  return authApi.post('phone-codes', { json: { phone } }).json<PhoneCodeSent>();
+}
+
+/**
+ * Refusals: 422 `ordering/phone-code-wrong` (the tries left in its message), 409 `ordering/phone-code-spent`,
+ * `-expired`, `-missing`, `ordering/phone-codes-off`, 400 `http/validation` (not 6 digits).
+ */
+export function verifyPhoneCode(phone: string, code: string): Promise<PhoneCodeVerified> {
+  return authApi.post('phone-codes/verify', { json: { phone, code } }).json<PhoneCodeVerified>();
+}
+
+/** Seconds from a 429's Retry-After header, or null. */
+export function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}

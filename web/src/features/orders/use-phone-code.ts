@@ -1,0 +1,130 @@
+import { HTTPError } from 'ky';
+import { useEffect, useState } from 'react';
+import { describeFailure, isSessionFailure } from '../../lib/error-message';
+import { normalizeBdMobile } from '../../../../src/shared/phone';
+import { retryAfterOf, sendPhoneCode, verifyPhoneCode } from './api/phone-codes';
+
+/** The server's words for an order whose phone is not proven (409 ordering/phone-not-verified). */
+export const PHONE_NOT_CONFIRMED = 'Please confirm your phone number first: ask for a code and type the 6 digits we send you by SMS.';
+
+/** The same rule as the server's phone field. */
+const NOT_A_MOBILE = 'Enter a Bangladeshi mobile number such as 01712345678 (with or without +88)';
+
+/** Answers after which the code cannot be tried again. */
+const DEAD_CODE = new Set(['ordering/phone-code-spent', 'ordering/phone-code-expired', 'ordering/phone-code-missing']);
+
+/** A code sent: to which number (normalised, and as typed for the note), for how long, and when another may be asked for. */
+type Sent = { phone: string; shown: string; expiresInSeconds: number; resendAt: number };
+
+/**
+ * The checkout's phone code (CHECKOUT_OTP, decision 032): send a 6-digit code to the number typed in
+ * Phone Number, answer it, and remember which number is confirmed. A confirmation belongs to one
+ * number: typing another one needs a new code. `enabled` false: nothing is asked.
+ */
+export function usePhoneCode(enabled: boolean) {
+  // The number as typed in the form (read on every change), and its normalised form.
+  const [typed, setTyped] = useState('');
+  const phone = normalizeBdMobile(typed);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+
+  // The sent code belongs to the number it was sent to.
+  const current = sent && sent.phone === phone ? sent : null;
+  const resendIn = current ? Math.max(0, Math.ceil((current.resendAt - now) / 1000)) : 0;
+
+  // Ticks once a second while the resend button waits.
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
+    return () => window.clearTimeout(timer);
+  }, [resendIn, now]);
+
+  function changePhone(value: string) {
+    setTyped(value);
+    if (normalizeBdMobile(value) !== phone) {
+      setError(null);
+      setCode('');
+    }
+  }
+
+  async function send() {
+    if (sending) return;
+    if (!phone) {
+      setError(typed.trim() === '' ? 'Please enter your phone number first.' : NOT_A_MOBILE);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    const to = phone;
+    const shown = typed.trim();
+    try {
+      const answer = await sendPhoneCode(to);
+      setNow(Date.now());
+      setSent({ phone: to, shown, expiresInSeconds: answer.expiresInSeconds, resendAt: Date.now() + answer.resendInSeconds * 1000 });
+      setCode('');
+    } catch (failed) {
+      const failure = await describeFailure(failed);
+      if (isSessionFailure(failure)) return;
+      // Too soon: the resend button waits as long as the server asks.
+      const wait = failed instanceof HTTPError && failed.response.status === 429 ? retryAfterOf(failed.response) : null;
+      if (wait !== null && sent && sent.phone === to) {
+        setNow(Date.now());
+        setSent({ ...sent, resendAt: Date.now() + wait * 1000 });
+      }
+      setError(failure.message);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function verify() {
+    if (verifying || !current) return;
+    const digits = code.trim();
+    if (!/^\d{6}$/.test(digits)) {
+      setError('Please type the 6 digits of the code.');
+      return;
+    }
+    setVerifying(true);
+    setError(null);
+    try {
+      await verifyPhoneCode(current.phone, digits);
+      setConfirmed(current.phone);
+      setSent(null);
+      setCode('');
+    } catch (failed) {
+      const failure = await describeFailure(failed);
+      if (isSessionFailure(failure)) return;
+      // A spent, expired or missing code cannot be answered again: back to asking for one.
+      if (failure.code !== undefined && DEAD_CODE.has(failure.code)) setSent(null);
+      setError(failure.message);
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  return {
+    enabled,
+    /** The number typed is confirmed (always true when no code is asked for). */
+    isConfirmed: (value: string) => !enabled || (confirmed !== null && normalizeBdMobile(value) === confirmed),
+    confirmedNow: enabled && phone !== null && phone === confirmed,
+    /** The server refused the order as not confirmed: ask again. */
+    forget: () => setConfirmed(null),
+    changePhone,
+    sent: current,
+    resendIn,
+    code,
+    setCode: (value: string) => setCode(value.replace(/\D/g, '').slice(0, 6)),
+    error,
+    sending,
+    verifying,
+    send,
+    verify,
+  };
+}
+
+export type PhoneCodeState = ReturnType<typeof usePhoneCode>;
