@@ -23,7 +23,7 @@ const validInput = fc.record({
 const keys = ['title', 'description', 'category', 'price', 'sizes', 'colors', 'images'];
 
 describe('the product input schema', () => {
-  it('accepts every valid product, trimmed, with empty labels dropped', () => {
+  it('accepts every valid product, trimmed, with empty and repeated labels dropped', () => {
     fc.assert(
       fc.property(validInput, (input) => {
         const parsed = productInputSchema.safeParse(input);
@@ -31,7 +31,8 @@ describe('the product input schema', () => {
         if (!parsed.success) return;
         expect(parsed.data.title).toBe(input.title.trim());
         expect(parsed.data.price).toBe(input.price);
-        expect(parsed.data.sizes).toEqual(input.sizes.map((s) => s.trim()).filter(Boolean));
+        // A size twice would be one variant twice (decision 027): the first of each is kept.
+        expect(parsed.data.sizes).toEqual([...new Set(input.sizes.map((s) => s.trim()).filter(Boolean))]);
         expect(parsed.data.colors.every((c) => c.length > 0 && c === c.trim())).toBe(true);
         expect(parsed.data.images).toHaveLength(input.images.length);
       }),
