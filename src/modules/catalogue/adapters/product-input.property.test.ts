@@ -16,8 +16,9 @@ const validInput = fc.record({
   description: fc.string({ maxLength: 300 }),
   category: text(1, 80),
   price: fc.integer({ min: 1, max: 10_000_000 }),
-  sizes: fc.array(fc.string({ maxLength: 40 }), { maxLength: 20 }),
-  colors: fc.array(fc.string({ maxLength: 40 }), { maxLength: 20 }),
+  // At most 10 x 10: a product has at most 100 size x color combinations (maxVariantsPerProduct).
+  sizes: fc.array(fc.string({ maxLength: 40 }), { maxLength: 10 }),
+  colors: fc.array(fc.string({ maxLength: 40 }), { maxLength: 10 }),
   images: fc.array(imageUrl, { minLength: 1, maxLength: 3 }),
 });
 const keys = ['title', 'description', 'category', 'price', 'sizes', 'colors', 'images'];
