@@ -46,3 +46,22 @@ export const boundedError = (error: string): string => (error.length <= maxError
 
 /** The outbox's id of a message: its order, its event and its place among the event's messages. */
 export const messageId = (orderId: string, seq: number, n: number): string => `${orderId}.${seq}.${n}`;
+
+/** The rows an event's messages are stored as, pending and due at once (both engines' stores). */
+export const outboxRows = (event: Parameters<MessageOutbox['enqueue']>[0], messages: readonly OutgoingMessage[]) =>
+  messages.map((m, n) => ({
+    id: messageId(event.orderId, event.seq, n),
+    orderId: event.orderId,
+    eventSeq: event.seq,
+    eventType: event.type,
+    channel: m.channel,
+    recipient: m.recipient,
+    subject: m.subject,
+    body: m.body,
+    state: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: event.at,
+    lastError: null,
+    createdAt: event.at,
+    sentAt: null,
+  }));

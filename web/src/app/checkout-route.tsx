@@ -1,6 +1,6 @@
 // Checkout needs three features: the cart (what is ordered), coupons (Apply) and orders (the page and
 // Place Order). Features do not import each other, so the app layer wires them here. Loaded lazily.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { cartQueryKeyRoot, useCart } from '../features/cart/api/get-cart';
@@ -9,7 +9,8 @@ import type { CheckoutLine } from '../features/orders/components/checkout-summar
 import { readOrderNow } from '../features/orders/order-now';
 import { CheckoutPage, type CheckoutCart } from '../features/orders/pages/checkout-page';
 import { useAuth } from '../lib/auth/use-auth';
-import { siteConfigQueryOptions } from '../lib/site-config';
+import { LoadingStatus } from '../components/loading-status';
+import { useSiteConfig } from '../features/site/api/get-site-config';
 
 export function CheckoutRoute() {
   const { user } = useAuth();
@@ -17,8 +18,9 @@ export function CheckoutRoute() {
   const orderNow = useMemo(() => readOrderNow(state), [state]);
   const queryClient = useQueryClient();
   const lookupCoupon = useCouponLookup();
-  // The phone code at checkout (CHECKOUT_OTP): until /api/config answers, none is asked (the server still refuses).
-  const { data: config } = useQuery(siteConfigQueryOptions());
+  // The phone code at checkout (CHECKOUT_OTP): the page waits for /api/config (usually cached since the
+  // app started), so that a shop asking for codes never shows a checkout without the code step.
+  const { data: config, status: configStatus } = useSiteConfig();
   // Order Now leaves the cart alone, so it does not need it.
   const { data: items, status } = useCart(orderNow ? undefined : user?.email);
 
@@ -44,6 +46,7 @@ export function CheckoutRoute() {
 
   const onCartChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartQueryKeyRoot }), [queryClient]);
 
+  if (configStatus === 'pending') return <LoadingStatus />;
   return (
     <CheckoutPage
       orderNow={orderNow}

@@ -4,10 +4,10 @@ import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { deletedAnswer, pageAnswer } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
-import { normalizeBdMobile } from '../../../shared/phone.js';
 import type { AuthVariables } from '../../identity/index.js';
 import { blockedPhoneNotFound, blockPhone, listBlockedPhones, unblockPhone } from '../blocked-phones.js';
 import type { BlockedPhone, BlockedPhoneStore } from '../ports.js';
+import { bdMobileField } from './phone-field.js';
 
 export const blockedPhoneSchema = z.object({
   phone: z.string().meta({ description: 'Normalised: +8801XXXXXXXXX.' }),
@@ -18,18 +18,8 @@ export const blockedPhoneSchema = z.object({
 export type BlockedPhoneDto = z.infer<typeof blockedPhoneSchema>;
 const blockedPhoneDto = (b: BlockedPhone): BlockedPhoneDto => ({ phone: b.phone, reason: b.reason, createdAt: b.createdAt.toISOString(), createdBy: b.createdBy });
 
-const bdMobile = (message: string) =>
-  z.string({ message }).transform((p, ctx) => {
-    const normalised = normalizeBdMobile(p);
-    if (!normalised) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return normalised;
-  });
-
 const blockBody = z.object({
-  phone: bdMobile('Enter a Bangladeshi mobile number such as 01712345678 (with or without +88)').meta({
+  phone: bdMobileField().meta({
     description: 'A Bangladeshi mobile number such as 01712345678, with or without +88 (kept as +8801XXXXXXXXX).',
   }),
   reason: z.string({ message: 'Reason is required' }).trim().min(1, 'Reason is required').max(200, 'Reason is at most 200 characters'),
@@ -81,7 +71,7 @@ export function blockedPhoneRoutes(app: ContractRouter<{ Variables: AuthVariable
       summary: 'Unblock a phone number',
       description: 'The number as listed (+8801XXXXXXXXX, URL-encoded) or written any other way (01712345678).',
       // A path that cannot be a number names nothing on the list: the same 404.
-      params: { phone: bdMobile('Not a phone number') },
+      params: { phone: bdMobileField('Not a phone number') },
       badParams: blockedPhoneNotFound(),
       answers: { 200: { description: 'Unblocked.', body: deletedAnswer } },
       errors: ['ordering/blocked-phone-not-found'],

@@ -8,7 +8,7 @@ import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shar
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
 import { orderEventTypes, orderNotFound, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
-import { normalizeBdMobile } from '../../../shared/phone.js';
+import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
 import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
@@ -111,17 +111,7 @@ export type FreshTotals = z.infer<typeof freshTotalsSchema>;
  */
 const orderBody = z.object({
   name: z.string({ message: 'Full name is required' }).trim().min(1, 'Full name is required').max(80, 'Full name is at most 80 characters'),
-  phone: z
-    .string({ message: 'Phone number is required' })
-    .transform((p, ctx) => {
-      const normalised = normalizeBdMobile(p);
-      if (!normalised) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a Bangladeshi mobile number such as 01712345678 (with or without +88)' });
-        return z.NEVER;
-      }
-      return normalised;
-    })
-    .meta({ description: 'A Bangladeshi mobile number such as 01712345678, with or without +88 (kept as +8801XXXXXXXXX).' }),
+  phone: bdMobileField(),
   address: z.string({ message: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is at most 500 characters'),
   deliveryLocation: z.enum(deliveryZones, { message: 'Choose Inside Dhaka, Suburbs Dhaka or Outside Dhaka' }),
   paymentMethod: z.literal('Cash On Delivery', { message: 'Only Cash On Delivery is offered' }),

@@ -1,6 +1,7 @@
 import type { Logger } from '../../../platform/logger.js';
 import type { Mailer } from '../../../platform/mailer/mailer.js';
-import type { SmsSender } from '../../../platform/notifier/sms-sender.js';
+import { shortReason, type SmsSender } from '../../../platform/notifier/sms-sender.js';
+import { escapeHtml } from '../../../shared/escape-html.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { MessageOutbox, StoredMessage } from '../message-outbox.js';
 
@@ -140,13 +141,7 @@ export function createMessageWorker(options: MessageWorkerOptions) {
 
 export type MessageWorker = ReturnType<typeof createMessageWorker>;
 
-const reasonOf = (error: unknown): string => {
-  const text = error instanceof Error ? error.message : String(error);
-  const line = text.replace(/\s+/g, ' ').trim() || 'unknown failure';
-  return line.length <= 200 ? line : `${line.slice(0, 199)}…`;
-};
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const reasonOf = (error: unknown): string => shortReason(error instanceof Error ? error.message : String(error)) || 'unknown failure';
 
 /** The email's HTML part: the same text, escaped, a paragraph per blank-line block. */
 export const textToHtml = (text: string): string =>

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../platform/database.js';
-import { boundedError, messageId, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
+import { boundedError, outboxRows, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
 import { orderMessages } from './pg-schema.js';
 
 type Row = typeof orderMessages.$inferSelect;
@@ -16,24 +16,7 @@ export function createPgMessageStore(db: PgQueryable): MessageOutbox {
   return {
     async enqueue(event, messages) {
       if (messages.length === 0) return;
-      await db.insert(orderMessages).values(
-        messages.map((m, n) => ({
-          id: messageId(event.orderId, event.seq, n),
-          orderId: event.orderId,
-          eventSeq: event.seq,
-          eventType: event.type,
-          channel: m.channel,
-          recipient: m.recipient,
-          subject: m.subject,
-          body: m.body,
-          state: 'pending' as const,
-          attempts: 0,
-          nextAttemptAt: event.at,
-          lastError: null,
-          createdAt: event.at,
-          sentAt: null,
-        })),
-      );
+      await db.insert(orderMessages).values(outboxRows(event, messages));
     },
     async claimDue(now, limit, leaseUntil) {
       const picked = db

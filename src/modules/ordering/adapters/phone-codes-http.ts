@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import type { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
-import { normalizeBdMobile } from '../../../shared/phone.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import type { Actor } from '../domain/order.js';
 import { sendPhoneCode, verifyPhoneCode, type PhoneCodeDeps } from '../phone-codes.js';
+import { bdMobileField } from './phone-field.js';
 
-const phone = z
-  .string({ message: 'Phone number is required' })
-  .transform((p, ctx) => {
-    const normalised = normalizeBdMobile(p);
-    if (!normalised) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a Bangladeshi mobile number such as 01712345678 (with or without +88)' });
-      return z.NEVER;
-    }
-    return normalised;
-  })
-  .meta({ description: 'A Bangladeshi mobile number such as 01712345678, with or without +88.' });
+const phone = bdMobileField();
 
 const tag = 'Orders';
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
-import { boundedError, messageId, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
+import { boundedError, outboxRows, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
 import { orderMessages } from './schema.js';
 
 type Row = typeof orderMessages.$inferSelect;
@@ -45,22 +45,7 @@ export function createSqliteMessageStore({ read, writer, write }: SqliteSide): M
   return {
     async enqueue(event, messages) {
       if (messages.length === 0) return;
-      const rows = messages.map((m, n) => ({
-        id: messageId(event.orderId, event.seq, n),
-        orderId: event.orderId,
-        eventSeq: event.seq,
-        eventType: event.type,
-        channel: m.channel,
-        recipient: m.recipient,
-        subject: m.subject,
-        body: m.body,
-        state: 'pending' as const,
-        attempts: 0,
-        nextAttemptAt: event.at,
-        lastError: null,
-        createdAt: event.at,
-        sentAt: null,
-      }));
+      const rows = outboxRows(event, messages);
       await write(() => writer.insert(orderMessages).values(rows).run());
     },
     claimDue: (now, limit, leaseUntil) => write(() => claim.all({ now: now.getTime(), limit, leaseUntil: leaseUntil.getTime() }).map(toMessage)),

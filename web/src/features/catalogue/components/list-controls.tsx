@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { categoryLabel, useCategories } from '../api/get-categories';
 import type { ProductSort } from '../api/get-products';
 import { defaultSort, filterFromSearch, isFiltered, priceOf, searchWith, type ListFilter } from '../list-filter';
-import { useShown } from '../use-shown';
+import { useShown } from '../../../lib/use-shown';
 
 /** The list's filter in the URL query, and a change to it (a new history entry, back on page 1). */
 export function useListFilter() {

@@ -8,7 +8,7 @@ import { lowStockAt, totalStock } from '../../../../../src/shared/stock';
 import { useDeleteProduct } from '../api/delete-product';
 import type { Product } from '../api/get-product';
 import { newestFirst, useProducts } from '../api/get-products';
-import { useShown } from '../use-shown';
+import { useShown } from '../../../lib/use-shown';
 
 /** The total stock, and "Low" when some variant has 1 to 5 left, "N sold out" when some have none. */
 function StockCell({ product }: { product: Product }) {

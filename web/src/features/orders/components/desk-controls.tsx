@@ -1,6 +1,6 @@
 import { useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useShown } from '../use-shown';
+import { useShown } from '../../../lib/use-shown';
 import type { OrderStatus } from '../api/get-orders';
 import { DESK_STATUSES, dayOf, deskFilterFromSearch, deskSearchWith, isDeskFiltered, MAX_QUERY, type DeskFilter } from '../desk-filter';
 

@@ -15,13 +15,11 @@ export function eventLabel(type: OrderEvent['type']): string {
 
 type OrderTimelineProps = {
   orderId: string;
-  /** Who did it (the admin view). */
-  showActor?: boolean;
   id?: string;
 };
 
 /** What happened to one order and when, oldest first (GET orders/:id/events). */
-export function OrderTimeline({ orderId, showActor = false, id }: OrderTimelineProps) {
+export function OrderTimeline({ orderId, id }: OrderTimelineProps) {
   const { data, status } = useOrderEvents(orderId);
 
   if (status === 'pending') {
@@ -49,7 +47,6 @@ export function OrderTimeline({ orderId, showActor = false, id }: OrderTimelineP
               {formatDateTime(event.at)}
             </time>
             <span className="timeline__label">{eventLabel(event.type)}</span>
-            {showActor && <span className="timeline__actor">by {event.actor.email}</span>}
           </li>
         ))}
       </ol>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 
 /**
- * A control's value: the URL's, and the admin's own until the URL has it (a navigation is not
+ * A control's value: the URL's, and the person's own until the URL has it (a navigation is not
  * instant, and a control snapping back meanwhile would undo a click). Not remounted, so focus stays.
- * The same as the catalogue's (features do not import each other).
  */
 export function useShown<T>(fromUrl: T): [T, (value: T) => void] {
   const [shown, setShown] = useState(fromUrl);
