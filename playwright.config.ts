@@ -23,6 +23,8 @@ const sms = {
   SMS_PROVIDER: 'webhook',
   SMS_WEBHOOK_URL: `http://127.0.0.1:${e2ePorts.smsSink}/sms`,
   MESSAGE_POLL_SECONDS: '0.5',
+  // The gateway-down journey waits for the retries: 5 s, 10 s, 20 s... instead of 30 s, 60 s, ...
+  MESSAGE_FIRST_RETRY_SECONDS: '5',
 } as const;
 
 // The journeys order with one phone number from several specs against one server, and cancel

@@ -159,6 +159,8 @@ export const envSchema = z.object({
     .optional(),
   /** Seconds between the message worker's looks at the outbox (messages due are sent then). */
   MESSAGE_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0.05).max(3600).default(5),
+  /** Seconds before a message that could not be sent is tried again the first time; each later wait doubles (up to an hour). */
+  MESSAGE_FIRST_RETRY_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(1).max(3600).default(30),
 });
 
 type Missing = { path: string; message: string };

@@ -130,6 +130,7 @@ export async function createShop(settings: ShopSettings) {
         mailer,
         logger,
         pollMs: env.MESSAGE_POLL_SECONDS * 1000,
+        firstRetryMs: env.MESSAGE_FIRST_RETRY_SECONDS * 1000,
       },
       ports: {
         in: (tx) => ({

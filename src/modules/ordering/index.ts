@@ -70,7 +70,7 @@ export type OrderingDeps = {
    * The messages about orders (issue 16): what the texts say and where the shop's alerts go, the
    * SMS and mail transports the worker sends through, and how often it looks (5 s by default).
    */
-  messages: { settings: MessageSettings; sms: SmsSender; mailer: Mailer; logger: Logger; pollMs?: number | undefined };
+  messages: { settings: MessageSettings; sms: SmsSender; mailer: Mailer; logger: Logger; pollMs?: number | undefined; firstRetryMs?: number | undefined };
 };
 
 /**
@@ -109,7 +109,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
     return { ...bound, notices: noticesIn(bound.messages), ports: deps.ports.in(tx) };
   };
   const outbox = stores.outside.messages;
-  const messageWorker = createMessageWorker({ outbox, sms: deps.messages.sms, mailer: deps.messages.mailer, clock: deps.clock, logger: deps.messages.logger, pollMs: deps.messages.pollMs });
+  const messageWorker = createMessageWorker({ outbox, sms: deps.messages.sms, mailer: deps.messages.mailer, clock: deps.clock, logger: deps.messages.logger, pollMs: deps.messages.pollMs, firstRetryMs: deps.messages.firstRetryMs });
   messageWorker.start();
   // Every ordering transaction takes the log's head first (decision 024).
   const begin = (s: OrderingStores) => s.log.lockHead();
