@@ -1,0 +1,98 @@
+import { basisPointsToPercent } from '../../../shared/money.js';
+import type { OrderLine, OrderState } from './order.js';
+
+/**
+ * The orders desk as CSV for an accountant (issue 17): RFC 4180 (fields with a comma, a quote, CR
+ * or LF quoted, quotes doubled, CRLF between records), a UTF-8 byte order mark first so that Excel
+ * reads Bengali names as UTF-8, and a defence against formula injection (OWASP "CSV injection"): a
+ * cell that starts with = + - @ TAB or CR gets a leading apostrophe, so no spreadsheet runs what a
+ * customer typed as a name or an address. Phone numbers (+8801...) get one too, which also keeps
+ * Excel from turning them into numbers.
+ */
+
+export const csvByteOrderMark = '\uFEFF';
+export const csvLineEnd = '\r\n';
+
+export const ordersCsvColumns = [
+  'Order number',
+  'Placed at',
+  'Status',
+  'Canceled by',
+  'Customer name',
+  'Email',
+  'Phone',
+  'Address',
+  'Delivery zone',
+  'Payment method',
+  'Coupon',
+  'Discount %',
+  'Subtotal (BDT)',
+  'Discount (BDT)',
+  'Delivery fee (BDT)',
+  'Total (BDT)',
+  'Items (count)',
+  'Lines',
+] as const;
+
+const formulaStart = /^[=+\-@\t\r]/;
+const needsQuotes = /[",\r\n]/;
+
+/** One field: defended against formulas, then quoted when RFC 4180 asks for it. */
+export function csvCell(value: string | number): string {
+  const text = typeof value === 'number' ? String(value) : formulaStart.test(value) ? `'${value}` : value;
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One record with its CRLF. */
+export const csvRow = (cells: ReadonlyArray<string | number>): string => cells.map(csvCell).join(',') + csvLineEnd;
+
+/** The file's start: the byte order mark and the header record. */
+export const ordersCsvHeader = (): string => csvByteOrderMark + csvRow(ordersCsvColumns);
+
+const dhakaOffsetMs = 6 * 60 * 60 * 1000;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:mm` in Bangladesh time (UTC+06:00, no daylight saving). */
+export function dhakaMinute(at: Date): string {
+  const d = new Date(at.getTime() + dhakaOffsetMs);
+  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
+
+/** `YYYY-MM-DD` in Bangladesh time: the day an export file is named after. */
+export const dhakaDay = (at: Date): string => dhakaMinute(at).slice(0, 10);
+
+/** "2 x Fox Tee (M, Red) @ 1200": the size and color named when the line has them. */
+export function describeLine(line: OrderLine): string {
+  const variant = [line.size, line.color].filter((part) => part !== '').join(', ');
+  return `${line.quantity} x ${line.title}${variant ? ` (${variant})` : ''} @ ${line.unitPrice}`;
+}
+
+const canceledByText = { shop: 'Shop', customer: 'Customer' } as const;
+
+/** One order as the cells of ordersCsvColumns, in that order. `Items (count)` is the pieces ordered: the lines' quantities added up. */
+export function orderCsvCells(order: OrderState): Array<string | number> {
+  const p = order.placed;
+  return [
+    p.orderNumber ?? '',
+    dhakaMinute(order.placedAt),
+    order.status,
+    order.canceledBy ? canceledByText[order.canceledBy] : '',
+    p.name,
+    p.owner.email,
+    p.phone,
+    p.address,
+    p.deliveryLocation,
+    p.paymentMethod,
+    p.appliedCoupon ?? '',
+    basisPointsToPercent(p.discountBasisPoints),
+    p.subtotal,
+    p.discount,
+    p.fee,
+    p.total,
+    p.lines.reduce((sum, line) => sum + line.quantity, 0),
+    p.lines.map(describeLine).join('; '),
+  ];
+}
+
+/** One order's record, CRLF included. */
+export const orderCsvRow = (order: OrderState): string => csvRow(orderCsvCells(order));
