@@ -41,6 +41,11 @@ export type OrderProjection = {
   pageFor(userId: string, page: Page): Promise<Paged<OrderState>>;
   /** One page of the orders not removed that the filter lets through, newest first (the admins' desk). */
   pageAll(page: Page, filter?: OrderFilter): Promise<Paged<OrderState>>;
+  /**
+   * Up to `limit` of the orders pageAll lists, newest first, after `after` (the last one read; null:
+   * from the newest): keyset pages for the CSV export, each its own query, none counted.
+   */
+  pageAfter(filter: OrderFilter, after: OrderCursor | null, limit: number): Promise<OrderState[]>;
   /** Every order placed with a phone number, removed ones too, by outcome (the admins' order page). */
   historyOf(phone: string): Promise<PhoneHistory>;
   /** Pending orders not removed, of a customer or carrying a (normalised) phone number. */
@@ -55,6 +60,9 @@ export type OrderProjection = {
 
 /** The admins' order desk: `q` an order number, a phone number or part of a name or email; `to` exclusive. */
 export type OrderFilter = { q?: string | undefined; status?: OrderStatus | undefined; from?: Date | undefined; to?: Date | undefined };
+
+/** Where a keyset page of the desk's order (placed_at, id, both descending) ends. */
+export type OrderCursor = { placedAt: Date; id: string };
 
 /** A phone number's orders: how many were placed, are Pending or Confirmed, and were canceled by the shop or by the customer. */
 export type PhoneHistory = { placed: number; pending: number; confirmed: number; canceledByShop: number; canceledByCustomer: number };

@@ -8,6 +8,8 @@ import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shar
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
 import { orderEventTypes, orderNotFound, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
+import { deskFilterOf, deskQuerySchema } from './desk-query.js';
+import { ordersExportRoute } from './orders-export-http.js';
 import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
@@ -147,37 +149,6 @@ export type StatusBody = z.input<typeof statusBody>;
 
 const tag = 'Orders';
 
-/** A day as the shop counts it: Bangladesh time (UTC+6, no daylight saving). */
-const dhakaOffsetMs = 6 * 60 * 60 * 1000;
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** The start of a `YYYY-MM-DD` day in Dhaka, `plusDays` later. */
-const dhakaDayStart = (day: string, plusDays = 0): Date => {
-  const [, y, m, d] = dayPattern.exec(day) as RegExpExecArray;
-  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + plusDays) - dhakaOffsetMs);
-};
-const dayField = (name: string) =>
-  z
-    .string()
-    .regex(dayPattern, `${name} must be a date such as 2026-11-25`)
-    .refine((day) => {
-      // Not a YYYY-MM-DD at all: the regex above says so.
-      const match = dayPattern.exec(day);
-      if (!match) return true;
-      const [, y, m, d] = match;
-      const at = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-      return at.getUTCFullYear() === Number(y) && at.getUTCMonth() === Number(m) - 1 && at.getUTCDate() === Number(d) && Number(y) >= 2000 && Number(y) <= 2200;
-    }, `${name} is not a day of the calendar`)
-    .optional();
-
-const deskQuerySchema = pageQuerySchema
-  .extend({
-    q: z.string().trim().max(100, 'q is at most 100 characters').optional().meta({ description: 'An order number, a phone number or part of one, or part of a name or an email.' }),
-    status: z.enum(orderStatuses, { message: 'status must be Pending, Confirmed or Canceled' }).optional(),
-    from: dayField('from').meta({ description: 'The first day (YYYY-MM-DD, Dhaka time) of the orders placed.' }),
-    to: dayField('to').meta({ description: 'The last day (YYYY-MM-DD, Dhaka time), included.' }),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
-
 const historySchema = z
   .object({ placed: z.number().int(), pending: z.number().int(), confirmed: z.number().int(), canceledByShop: z.number().int(), canceledByCustomer: z.number().int() })
   .meta({ description: 'Every order placed with this phone number (removed ones too), by outcome.' });
@@ -276,10 +247,13 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       answers: { 200: pageAnswer('A page of the orders.', orderSchema) },
     },
     async (c, { query: { q, status, from, to, ...page } }) => {
-      const listed = await listAllOrders(deps, actorOf(c.var.user), page, { q, status, from: from ? dhakaDayStart(from) : undefined, to: to ? dhakaDayStart(to, 1) : undefined });
+      const listed = await listAllOrders(deps, actorOf(c.var.user), page, deskFilterOf({ q, status, from, to }));
       return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
     },
   );
+
+  // Before GET /orders/:id, which would take `export.csv` for an id.
+  ordersExportRoute(app, deps, actorOf);
 
   app.handle(
     {

@@ -39,6 +39,12 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       const items = await db.select().from(orders).where(where).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
       return { items: items.map(toState), total: await total(where) };
     },
+    async pageAfter(filter, after, limit) {
+      // A range of orders_listed from the last row read; the row comparison keeps ties on placed_at in id order.
+      const older = after ? sql`(${orders.placedAt}, ${orders.id}) < (${sql.param(after.placedAt, orders.placedAt)}, ${after.id})` : undefined;
+      const items = await db.select().from(orders).where(and(orderFilterWhere(orders, filter, pgContains), older)).orderBy(...newestFirst).limit(limit);
+      return items.map(toState);
+    },
     async historyOf(phone) {
       const [row] = await db.select({
         placed: count(),

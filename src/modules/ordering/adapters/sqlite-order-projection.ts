@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
-import type { OrderProjection, OrdersBy } from '../ports.js';
+import type { OrderCursor, OrderProjection, OrdersBy } from '../ports.js';
 import { toRow, toState } from './order-rows.js';
 import { orderFilterWhere, sqliteContains } from './order-filter.js';
 import { orders } from './schema.js';
@@ -30,6 +30,16 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
     .offset(sql.placeholder('offset'))
     .prepare();
   const countAll = db.select({ n: count() }).from(orders).where(listed).prepare();
+  // The export's keyset pages (pageAfter): a range of orders_listed from the last row read.
+  const olderThan = (after: OrderCursor) => sql`(${orders.placedAt}, ${orders.id}) < (${sql.param(after.placedAt, orders.placedAt)}, ${after.id})`;
+  const firstListed = db.select().from(orders).where(listed).orderBy(desc(orders.placedAt), desc(orders.id)).limit(sql.placeholder('limit')).prepare();
+  const nextListed = db
+    .select()
+    .from(orders)
+    .where(and(listed, sql`(${orders.placedAt}, ${orders.id}) < (${sql.placeholder('at')}, ${sql.placeholder('id')})`))
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .prepare();
 
   // The placement limits (decision 015), run inside every order's unit of work: prepared, and
   // each served by an index (orders_owner_status, orders_phone_status, orders_owner, orders_phone_placed).
@@ -103,6 +113,16 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
       const where = orderFilterWhere(orders, filter, sqliteContains);
       const items = db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(page.limit).offset(page.offset).all();
       return { items: items.map(toState), total: db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0 };
+    },
+    // Without a filter, prepared; with one, built for it like pageAll's. Each page is its own
+    // statement run to the end, so no read stays open between pages (WAL checkpoints go on).
+    pageAfter: async (filter, after, limit) => {
+      if (!filter.q && !filter.status && !filter.from && !filter.to) {
+        const rows = after ? nextListed.all({ at: after.placedAt.getTime(), id: after.id, limit }) : firstListed.all({ limit });
+        return rows.map(toState);
+      }
+      const where = and(orderFilterWhere(orders, filter, sqliteContains), after ? olderThan(after) : undefined);
+      return db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(limit).all().map(toState);
     },
     historyOf: async (phone) => history.get({ phone }) ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 },
     async pendingCount(by) {

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { pageFields } from '../../../platform/http/paging.js';
+import { orderStatuses } from '../domain/order.js';
+import type { OrderFilter } from '../ports.js';
+
+// The admins' desk filter as a query (decision 030), shared by its list (GET /allOrders) and its
+// CSV export (GET /orders/export.csv), so both take the same values and refuse the same ones.
+
+/** A day as the shop counts it: Bangladesh time (UTC+6, no daylight saving). */
+const dhakaOffsetMs = 6 * 60 * 60 * 1000;
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The start of a `YYYY-MM-DD` day in Dhaka, `plusDays` later. */
+export const dhakaDayStart = (day: string, plusDays = 0): Date => {
+  const [, y, m, d] = dayPattern.exec(day) as RegExpExecArray;
+  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + plusDays) - dhakaOffsetMs);
+};
+const dayField = (name: string) =>
+  z
+    .string()
+    .regex(dayPattern, `${name} must be a date such as 2026-11-25`)
+    .refine((day) => {
+      // Not a YYYY-MM-DD at all: the regex above says so.
+      const match = dayPattern.exec(day);
+      if (!match) return true;
+      const [, y, m, d] = match;
+      const at = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+      return at.getUTCFullYear() === Number(y) && at.getUTCMonth() === Number(m) - 1 && at.getUTCDate() === Number(d) && Number(y) >= 2000 && Number(y) <= 2200;
+    }, `${name} is not a day of the calendar`)
+    .optional();
+
+const deskFilterFields = {
+  q: z.string().trim().max(100, 'q is at most 100 characters').optional().meta({ description: 'An order number, a phone number or part of one, or part of a name or an email.' }),
+  status: z.enum(orderStatuses, { message: 'status must be Pending, Confirmed or Canceled' }).optional(),
+  from: dayField('from').meta({ description: 'The first day (YYYY-MM-DD, Dhaka time) of the orders placed.' }),
+  to: dayField('to').meta({ description: 'The last day (YYYY-MM-DD, Dhaka time), included.' }),
+};
+type DeskFilterQuery = { q?: string | undefined; status?: OrderFilter['status']; from?: string | undefined; to?: string | undefined };
+const fromNotAfterTo = (q: DeskFilterQuery) => !q.from || !q.to || q.from <= q.to;
+const fromAfterTo = { message: 'from must not be after to', path: ['from'] };
+
+/** The desk's list: its filter and a page. */
+export const deskQuerySchema = z.object({ ...pageFields, ...deskFilterFields }).refine(fromNotAfterTo, fromAfterTo);
+/** The desk's filter alone (the export takes every matching order). */
+export const deskFilterSchema = z.object(deskFilterFields).refine(fromNotAfterTo, fromAfterTo);
+
+/** The query's days as the projection's times: `from` at the start of its Dhaka day, `to` at the start of the next (exclusive). */
+export const deskFilterOf = ({ q, status, from, to }: DeskFilterQuery): OrderFilter => ({
+  q,
+  status,
+  from: from ? dhakaDayStart(from) : undefined,
+  to: to ? dhakaDayStart(to, 1) : undefined,
+});
