@@ -34,6 +34,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Insert the demo catalogue at first start when the database is empty. */
   DEMO_DATA: bool.default(true),
+  /** With DEMO_DATA: the first start also places 28 days of demo orders from demo customers (issue 17); false leaves them out. */
+  DEMO_ORDERS: bool.default(true),
   /** Largest request body accepted, in bytes (image uploads have their own limit). */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** Signing key for the shop's session tokens; generated into DATA_DIR when absent (not in production). */

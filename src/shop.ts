@@ -11,7 +11,7 @@ import type { Env } from './env.js';
 import { createCartModule } from './modules/cart/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
-import { createOrderingModule, type GroupCommitOptions } from './modules/ordering/index.js';
+import { createOrderingModule, demoCustomers, type GroupCommitOptions } from './modules/ordering/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
 import { cachedAnswerLog } from './platform/http/request-log.js';
 import { createResponseCache } from './platform/http/response-cache.js';
@@ -246,6 +246,26 @@ export async function createShop(settings: ShopSettings) {
           ? await promotions.seedDemo(() => Promise.all(demoBanners.map((b, i) => pictures({ ...b, seed: `banner-${i}` }, { width: 1600, height: 600 }))))
           : { banners: 0 };
       return { ...seeded, ...banners };
+    },
+
+    /**
+     * The demo orders (issue 17) of a demo catalogue seeded in this start: the demo customers'
+     * accounts, then 28 days of their orders through the real ordering path, into an empty order
+     * log only. Local provider only: under Firebase the identity module makes accounts only for
+     * verified sign-ins, so a Firebase demo shop has no demo orders. Answers null when none were
+     * placed for one of those reasons.
+     */
+    async seedDemoOrders() {
+      if (!env.DEMO_ORDERS || env.AUTH_PROVIDER !== 'local') return null;
+      const admin = await identity.adminByEmail(env.ADMIN_EMAIL ?? 'admin@shop.local');
+      if (!admin) return null;
+      const accounts = await identity.ensureDemoCustomers(demoCustomers);
+      const customers = demoCustomers.flatMap((person, i) => {
+        const account = accounts[i];
+        return account ? [{ ...person, userId: account.userId, email: account.email }] : [];
+      });
+      if (customers.length === 0) return null;
+      return ordering.seedDemoOrders({ variants: await catalogue.variantsOfNewest(200), customers, admin });
     },
 
     /** Writes the cached answers' log lines still held back (at shutdown). */

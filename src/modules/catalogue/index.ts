@@ -114,6 +114,9 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     },
     /** For the cart: the catalogue's current facts about a product, or null. */
     productById: (id: string) => products.byId(id),
+    /** The newest products' variants and their stock now, at most `limit` products (the demo orders' plan, issue 17). */
+    variantsOfNewest: async (limit: number) =>
+      (await products.list({ limit })).flatMap((product) => product.variants.map((v) => ({ productId: product.id, size: v.size, color: v.color, stock: v.stock }))),
     /** Stops the version polling (PostgreSQL). */
     stop: () => changes.stop(),
     /** Settles once the catalogue's tag is the shared one (PostgreSQL's first read). */

@@ -12,7 +12,8 @@ import { createPgResetTokenStore, createPgUserStore } from './adapters/pg-user-s
 import { createScryptHasher } from './adapters/scrypt-hasher.js';
 import { createSqliteResetTokenStore, createSqliteUserStore } from './adapters/sqlite-user-store.js';
 import { ensureAdmin, promoteToAdmin } from './ensure-admin.js';
-import type { Provider } from './domain/user.js';
+import { ensureDemoCustomers } from './ensure-demo-customers.js';
+import { normalizeEmail, type Provider } from './domain/user.js';
 import type { IdentityVerifier, Mailer } from './ports.js';
 import type { ResetMailContent } from './request-password-reset.js';
 
@@ -144,6 +145,13 @@ export function createIdentityModule(deps: IdentityDeps) {
     ensureAdmin: (input: { email: string; password?: string | undefined; name?: string }) =>
       ensureAdmin({ users, hasher, clock: deps.clock, newId: deps.newId }, input),
     hasAdmin: async () => (await users.countAdmins()) > 0,
+    /** The admin account with this email, or null (the demo orders' admin, issue 17). */
+    adminByEmail: async (email: string) => {
+      const user = await users.byEmail(normalizeEmail(email));
+      return user?.role === 'admin' ? { userId: user.id, email: user.email } : null;
+    },
+    /** Demo customers' accounts (local provider only), ids in the list's order; null for an email an admin has. */
+    ensureDemoCustomers: (list: ReadonlyArray<{ name: string; email: string }>) => ensureDemoCustomers({ users, hasher, clock: deps.clock, newId: deps.newId }, list),
     promoteToAdmin: (email: string) => promoteToAdmin({ users }, email),
     /** The sign-in limiter's sizes against its caps (the flood tests read them); rows on PostgreSQL. */
     signInLimitStats: () => signIn.stats(),

@@ -30,6 +30,8 @@ import { messagesFor, type MessageSettings } from './domain/messages.js';
 import type { MessageOutbox } from './message-outbox.js';
 import type { PlacementLimits } from './place-order.js';
 import type { OrderingPorts, OrderingStores, OrderNotices } from './ports.js';
+import { demoCustomers, planDemoOrders, type DemoVariant } from './domain/demo-orders.js';
+import { seedDemoOrders, type DemoCustomerAccount } from './seed-demo-orders.js';
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 
 export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
@@ -43,6 +45,9 @@ export type { AuditProgress } from './adapters/audit.js';
 export { describeAuditProblem, describeHead, parseExpectedHead };
 export type { OrderingPorts } from './ports.js';
 export type { PlacementLimits } from './place-order.js';
+export type { DemoCustomer, DemoVariant } from './domain/demo-orders.js';
+export type { DemoCustomerAccount, SeededDemoOrders, SkippedStep } from './seed-demo-orders.js';
+export { demoCustomers };
 
 export type OrderingDeps = {
   database: ShopDatabase;
@@ -120,6 +125,13 @@ export async function createOrderingModule(deps: OrderingDeps) {
       await begin(s);
       return work(s);
     });
+  const limits: PlacementLimits = {
+    maxPending: deps.placementLimits?.maxPending ?? 5,
+    maxPendingPerPhone: deps.placementLimits?.maxPendingPerPhone ?? 3,
+    perHour: deps.placementLimits?.perHour ?? 20,
+    codBlockAfterCancels: deps.placementLimits?.codBlockAfterCancels ?? 3,
+    checkoutOtp: deps.phoneCodes.enabled,
+  };
   return {
     /** The log's head at start (count:last hash, for the start-up log) and the event keying began at, if it did now. */
     logAtStart: { head: formatHead(start.head), events: start.head.eventCount, keyedFrom: start.head.keyedFrom, keyedNow: start.keyedNow },
@@ -130,6 +142,20 @@ export async function createOrderingModule(deps: OrderingDeps) {
      * `stop()` at shutdown, before the database closes.
      */
     messages: { runOnce: () => messageWorker.runOnce(), stop: () => messageWorker.stop() },
+    /**
+     * A demo shop's first start (issue 17): 28 days of demo orders up to now, from the demo
+     * customers' accounts (`customers[i]` is demoCustomers[i] with its account), planned over the
+     * catalogue's variants within the placement limits, and placed, confirmed and canceled through
+     * the real ordering path. Only into an empty order log; refused steps are answered, not thrown.
+     */
+    seedDemoOrders: async (input: { variants: readonly DemoVariant[]; customers: readonly DemoCustomerAccount[]; admin: { userId: string; email: string } }) => {
+      const plan = planDemoOrders({ variants: input.variants, customers: input.customers.length, now: deps.clock.now(), limits });
+      const seeded = await seedDemoOrders(
+        { log: stores.outside.log, ports: deps.ports, newId: deps.newId, commits, transaction, limits, shopPhone: deps.shopPhone },
+        { plan, customers: input.customers, admin: input.admin },
+      );
+      return { ...seeded, days: plan.days };
+    },
     routes: phoneCodeRoutes(orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
       log: stores.outside.log,
       projection: stores.outside.projection,
@@ -137,13 +163,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
       clock: deps.clock,
       newId: deps.newId,
       commits,
-      limits: {
-        maxPending: deps.placementLimits?.maxPending ?? 5,
-        maxPendingPerPhone: deps.placementLimits?.maxPendingPerPhone ?? 3,
-        perHour: deps.placementLimits?.perHour ?? 20,
-        codBlockAfterCancels: deps.placementLimits?.codBlockAfterCancels ?? 3,
-        checkoutOtp: deps.phoneCodes.enabled,
-      },
+      limits,
       shopPhone: deps.shopPhone,
       transaction,
       requireUser: deps.requireUser,

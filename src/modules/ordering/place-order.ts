@@ -22,8 +22,10 @@ export type PlaceOrderInput = {
   appliedCoupon?: string | undefined;
   /** The total the page showed; compared, never stored. */
   amount?: number | undefined;
-  /** Order Now: one product instead of the cart. */
+  /** Order Now: one product instead of the cart (the HTTP route takes exactly one; the demo orders up to 3). */
   items?: Array<{ productId: string; size: string; color: string; quantity: number }> | undefined;
+  /** A demo order (issue 17), placed by the demo seeding only: marked so in its Placed event, it sends no messages. */
+  demo?: true | undefined;
 };
 
 export type PlaceOrderDeps = {
@@ -108,9 +110,13 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
   let lines: OrderLine[];
   let cartLineIds: string[] = [];
   if (input.items) {
-    const lineOrError = await orderNowLine(deps.ports, input.items);
-    if (!lineOrError.ok) return lineOrError;
-    lines = [lineOrError.value];
+    if (input.items.length === 0) return err(appError('http/validation', 'Order Now takes at least one item.'));
+    lines = [];
+    for (const item of input.items) {
+      const lineOrError = await orderNowLine(deps.ports, item);
+      if (!lineOrError.ok) return lineOrError;
+      lines.push(lineOrError.value);
+    }
   } else {
     const cart = await deps.ports.cartLines(caller.userId);
     if (cart.length === 0) return err(appError('ordering/cart-empty', 'Your cart is empty.'));
@@ -179,6 +185,7 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     stockTaken,
     // The next number under the log's head lock: a unit undone gives its number back (decision 030).
     orderNumber: ((await deps.projection.lastNumber()) ?? firstOrderNumber - 1) + 1,
+    ...(input.demo ? { demo: true as const } : {}),
   };
   const orderId = deps.newId();
   const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });
@@ -250,9 +257,7 @@ async function replay(deps: UnitDeps, earlier: { requestHash: string; orderId: s
   return ok({ order, replayed: true });
 }
 
-async function orderNowLine(ports: OrderingTxPorts, items: NonNullable<PlaceOrderInput['items']>): Promise<Result<OrderLine, PlaceOrderError>> {
-  const [item] = items;
-  if (!item || items.length !== 1) return err(appError('http/validation', 'Order Now takes exactly one item.'));
+async function orderNowLine(ports: OrderingTxPorts, item: NonNullable<PlaceOrderInput['items']>[number]): Promise<Result<OrderLine, PlaceOrderError>> {
   const product = await ports.productById(item.productId);
   if (!product) return err(appError('ordering/product-unavailable', 'This product is no longer available.'));
   if (item.size !== '' && !product.sizes.includes(item.size)) return err(appError('http/validation', `"${item.size}" is not a size of ${product.title}.`));

@@ -226,8 +226,8 @@ const withoutNumber = (s: OrderState): OrderState => {
   return { ...s, placed };
 };
 
-/** What the listing holds: all of the state but the stock the order took, which only its log keeps (decision 028). */
+/** What the listing holds: all of the state but the stock the order took (decision 028) and the demo mark (issue 17), which only its log keeps. */
 const comparable = (s: OrderState) => {
-  const { stockTaken: _onlyInTheLog, ...placed } = s.placed;
+  const { stockTaken: _onlyInTheLog, demo: _markedInTheLog, ...placed } = s.placed;
   return { ...s, placed, placedAt: s.placedAt.getTime(), updatedAt: s.updatedAt.getTime(), canceledAt: s.canceledAt?.getTime() ?? null };
 };

@@ -57,6 +57,12 @@ describe('messagesFor', () => {
     expect(messagesFor('Deleted', order, { ...shop, alertEmail: 'orders@shop.test' })).toEqual([]);
   });
 
+  it('a demo order (issue 17) tells nobody, whatever happens to it and whatever alerts the shop has', () => {
+    const demo = { ...order, placed: { ...placed, demo: true as const } };
+    const alerts = { ...shop, alertPhone: '+8801811111111', alertEmail: 'orders@shop.test' };
+    for (const event of ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted'] as const) expect(messagesFor(event, demo, alerts)).toEqual([]);
+  });
+
   it('every SMS is one GSM message for any order number and total, and shops with names of up to 30 letters', () => {
     const name = fc.stringMatching(/^[A-Za-z0-9 .&'-]{1,30}$/);
     fc.assert(

@@ -86,10 +86,13 @@ const sms = (recipient: string, body: string): OutgoingMessage => ({ channel: 's
 /**
  * The messages an order event sends, given the order after it. Placed, Confirmed, Canceled (by
  * the shop) and CanceledByCustomer tell the customer (SMS to the order's phone, email to its
- * owner's address); Placed also tells the shop. Deleted tells nobody (an admin tidying up).
+ * owner's address); Placed also tells the shop. Deleted tells nobody (an admin tidying up), and
+ * nothing about a demo order tells anybody.
  */
 export function messagesFor(event: OrderEventType, order: OrderState, shop: MessageSettings): OutgoingMessage[] {
   const p = order.placed;
+  // A demo order's customer and phone are made up: nobody is told anything (issue 17).
+  if (p.demo) return [];
   const n = numberOf(order);
   const total = taka(p.total);
   const hello = `Hello ${p.name},`;

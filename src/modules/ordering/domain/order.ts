@@ -54,6 +54,11 @@ export type PlacedSnapshot = {
    * Placed events of orders placed before numbers existed: the listing holds theirs.
    */
   orderNumber?: number;
+  /**
+   * A demo order, placed at the first start of a demo shop by a demo customer (issue 17): it sends
+   * no messages. Absent in every real order.
+   */
+  demo?: true;
 };
 
 export type Actor = { userId: string; email: string; role: 'admin' | 'customer' };

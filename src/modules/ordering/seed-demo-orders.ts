@@ -1,0 +1,87 @@
+import type { Clock } from '../../shared/clock.js';
+import type { IdGenerator } from '../../shared/ids.js';
+import type { DemoCustomer, DemoPlan } from './domain/demo-orders.js';
+import type { Actor } from './domain/order.js';
+import { changeStatus, removeOrder } from './change-order.js';
+import { placeOrder, type PlacementLimits } from './place-order.js';
+import type { OrderCommits, OrderingPorts, OrderingStores, OrderLog } from './ports.js';
+
+export type SeedDemoOrdersDeps = {
+  /** Outside any transaction: is the log empty? */
+  log: Pick<OrderLog, 'count'>;
+  ports: Pick<OrderingPorts, 'couponGuesses' | 'stockChanged'>;
+  newId: IdGenerator;
+  commits: OrderCommits;
+  transaction: <T>(work: (stores: OrderingStores) => Promise<T>) => Promise<T>;
+  limits: PlacementLimits;
+  shopPhone: string;
+};
+
+/** A demo customer's account (made by identity) with the details its orders carry. */
+export type DemoCustomerAccount = DemoCustomer & { userId: string };
+
+export type SeedDemoOrdersInput = {
+  plan: DemoPlan;
+  /** The plan's customer i is customers[i]. */
+  customers: readonly DemoCustomerAccount[];
+  /** Who confirms and cancels for the shop: the demo admin. */
+  admin: { userId: string; email: string };
+};
+
+/** A step that was refused (a setting tighter than the plan assumed, an admin's blocklist...): skipped, never fatal. */
+export type SkippedStep = { kind: string; at: Date; code: string; message: string };
+
+export type SeededDemoOrders = { placed: number; skipped: SkippedStep[] };
+
+/**
+ * Places a demo plan's orders through the real ordering path, step by step in time order, each
+ * with a clock that says the step's time (so the log's `at` lies in the past, in order; the event
+ * ids still grow with the log). Only into an empty order log: a shop that has orders is never given
+ * demo ones. The orders are marked `demo` in their Placed events and send no messages. The stock
+ * they take is real and the catalogue is told (placeOrder and the changes do that).
+ *
+ * A checkout phone code (CHECKOUT_OTP) is not asked of the demo customers: their numbers are made
+ * up and the shop places their orders itself. The other limits stay in force, and a refused step
+ * is skipped and answered in `skipped`.
+ */
+export async function seedDemoOrders(deps: SeedDemoOrdersDeps, input: SeedDemoOrdersInput): Promise<SeededDemoOrders> {
+  if ((await deps.log.count()) > 0) return { placed: 0, skipped: [] };
+  const admin: Actor = { ...input.admin, role: 'admin' };
+  const orderIds = new Map<number, { id: string; owner: Actor }>();
+  const skipped: SkippedStep[] = [];
+  let placed = 0;
+  for (const step of input.plan.steps) {
+    const clock: Clock = { now: () => new Date(step.at) };
+    const skip = (code: string, message: string) => void skipped.push({ kind: step.kind, at: step.at, code, message });
+    if (step.kind === 'place') {
+      const customer = input.customers[step.customer];
+      if (!customer) {
+        skip('demo/no-customer', `the plan names customer ${step.customer}, and there are ${input.customers.length}`);
+        continue;
+      }
+      const owner: Actor = { userId: customer.userId, email: customer.email, role: 'customer' };
+      const result = await placeOrder(
+        { ports: deps.ports, clock, newId: deps.newId, commits: deps.commits, limits: { ...deps.limits, checkoutOtp: false }, shopPhone: deps.shopPhone },
+        owner,
+        { name: customer.name, phone: customer.phone, address: customer.address, deliveryLocation: customer.zone, paymentMethod: 'Cash On Delivery', items: step.items, demo: true },
+      );
+      if (!result.ok) {
+        skip(result.error.code, result.error.message);
+        continue;
+      }
+      orderIds.set(step.order, { id: result.value.order.id, owner });
+      placed++;
+      continue;
+    }
+    const order = orderIds.get(step.order);
+    // Its placement was skipped: so is what would have happened to it.
+    if (!order) continue;
+    const changeDeps = { clock, transaction: deps.transaction, ports: deps.ports };
+    const result =
+      step.kind === 'customer-cancel'
+        ? await removeOrder(changeDeps, order.owner, order.id)
+        : await changeStatus(changeDeps, admin, order.id, step.kind === 'confirm' ? 'Confirmed' : 'Canceled');
+    if (!result.ok) skip(result.error.code, result.error.message);
+  }
+  return { placed, skipped };
+}
