@@ -45,6 +45,7 @@ const ADMIN_PAGES = [
   'src/features/orders/pages/audit-page.tsx',
   'src/features/blocked-phones/pages/blocked-phones-page.tsx',
   'src/features/users/pages/users-page.tsx',
+  'src/features/insights/pages/dashboard-home-page.tsx',
 ];
 
 /** Code that must stay out of the first load, found by a string only that code contains. */
@@ -52,6 +53,8 @@ const ON_DEMAND_CODE = [
   { what: 'the Firebase SDK', chunk: 'src/lib/auth/firebase-auth-client.ts', marker: '@firebase/auth' },
   { what: 'sweetalert2', chunk: '../node_modules/sweetalert2/dist/sweetalert2.all.js', marker: 'swal2-container' },
   { what: 'Swiper (the banner carousel)', chunk: 'src/features/banners/components/banner-carousel.tsx', marker: 'swiper-wrapper' },
+  // Issue 17: the dashboard's chart library, fetched by its chart only (decision 036).
+  { what: 'uPlot (the sales chart)', chunk: '../node_modules/uplot/dist/uPlot.esm.js', marker: 'u-legend' },
 ];
 
 function readManifest(): Manifest {

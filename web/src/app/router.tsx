@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingStatus } from '../components/loading-status';
 import { Spinner } from '../components/spinner';
 import type { Product } from '../features/catalogue/api/get-product';
@@ -136,7 +136,12 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteErrorPage />,
             children: [
-              { index: true, element: <Navigate to={PAGES.profile.path} replace /> },
+              {
+                // An admin's sales overview; everyone else is sent on to the profile.
+                index: true,
+                ...dashboardPage(() => import('./dashboard-index').then((m) => m.DashboardIndex)),
+                handle: { title: PAGES.overview.title } satisfies RouteHandle,
+              },
               {
                 path: PAGES.profile.path,
                 ...dashboardPage(() => import('../features/users/pages/profile-page').then((m) => m.ProfilePage)),

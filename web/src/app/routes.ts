@@ -22,6 +22,8 @@ export const PAGES = {
   secret: { path: '/secret', title: 'Secret' },
   notFound: { path: '*', title: 'Page not found' },
   dashboard: { path: '/dashboard', title: 'Dashboard' },
+  /** /dashboard itself: an admin's sales overview (issue 17); everyone else is sent to the profile. */
+  overview: { path: '/dashboard', title: 'Overview' },
   profile: { path: '/dashboard/profile', title: 'Profile' },
   cart: { path: '/dashboard/cart', title: 'My Cart' },
   checkout: { path: '/dashboard/checkout', title: 'Checkout' },
@@ -61,6 +63,7 @@ export const NAVIGATION = {
   ],
   /** The dashboard's side menu, by role. */
   admin: [
+    link('overview'),
     link('home'),
     link('addCategory'),
     link('addProducts'),

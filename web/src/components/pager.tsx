@@ -14,7 +14,7 @@ export function usePageParam(): number {
  * "Showing 51–100 of 132" with Previous and Next links (real links: keyboard, middle-click and Back work).
  * Nothing is shown when everything fits on one page.
  */
-export function Pager({ page, total, shown, label = 'Pages', size = PAGE_SIZE }: {
+export function Pager({ page, total, shown, label = 'Pages', size = PAGE_SIZE, param = 'page' }: {
   page: number;
   total: number;
   /** Rows on this page. */
@@ -22,6 +22,8 @@ export function Pager({ page, total, shown, label = 'Pages', size = PAGE_SIZE }:
   /** Names the navigation landmark (two pagers on a page need different names). */
   label?: string;
   size?: number;
+  /** The URL parameter of this list's page: a page with two paged lists gives each its own. */
+  param?: string;
 }) {
   const [searchParams] = useSearchParams();
   if (total <= size && page === 1) return null;
@@ -30,8 +32,8 @@ export function Pager({ page, total, shown, label = 'Pages', size = PAGE_SIZE }:
   const last = page >= lastPage(total, size) ? total : (page - 1) * size + shown;
   const hrefOf = (target: number) => {
     const params = new URLSearchParams(searchParams);
-    if (target === 1) params.delete('page');
-    else params.set('page', String(target));
+    if (target === 1) params.delete(param);
+    else params.set(param, String(target));
     const query = params.toString();
     return query ? `?${query}` : '?';
   };

@@ -95,7 +95,7 @@ export function DashboardLayout() {
           <ul className="dashboard-menu__list">
             {menu.map(({ to, label }) => (
               <li key={to}>
-                <NavLink to={to} end={to === PAGES.home.path} className="dashboard-menu__link">
+                <NavLink to={to} end={to === PAGES.home.path || to === PAGES.overview.path} className="dashboard-menu__link">
                   {label}
                 </NavLink>
               </li>
