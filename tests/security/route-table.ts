@@ -194,6 +194,13 @@ export const routeTable: RouteRow[] = [
   },
   { method: 'GET', path: '/api/allOrders', expect: adminOnly(200), request: () => ({ path: '/api/allOrders?limit=5&offset=0' }) },
   {
+    method: 'GET',
+    path: '/api/orders/export.csv',
+    expect: adminOnly(200),
+    why: "Every customer's name, phone and address in one file: the admins' desk only.",
+    request: () => ({ path: '/api/orders/export.csv?status=Pending' }),
+  },
+  {
     method: 'PATCH',
     path: '/api/orders/:id',
     expect: adminOnly(200),
