@@ -264,6 +264,10 @@ export const routeTable: RouteRow[] = [
       return { path: `/api/blocked-phones/${phone}` };
     },
   },
+  // The admins' sales figures (issue 17).
+  { method: 'GET', path: '/api/stats/sales', expect: adminOnly(200), request: () => ({ path: '/api/stats/sales?bucket=week' }) },
+  { method: 'GET', path: '/api/stats/summary', expect: adminOnly(200), request: () => ({ path: '/api/stats/summary' }) },
+  { method: 'GET', path: '/api/stats/top-products', expect: adminOnly(200), request: () => ({ path: '/api/stats/top-products?limit=5' }) },
 ];
 
 let blocklisted = 0;

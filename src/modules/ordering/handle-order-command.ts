@@ -2,10 +2,10 @@ import type { Clock } from '../../shared/clock.js';
 import type { AppError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import { decide, evolve, fold, initialState, stockToReturn, type OrderCommand, type OrderEvent, type OrderState } from './domain/order.js';
-import type { OrderingTxPorts, OrderLog, OrderNotices, OrderProjection } from './ports.js';
+import type { OrderingTxPorts, OrderLog, OrderNotices, OrderProjection, SalesProjection } from './ports.js';
 
-/** The log, the listing, the message outbox and the catalogue's stock bound to the caller's transaction, and the clock. */
-export type OrderCommandDeps = { log: OrderLog; projection: OrderProjection; notices: OrderNotices; ports: Pick<OrderingTxPorts, 'giveBackStock'>; clock: Clock };
+/** The log, the listing, the sales, the message outbox and the catalogue's stock bound to the caller's transaction, and the clock. */
+export type OrderCommandDeps = { log: OrderLog; projection: OrderProjection; sales: SalesProjection; notices: OrderNotices; ports: Pick<OrderingTxPorts, 'giveBackStock'>; clock: Clock };
 
 /** What one command did: the order now, and whether it gave stock back. */
 export type Handled = { order: OrderState; stockMoved: boolean };
@@ -33,6 +33,7 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
   }
   if (next === null) throw new Error(`${command.type} on order ${orderId} produced no event`);
   await deps.projection.save(next);
+  await deps.sales.record(state, next);
   return ok({ order: next, stockMoved });
 }
 

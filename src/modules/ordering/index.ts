@@ -24,6 +24,9 @@ import { orderMessageRoutes } from './adapters/order-messages-http.js';
 import { phoneCodeRoutes } from './adapters/phone-codes-http.js';
 import { createPgPhoneCheckStore } from './adapters/pg-phone-checks.js';
 import { createSqlitePhoneCheckStore } from './adapters/sqlite-phone-checks.js';
+import { createPgSalesProjection } from './adapters/pg-sales-projection.js';
+import { createSqliteSalesProjection } from './adapters/sqlite-sales-projection.js';
+import { statsRoutes } from './adapters/stats-http.js';
 import { createPgMessageStore } from './adapters/pg-message-store.js';
 import { createSqliteMessageStore } from './adapters/sqlite-message-store.js';
 import { messagesFor, type MessageSettings } from './domain/messages.js';
@@ -35,6 +38,7 @@ import { seedDemoOrders, type DemoCustomerAccount } from './seed-demo-orders.js'
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 
 export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
+export type { ProductSalesDto, SalesReportDto, SalesSummaryDto } from './adapters/stats-http.js';
 export type { OrderMessageDto } from './adapters/order-messages-http.js';
 export type { MessageSettings } from './domain/messages.js';
 export type { AuditDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
@@ -102,8 +106,8 @@ export async function createOrderingModule(deps: OrderingDeps) {
   const start = await startOrderLogOn(database, deps.auditKey);
   if (!start.ok) throw new Error(start.message);
   const stores = bindStores(database, {
-    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side), phoneChecks: createSqlitePhoneCheckStore(side) }),
-    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db), phoneChecks: createPgPhoneCheckStore(db) }),
+    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side), phoneChecks: createSqlitePhoneCheckStore(side), sales: createSqliteSalesProjection(side) }),
+    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db), phoneChecks: createPgPhoneCheckStore(db), sales: createPgSalesProjection(db) }),
   });
   const { settings } = deps.messages;
   const noticesIn = (outbox: MessageOutbox): OrderNotices => ({
@@ -156,7 +160,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
       );
       return { ...seeded, days: plan.days };
     },
-    routes: phoneCodeRoutes(orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
+    routes: statsRoutes(phoneCodeRoutes(orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
       log: stores.outside.log,
       projection: stores.outside.projection,
       ports: deps.ports,
@@ -176,6 +180,6 @@ export async function createOrderingModule(deps: OrderingDeps) {
       shopName: deps.messages.settings.shopName,
       transaction: (work) => transaction((s) => work(s.phoneChecks)),
       sendSms: (to, message) => deps.messages.sms.send(to, message),
-    }),
+    }), { sales: stores.outside.sales, clock: deps.clock }),
   };
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/database.js';
 import type { StockLine } from '../../shared/stock.js';
 import type { Actor, OrderEvent, OrderLine, OrderState, OrderStatus, RecordedEvent } from './domain/order.js';
 import type { PhoneCheck } from './domain/phone-check.js';
+import type { SalesDayRow } from './domain/sales.js';
 
 /** A stored event, with its place in the shop-wide chain. */
 export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: string };
@@ -144,10 +145,26 @@ export type CouponRefusal = { error: AppError; retryAfterSeconds: number };
  */
 export type OrderNotices = { record(event: Pick<RecordedEvent, 'orderId' | 'seq' | 'type' | 'at'>, order: OrderState): Promise<void> };
 
+/** A product's sales over some days (Pending and Confirmed orders), its title the latest of those days. */
+export type ProductSales = { productId: string; title: string; orders: number; quantity: number; revenue: number };
+
+/**
+ * The sales projection (issue 17, decision 033): sales_days and product_sales_days. `record` adds
+ * salesDelta(before, after) in the unit of work of every event; the reads serve the admins' stats.
+ */
+export type SalesProjection = {
+  record(before: OrderState | null, after: OrderState): Promise<void>;
+  /** The (day, kind) cells of the days from `from` to `to`, both included. */
+  days(from: string, to: string): Promise<SalesDayRow[]>;
+  /** Products with Pending or Confirmed orders in the days, most units first, then most revenue, then by id. */
+  topProducts(from: string, to: string, page: Page): Promise<Paged<ProductSales>>;
+};
+
 /** Everything a unit of work touches, bound to its transaction. */
 export type OrderingStores = {
   log: OrderLog;
   projection: OrderProjection;
+  sales: SalesProjection;
   requests: IdempotencyStore;
   blockedPhones: BlockedPhoneStore;
   phoneChecks: PhoneCheckStore;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { messageChannels, messageStates } from '../domain/messages.js';
 import { orderEventTypes, orderStatuses } from '../domain/order.js';
+import { salesKinds } from '../domain/sales.js';
 
 // The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
 // tests/postgres/schema-parity.test.ts keeps the two from drifting apart. Event ids and counts are
@@ -165,4 +166,29 @@ export const phoneChecks = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.phone] }), index('phone_checks_user_sent').on(t.userId, t.lastSentAt)],
+);
+
+/** The sales projection (decision 033), as schema.ts has it; money is bigint like an order's. */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    day: text('day').notNull(),
+    kind: text('kind', { enum: salesKinds }).notNull(),
+    orders: integer('orders').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+);
+
+export const productSalesDays = pgTable(
+  'product_sales_days',
+  {
+    day: text('day').notNull(),
+    productId: text('product_id').notNull(),
+    title: text('title').notNull(),
+    orders: integer('orders').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
 );

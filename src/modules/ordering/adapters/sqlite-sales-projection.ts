@@ -1,0 +1,84 @@
+import { and, asc, between, gt, sql } from 'drizzle-orm';
+import type { SqliteSide } from '../../../platform/database.js';
+import { salesDelta, type SalesDayRow } from '../domain/sales.js';
+import type { SalesProjection } from '../ports.js';
+import { productSalesDays, salesDays } from './schema.js';
+
+/** `<table>.<column> + excluded.<column>`: an upsert adds the delta to the stored cell. */
+export const plusExcluded = (table: string, column: string) => sql`${sql.identifier(table)}.${sql.identifier(column)} + excluded.${sql.identifier(column)}`;
+/** A cancel's negative row keeps the title an order placed gave; a positive one brings the latest. */
+export const latestTitle = sql`case when excluded."orders" > 0 then excluded."title" else "product_sales_days"."title" end`;
+
+/**
+ * The sales projection on SQLite (decision 033). `record` runs in every order's unit of work:
+ * prepared upserts, one per changed cell (a Confirmed changes two day cells; a Placed one day cell
+ * and one per product). The reads range over the primary keys, which start with the day.
+ */
+export function createSqliteSalesProjection({ read: db, writer, write }: SqliteSide): SalesProjection {
+  const addDay = writer
+    .insert(salesDays)
+    .values({ day: sql.placeholder('day'), kind: sql.placeholder('kind'), orders: sql.placeholder('orders'), amount: sql.placeholder('amount') } as unknown as typeof salesDays.$inferInsert)
+    .onConflictDoUpdate({ target: [salesDays.day, salesDays.kind], set: { orders: plusExcluded('sales_days', 'orders'), amount: plusExcluded('sales_days', 'amount') } })
+    .prepare();
+  const addProduct = writer
+    .insert(productSalesDays)
+    .values({
+      day: sql.placeholder('day'),
+      productId: sql.placeholder('productId'),
+      title: sql.placeholder('title'),
+      orders: sql.placeholder('orders'),
+      quantity: sql.placeholder('quantity'),
+      revenue: sql.placeholder('revenue'),
+    } as unknown as typeof productSalesDays.$inferInsert)
+    .onConflictDoUpdate({
+      target: [productSalesDays.day, productSalesDays.productId],
+      set: {
+        title: latestTitle,
+        orders: plusExcluded('product_sales_days', 'orders'),
+        quantity: plusExcluded('product_sales_days', 'quantity'),
+        revenue: plusExcluded('product_sales_days', 'revenue'),
+      },
+    })
+    .prepare();
+  const range = between(salesDays.day, sql.placeholder('from'), sql.placeholder('to'));
+  const days = db.select().from(salesDays).where(range).orderBy(asc(salesDays.day)).prepare();
+  const inDays = between(productSalesDays.day, sql.placeholder('from'), sql.placeholder('to'));
+  const sold = sql<number>`sum(${productSalesDays.orders})`;
+  const quantity = sql<number>`sum(${productSalesDays.quantity})`;
+  const revenue = sql<number>`sum(${productSalesDays.revenue})`;
+  const top = db
+    .select({
+      productId: productSalesDays.productId,
+      // SQLite takes a bare column from the row of the only max(): the title of the latest day.
+      title: productSalesDays.title,
+      latest: sql<string>`max(${productSalesDays.day})`,
+      orders: sold,
+      quantity,
+      revenue,
+    })
+    .from(productSalesDays)
+    .where(inDays)
+    .groupBy(productSalesDays.productId)
+    .having(gt(sold, 0))
+    .orderBy(sql`${quantity} desc`, sql`${revenue} desc`, asc(productSalesDays.productId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+  const topCount = db
+    .select({ n: sql<number>`count(*)` })
+    .from(db.select({ id: productSalesDays.productId }).from(productSalesDays).where(and(inDays)).groupBy(productSalesDays.productId).having(gt(sold, 0)).as('sold'))
+    .prepare();
+  return {
+    record: (before, after) =>
+      write(() => {
+        const delta = salesDelta(before, after);
+        for (const row of delta.days) addDay.run(row);
+        for (const row of delta.products) addProduct.run(row);
+      }),
+    days: async (from, to) => days.all({ from, to }) as SalesDayRow[],
+    topProducts: async (from, to, page) => ({
+      items: top.all({ from, to, ...page }).map(({ latest: _, ...p }) => p),
+      total: topCount.get({ from, to })?.n ?? 0,
+    }),
+  };
+}
