@@ -29,6 +29,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 COPY --from=build /app/migrations ./migrations
+# The fonts of the invoices and packing slips (Noto, SIL OFL; decision 034).
+COPY --from=build /app/assets ./assets
 COPY --from=build /app/scripts/start.mjs /app/scripts/build-if-needed.mjs /app/scripts/cli.mjs ./scripts/
 # pg_dump and pg_restore for `npm run backup` / `restore` with DATABASE_URL (decision 025): Debian
 # bookworm's are PostgreSQL 15's, the version compose.yaml runs (pg_dump refuses a newer server).

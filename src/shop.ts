@@ -125,7 +125,7 @@ export async function createShop(settings: ShopSettings) {
       shopPhone: env.SHOP_PHONE,
       phoneCodes: { enabled: env.CHECKOUT_OTP, secret: secrets.secrets.sessionSecret },
       messages: {
-        settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE },
+        settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, shopEmail: env.SHOP_EMAIL, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE },
         sms: smsSender(env, logger),
         mailer,
         logger,

@@ -234,6 +234,20 @@ export const routeTable: RouteRow[] = [
     why: "The SMS and emails about an order carry the customer's phone, email and address: the admins' order page only.",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/messages?limit=5` }),
   },
+  {
+    method: 'GET',
+    path: '/api/orders/:id/invoice.pdf',
+    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
+    why: "A's invoice: A and admins print it; to B the order does not exist (like GET /api/orders/:id).",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/invoice.pdf` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/packing-slips.pdf',
+    expect: adminOnly(200),
+    why: "Packing slips carry the customers' names, phones and addresses: for the admins who pack.",
+    request: (s) => ({ path: `/api/orders/packing-slips.pdf?ids=${s.orderOfA}` }),
+  },
   { method: 'GET', path: '/api/audit', expect: adminOnly(200), request: () => ({ path: '/api/audit?limit=5&offset=0' }) },
 
   // The phone blocklist (issue 16): numbers of their own, never the checkout form's.

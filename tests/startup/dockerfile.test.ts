@@ -54,6 +54,6 @@ describe('Dockerfile', () => {
       for (const m of readFileSync(`scripts/${file}`, 'utf8').matchAll(/from '\.\/([\w.-]+\.mjs)'/g)) needed.add(m[1] as string);
     }
     expect([...needed].filter((f) => !copied.has(f))).toEqual([]);
-    for (const dir of ['dist', 'web/dist', 'migrations', 'node_modules']) expect(dockerfile).toContain(`/app/${dir} ./${dir}`);
+    for (const dir of ['dist', 'web/dist', 'migrations', 'node_modules', 'assets']) expect(dockerfile).toContain(`/app/${dir} ./${dir}`);
   });
 });

@@ -173,6 +173,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
       requireUser: deps.requireUser,
       requireAdmin: deps.requireAdmin,
       audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
+      shop: { name: settings.shopName, phone: settings.shopPhone ?? deps.shopPhone, email: settings.shopEmail },
     }), { blockedPhones: stores.outside.blockedPhones, clock: deps.clock }), { projection: stores.outside.projection, messages: outbox }), {
       enabled: deps.phoneCodes.enabled,
       clock: deps.clock,

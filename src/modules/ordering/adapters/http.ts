@@ -10,6 +10,7 @@ import { changeStatus, removeOrder } from '../change-order.js';
 import { orderEventTypes, orderNotFound, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
 import { deskFilterOf, deskQuerySchema } from './desk-query.js';
 import { ordersExportRoute } from './orders-export-http.js';
+import { orderPdfRoutes } from './order-pdfs-http.js';
 import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
@@ -17,6 +18,7 @@ import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
 import { readAudit } from '../read-audit.js';
 import { viewOrder } from '../view-order.js';
 import type { AuditReport } from '../verify-audit-log.js';
+import type { ShopIdentity } from '../domain/invoice.js';
 import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 
 export const orderLineSchema = z.object({
@@ -170,6 +172,8 @@ export type OrderingHttpDeps = PlaceOrderDeps & {
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
   audit: () => Promise<AuditReport>;
+  /** The shop as invoices and packing slips head it. */
+  shop: ShopIdentity;
 };
 
 export function orderingRoutes(deps: OrderingHttpDeps) {
@@ -254,6 +258,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
 
   // Before GET /orders/:id, which would take `export.csv` for an id.
   ordersExportRoute(app, deps, actorOf);
+  // Before GET /orders/:id too, which would take `packing-slips.pdf` for an id.
+  orderPdfRoutes(app, deps);
 
   app.handle(
     {

@@ -25,6 +25,8 @@ export type MessageSettings = {
   shopName: string;
   /** SHOP_PHONE: for questions, in the cancel messages. */
   shopPhone?: string | undefined;
+  /** SHOP_EMAIL: on the invoices and packing slips (decision 034). */
+  shopEmail?: string | undefined;
   alertEmail?: string | undefined;
   alertPhone?: string | undefined;
 };

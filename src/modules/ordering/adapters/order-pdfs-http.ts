@@ -1,0 +1,92 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ContractRouter } from '../../../platform/http/contract.js';
+import { sendError } from '../../../platform/http/respond.js';
+import { idPattern } from '../../../shared/ids.js';
+import { idString } from '../../../platform/http/wire.js';
+import type { AuthVariables } from '../../identity/index.js';
+import { invoiceFileName, packingSlipsFileName, type OrderDocument, type ShopIdentity } from '../domain/invoice.js';
+import { orderNotFound } from '../domain/order.js';
+import { invoiceFor, maxPackingSlips, packingSlipsFor } from '../order-documents.js';
+import type { OrderProjection } from '../ports.js';
+import { renderPdf } from './pdf-documents.js';
+
+const tag = 'Orders';
+
+const pdfAnswer = (description: string, example: string) => ({
+  description,
+  type: 'application/pdf',
+  headers: { 'Content-Disposition': `attachment; filename="${example}"` },
+});
+
+const idsQuery = z.object({
+  ids: z
+    .string({ message: `ids is required: 1 to ${maxPackingSlips} order ids separated by commas` })
+    .transform((ids) => ids.split(',').map((id) => id.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(idPattern, 'ids must be order ids separated by commas'))
+        .min(1, `ids is required: 1 to ${maxPackingSlips} order ids separated by commas`)
+        .max(maxPackingSlips, `At most ${maxPackingSlips} packing slips at a time`),
+    )
+    .meta({ description: `1 to ${maxPackingSlips} order ids (the orders' _id), separated by commas.` }),
+});
+
+/** A PDF, streamed, saved under its name; personal data, so never kept by a cache. */
+async function sendPdf(c: Context, docs: OrderDocument[], fileName: string, title: string) {
+  const body = await renderPdf(docs, title);
+  return c.body(body, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Cache-Control': 'private, no-store',
+  });
+}
+
+/**
+ * Invoices and packing slips (issue 17, decision 034), on the ordering module's router. Mounted
+ * before GET /orders/:id: Hono runs routes in the order they were added, and
+ * /orders/packing-slips.pdf would otherwise be read as an order id.
+ */
+export function orderPdfRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: { projection: OrderProjection; shop: ShopIdentity }) {
+  app.handle(
+    {
+      method: 'get',
+      path: '/orders/packing-slips.pdf',
+      tag,
+      access: 'admin',
+      summary: 'Packing slips for the chosen orders, one page each (PDF)',
+      description: `For the packer: who and where, the lines with a box to tick, and the amount to collect on delivery; no prices. 1 to ${maxPackingSlips} orders; an id that names no order answers 404 for the whole file.`,
+      query: idsQuery,
+      answers: { 200: pdfAnswer('An A4 PDF, one page per order.', 'packing-slips-10001-10005.pdf') },
+      errors: ['ordering/order-not-found'],
+    },
+    async (c, { query }) => {
+      const user = c.var.user;
+      const docs = await packingSlipsFor(deps, { userId: user.id, email: user.email, role: user.role }, query.ids);
+      if (!docs.ok) return sendError(c, docs.error);
+      return sendPdf(c, docs.value, packingSlipsFileName(docs.value), 'Packing slips');
+    },
+  );
+
+  app.handle(
+    {
+      method: 'get',
+      path: '/orders/:id/invoice.pdf',
+      tag,
+      access: 'user',
+      summary: "An order's invoice (PDF)",
+      description: 'For its owner while it is listed, and for admins; to anyone else the order does not exist (404). The lines, the totals in BDT and the amount to pay on delivery.',
+      params: { id: idString },
+      badParams: orderNotFound(),
+      answers: { 200: pdfAnswer('An A4 PDF.', 'invoice-10001.pdf') },
+      errors: ['ordering/order-not-found'],
+    },
+    async (c, { params }) => {
+      const user = c.var.user;
+      const doc = await invoiceFor(deps, { userId: user.id, email: user.email, role: user.role }, params.id);
+      if (!doc.ok) return sendError(c, doc.error);
+      return sendPdf(c, [doc.value], invoiceFileName(doc.value), `Invoice ${doc.value.orderNumber}`);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { projectRoot } from '../../../platform/paths.js';
+import type { OrderDocument } from '../domain/invoice.js';
+
+/**
+ * Invoices and packing slips as A4 PDFs (issue 17, decision 034), laid out with pdfkit. pdfkit
+ * shapes Bengali through fontkit's Indic shaper (conjuncts, pre-base vowels), so names and
+ * addresses typed in Bengali print as they were written. pdfkit is imported on the first PDF,
+ * not at start-up, and the fonts are read once then, from assets/fonts (beside src/ and dist/).
+ */
+
+type PdfKit = PDFKit.PDFDocument;
+
+const fontFiles = { latin: 'NotoSans-Regular.ttf', latinBold: 'NotoSans-Bold.ttf', bengali: 'NotoSansBengali-Regular.ttf' } as const;
+type FontName = keyof typeof fontFiles;
+
+export const fontsDir = () => join(projectRoot(), 'assets', 'fonts');
+
+// The typings declare the module's export as a document that can be called with `new`.
+let loaded: Promise<{ PDFDocument: PdfKit; fonts: Record<FontName, Buffer> }> | undefined;
+const load = () =>
+  (loaded ??= import('pdfkit').then(({ default: PDFDocument }) => ({
+    PDFDocument,
+    fonts: Object.fromEntries(Object.entries(fontFiles).map(([name, file]) => [name, readFileSync(join(fontsDir(), file))])) as Record<FontName, Buffer>,
+  })).catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  }));
+
+/** Bengali letters and signs, the dandas and the joiners: drawn with the Bengali font. */
+const bengali = /[\u0980-\u09FF\u0964\u0965\u200C\u200D]/;
+/** Spaces, digits and punctuation both fonts draw: they go with the run they stand in. */
+const neutral = /[\s0-9!"#%'()*+,\-./:;<=>?[\\\]^_{|}~\u2013]/;
+
+export type Run = { text: string; script: 'latin' | 'bengali' };
+
+/**
+ * Splits text into runs of one script, so each is drawn with a font that has its letters (Noto
+ * Sans has no Bengali; Noto Sans Bengali no Latin letters). Neutral characters join the run
+ * before them, or the first run when they lead.
+ */
+export function scriptRuns(text: string): Run[] {
+  const runs: Run[] = [];
+  let pending = '';
+  for (const ch of text) {
+    if (neutral.test(ch)) {
+      const last = runs[runs.length - 1];
+      if (last) last.text += ch;
+      else pending += ch;
+      continue;
+    }
+    const script = bengali.test(ch) ? 'bengali' : 'latin';
+    const last = runs[runs.length - 1];
+    if (last && last.script === script) last.text += ch;
+    else runs.push({ text: pending + ch, script });
+    pending = '';
+  }
+  if (pending) runs.push({ text: pending, script: 'latin' });
+  return runs;
+}
+
+type TextStyle = { size: number; bold?: boolean; color?: string; width: number; align?: 'left' | 'right' | 'center' };
+
+const gray = '#555555';
+const rule = '#BBBBBB';
+const margin = 48;
+
+/** Draws `text` at (x, y), script by script, wrapping within `style.width`; answers the y below it. */
+function write(pdf: PdfKit, text: string, x: number, y: number, style: TextStyle): number {
+  const runs = scriptRuns(text);
+  pdf.fillColor(style.color ?? '#000000').fontSize(style.size);
+  if (runs.length === 0) return y;
+  runs.forEach((run, i) => {
+    pdf.font(run.script === 'bengali' ? 'bengali' : style.bold ? 'latinBold' : 'latin');
+    const options = { width: style.width, align: style.align ?? 'left', continued: i < runs.length - 1 };
+    if (i === 0) pdf.text(run.text, x, y, options);
+    else pdf.text(run.text, options);
+  });
+  return pdf.y;
+}
+
+/** The height `text` takes: measured with the taller font when any of it is Bengali. */
+function heightOf(pdf: PdfKit, text: string, style: TextStyle): number {
+  pdf.font(bengali.test(text) ? 'bengali' : style.bold ? 'latinBold' : 'latin').fontSize(style.size);
+  return pdf.heightOfString(text || ' ', { width: style.width });
+}
+
+const line = (pdf: PdfKit, y: number, x0 = margin, x1 = pdf.page.width - margin) => pdf.moveTo(x0, y).lineTo(x1, y).lineWidth(0.5).strokeColor(rule).stroke();
+
+/** The shop, the title and the order's number, date and status; answers the y below. */
+function heading(pdf: PdfKit, doc: OrderDocument, continued: boolean): number {
+  const right = pdf.page.width - margin;
+  const half = (pdf.page.width - 2 * margin) / 2;
+  let left = write(pdf, doc.shop.name, margin, margin, { size: 18, bold: true, width: half });
+  for (const contact of doc.shop.contact) left = write(pdf, contact, margin, left, { size: 9, color: gray, width: half });
+  let y = write(pdf, continued ? `${doc.title} (continued)` : doc.title, right - half, margin, { size: 18, bold: true, width: half, align: 'right' });
+  y = write(pdf, `Order ${doc.orderNumber}`, right - half, y, { size: 11, bold: true, width: half, align: 'right' });
+  y = write(pdf, doc.date, right - half, y, { size: 9, width: half, align: 'right' });
+  y = write(pdf, `Status: ${doc.statusText}`, right - half, y, { size: 9, width: half, align: 'right' });
+  y = Math.max(left, y) + 10;
+  line(pdf, y);
+  return y + 12;
+}
+
+/** The customer and where the parcel goes; answers the y below. */
+function customer(pdf: PdfKit, doc: OrderDocument, y: number, large: boolean): number {
+  const width = pdf.page.width - 2 * margin;
+  const c = doc.customer;
+  y = write(pdf, doc.kind === 'invoice' ? 'Bill to and deliver to' : 'Deliver to', margin, y, { size: 9, color: gray, width });
+  y = write(pdf, c.name, margin, y + 2, { size: large ? 16 : 12, bold: true, width });
+  y = write(pdf, `Phone: ${c.phone}`, margin, y + 2, { size: large ? 13 : 10, bold: large, width });
+  y = write(pdf, `Address: ${c.address}`, margin, y + 2, { size: large ? 12 : 10, width });
+  y = write(pdf, `Delivery zone: ${c.deliveryZone}`, margin, y + 2, { size: 10, width });
+  y = write(pdf, `Email: ${c.email}`, margin, y + 2, { size: 9, color: gray, width });
+  return y + 16;
+}
+
+type Column = { header: string; width: number; align?: 'left' | 'right' | 'center'; cell: (l: OrderDocument['lines'][number]) => string; sub?: (l: OrderDocument['lines'][number]) => string };
+
+/** The lines as a table, continued on new pages as long as it takes; answers the y below. */
+function table(pdf: PdfKit, doc: OrderDocument, y: number, columns: Column[], checkbox: boolean): number {
+  const bottom = pdf.page.height - margin;
+  const box = checkbox ? 22 : 0;
+  const header = (top: number) => {
+    let x = margin + box;
+    for (const col of columns) {
+      write(pdf, col.header, x, top, { size: 9, bold: true, color: gray, width: col.width - 6, align: col.align });
+      x += col.width;
+    }
+    line(pdf, top + 16);
+    return top + 22;
+  };
+  y = header(y);
+  for (const l of doc.lines) {
+    const height = Math.max(...columns.map((col) => heightOf(pdf, col.cell(l), { size: 10, width: col.width - 6 }) + (col.sub?.(l) ? heightOf(pdf, col.sub(l), { size: 8, width: col.width - 6 }) : 0)));
+    if (y + height + 8 > bottom - 90) {
+      pdf.addPage();
+      y = header(heading(pdf, doc, true));
+    }
+    if (checkbox) pdf.rect(margin + 2, y + 1, 11, 11).lineWidth(0.8).strokeColor('#000000').stroke();
+    let x = margin + box;
+    let below = y;
+    for (const col of columns) {
+      let cellY = write(pdf, col.cell(l), x, y, { size: 10, width: col.width - 6, align: col.align });
+      const sub = col.sub?.(l);
+      if (sub) cellY = write(pdf, sub, x, cellY, { size: 8, color: gray, width: col.width - 6, align: col.align });
+      below = Math.max(below, cellY);
+      x += col.width;
+    }
+    y = below + 6;
+    line(pdf, y - 3);
+  }
+  return y + 6;
+}
+
+/** The amount for the courier, boxed so it is not missed. */
+function collectBox(pdf: PdfKit, doc: OrderDocument, y: number, size: number): number {
+  const width = pdf.page.width - 2 * margin;
+  const height = heightOf(pdf, doc.collect, { size, bold: true, width: width - 20 }) + 16;
+  pdf.rect(margin, y, width, height).lineWidth(1.2).strokeColor('#000000').stroke();
+  write(pdf, doc.collect, margin + 10, y + 8, { size, bold: true, width: width - 20, align: 'center' });
+  return y + height + 12;
+}
+
+function invoicePage(pdf: PdfKit, doc: OrderDocument): void {
+  const width = pdf.page.width - 2 * margin;
+  let y = customer(pdf, doc, heading(pdf, doc, false), false);
+  y = table(
+    pdf,
+    doc,
+    y,
+    [
+      { header: 'Item', width: width - 250, cell: (l) => l.title, sub: (l) => l.choice },
+      { header: 'Qty', width: 50, align: 'right', cell: (l) => String(l.quantity) },
+      { header: 'Unit price', width: 100, align: 'right', cell: (l) => l.unitPrice },
+      { header: 'Price', width: 100, align: 'right', cell: (l) => l.price },
+    ],
+    false,
+  );
+  if (y + 20 * doc.totals.length + 60 > pdf.page.height - margin) {
+    pdf.addPage();
+    y = heading(pdf, doc, true);
+  }
+  const labelX = margin + width - 330;
+  for (const total of doc.totals) {
+    const last = total === doc.totals[doc.totals.length - 1];
+    write(pdf, total.label, labelX, y, { size: last ? 12 : 10, bold: last, width: 220, align: 'right' });
+    y = write(pdf, total.amount, labelX + 230, y, { size: last ? 12 : 10, bold: last, width: 100, align: 'right' }) + 4;
+  }
+  y = collectBox(pdf, doc, y + 10, 13);
+  write(pdf, `Payment: Cash On Delivery. Thank you for shopping with ${doc.shop.name}.`, margin, y, { size: 9, color: gray, width });
+}
+
+function packingSlipPage(pdf: PdfKit, doc: OrderDocument): void {
+  const width = pdf.page.width - 2 * margin - 22;
+  let y = customer(pdf, doc, heading(pdf, doc, false), true);
+  y = table(
+    pdf,
+    doc,
+    y,
+    [
+      { header: 'Item', width: width - 220, cell: (l) => l.title },
+      { header: 'Size / color', width: 160, cell: (l) => l.choice || '-' },
+      { header: 'Qty', width: 60, align: 'right', cell: (l) => String(l.quantity) },
+    ],
+    true,
+  );
+  const items = doc.lines.reduce((n, l) => n + l.quantity, 0);
+  y = write(pdf, `${items} ${items === 1 ? 'item' : 'items'} in ${doc.lines.length} ${doc.lines.length === 1 ? 'line' : 'lines'}`, margin, y, { size: 10, width: width + 22 }) + 12;
+  collectBox(pdf, doc, y, 16);
+}
+
+/** Lets the event loop breathe between orders: a 50-order slip file is not drawn in one go. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The documents as one PDF, streamed as pdfkit writes it: an invoice (one order) or packing
+ * slips (one order per page). Callers bound the number of documents (50 at most).
+ */
+export async function renderPdf(docs: readonly OrderDocument[], title: string): Promise<ReadableStream<Uint8Array>> {
+  const { PDFDocument, fonts } = await load();
+  const pdf = new PDFDocument({ size: 'A4', margin, autoFirstPage: false, info: { Title: title, Creator: docs[0]?.shop.name ?? '', Producer: 'pdfkit' } });
+  for (const [name, data] of Object.entries(fonts)) pdf.registerFont(name, data);
+  const out = Readable.toWeb(pdf) as ReadableStream<Uint8Array>;
+  void (async () => {
+    for (const doc of docs) {
+      pdf.addPage();
+      if (doc.kind === 'invoice') invoicePage(pdf, doc);
+      else packingSlipPage(pdf, doc);
+      await turn();
+    }
+    pdf.end();
+  })().catch((error: unknown) => pdf.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}

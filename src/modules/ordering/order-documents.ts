@@ -1,0 +1,37 @@
+import { appError, type AppError } from '../../shared/errors.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { invoiceOf, packingSlipOf, type OrderDocument, type ShopIdentity } from './domain/invoice.js';
+import { orderNotFound, visibleTo, type Actor } from './domain/order.js';
+import type { OrderProjection } from './ports.js';
+
+type Deps = { projection: Pick<OrderProjection, 'byId'>; shop: ShopIdentity };
+
+/** Packing slips printed in one file at most (issue 17): one page each, and a bound on the work. */
+export const maxPackingSlips = 50;
+
+/**
+ * GET /orders/:id/invoice.pdf: seen by whoever may see the order (GET /orders/:id): its owner
+ * while it is listed, any admin; to anyone else it does not exist.
+ */
+export async function invoiceFor(deps: Deps, actor: Actor, orderId: string): Promise<Result<OrderDocument, AppError>> {
+  const order = await deps.projection.byId(orderId);
+  if (!order || !visibleTo(order, actor) || (order.removed && actor.role !== 'admin')) return err(orderNotFound());
+  return ok(invoiceOf(order, deps.shop));
+}
+
+/**
+ * GET /orders/packing-slips.pdf (admins): one slip per order, in the order asked, each order once.
+ * An id that names no order refuses the whole file, without saying which (the desk sent them).
+ */
+export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readonly string[]): Promise<Result<OrderDocument[], AppError>> {
+  if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only admins print packing slips.'));
+  const unique = [...new Set(orderIds)];
+  if (unique.length === 0 || unique.length > maxPackingSlips) return err(appError('http/validation', `Choose 1 to ${maxPackingSlips} orders.`));
+  const docs: OrderDocument[] = [];
+  for (const id of unique) {
+    const order = await deps.projection.byId(id);
+    if (!order) return err(appError('ordering/order-not-found', 'One of these orders does not exist (any more).'));
+    docs.push(packingSlipOf(order, deps.shop));
+  }
+  return ok(docs);
+}
