@@ -59,6 +59,8 @@ const tables: Record<string, string> = {
   blocked_phones: 'phone',
   order_messages: 'id',
   phone_checks: 'user_id, phone',
+  sales_days: 'day, kind',
+  product_sales_days: 'day, product_id',
   product_variants: 'product_id, size, color',
   order_events: 'id',
   order_log_head: 'id',
