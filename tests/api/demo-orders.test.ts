@@ -36,7 +36,6 @@ describe('demo orders at a first start', () => {
     expect(seeded?.days).toBe(28);
     const placed = seeded?.placed ?? 0;
     expect(placed).toBeGreaterThan(40);
-    // eslint-disable-next-line no-console -- the cost of a first start, for the record
     console.info(`demo orders: ${placed} in ${Math.round(ms)} ms`);
 
     // Every Placed event is marked demo, by a demo customer, at a time in the past.
