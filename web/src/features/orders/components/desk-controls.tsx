@@ -2,6 +2,7 @@ import { useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShown } from '../../../lib/use-shown';
 import type { OrderStatus } from '../api/get-orders';
+import { ExportCsvButton } from './export-csv-button';
 import { DESK_STATUSES, dayOf, deskFilterFromSearch, deskSearchWith, isDeskFiltered, MAX_QUERY, type DeskFilter } from '../desk-filter';
 
 /** The desk's filter in the URL query, and a change to it (a new history entry, back on page 1). */
@@ -79,6 +80,7 @@ export function DeskControls({ filter, change }: DeskControlsProps) {
         <button type="submit" className="button button--primary button--small">
           Search
         </button>
+        <ExportCsvButton filter={filter} />
         {isDeskFiltered(filter) && (
           <button type="button" className="link-button" onClick={() => change({ q: undefined, status: undefined, from: undefined, to: undefined })}>
             Show all orders
