@@ -1,4 +1,4 @@
-import { and, asc, between, gt, sql } from 'drizzle-orm';
+import { asc, between, gt, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
 import { salesDelta, type SalesDayRow } from '../domain/sales.js';
 import type { SalesProjection } from '../ports.js';
@@ -40,8 +40,32 @@ export function createSqliteSalesProjection({ read: db, writer, write }: SqliteS
       },
     })
     .prepare();
+  const reads = salesReads(db);
+  const days = reads.days.prepare();
+  const top = reads.top.prepare();
+  const topCount = reads.topCount.prepare();
+  return {
+    record: (before, after) =>
+      write(() => {
+        const delta = salesDelta(before, after);
+        for (const row of delta.days) addDay.run(row);
+        for (const row of delta.products) addProduct.run(row);
+      }),
+    days: async (from, to) => days.all({ from, to }) as SalesDayRow[],
+    topProducts: async (from, to, page) => ({
+      items: top.all({ from, to, ...page }).map(({ latest: _, ...p }) => p),
+      total: topCount.get({ from, to })?.n ?? 0,
+    }),
+  };
+}
+
+/**
+ * The stats' reads, unprepared (placeholders from, to, limit, offset): the adapter prepares them;
+ * bench/stats.ts asks SQLite for their plans (they read the projection tables only).
+ */
+export function salesReads(db: SqliteSide['read']) {
   const range = between(salesDays.day, sql.placeholder('from'), sql.placeholder('to'));
-  const days = db.select().from(salesDays).where(range).orderBy(asc(salesDays.day)).prepare();
+  const days = db.select().from(salesDays).where(range).orderBy(asc(salesDays.day));
   const inDays = between(productSalesDays.day, sql.placeholder('from'), sql.placeholder('to'));
   const sold = sql<number>`sum(${productSalesDays.orders})`;
   const quantity = sql<number>`sum(${productSalesDays.quantity})`;
@@ -62,23 +86,9 @@ export function createSqliteSalesProjection({ read: db, writer, write }: SqliteS
     .having(gt(sold, 0))
     .orderBy(sql`${quantity} desc`, sql`${revenue} desc`, asc(productSalesDays.productId))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare();
+    .offset(sql.placeholder('offset'));
   const topCount = db
     .select({ n: sql<number>`count(*)` })
-    .from(db.select({ id: productSalesDays.productId }).from(productSalesDays).where(and(inDays)).groupBy(productSalesDays.productId).having(gt(sold, 0)).as('sold'))
-    .prepare();
-  return {
-    record: (before, after) =>
-      write(() => {
-        const delta = salesDelta(before, after);
-        for (const row of delta.days) addDay.run(row);
-        for (const row of delta.products) addProduct.run(row);
-      }),
-    days: async (from, to) => days.all({ from, to }) as SalesDayRow[],
-    topProducts: async (from, to, page) => ({
-      items: top.all({ from, to, ...page }).map(({ latest: _, ...p }) => p),
-      total: topCount.get({ from, to })?.n ?? 0,
-    }),
-  };
+    .from(db.select({ id: productSalesDays.productId }).from(productSalesDays).where(inDays).groupBy(productSalesDays.productId).having(gt(sold, 0)).as('sold'));
+  return { days, top, topCount };
 }
