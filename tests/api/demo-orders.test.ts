@@ -111,6 +111,18 @@ describe('demo orders at a first start', () => {
     expect(await shop.value('select count(*) as count from order_events')).toBe(0);
   });
 
+  it("a refused step is skipped and answered, never thrown: a demo customer's number on the blocklist loses that customer's orders only", async () => {
+    const shop = await demoShop();
+    const admin = (await adminSession(shop)).token;
+    expect((await call(shop, 'POST', '/api/blocked-phones', { token: admin, body: { phone: demoCustomers[0]!.phone, reason: 'test' } })).status).toBe(201);
+    const seeded = await shop.seedDemoOrders();
+    expect(seeded?.skipped.length).toBeGreaterThan(0);
+    expect(new Set(seeded?.skipped.map((s) => s.code))).toEqual(new Set(['ordering/phone-blocked']));
+    expect(seeded?.placed).toBeGreaterThan(30);
+    expect(await shop.value('select count(*) as count from order_events where type = ?', 'Placed')).toBe(seeded?.placed);
+    expect(await auditOrderLog(shop.database)).toMatchObject({ verified: true });
+  });
+
   it('a shop that already has orders gets no demo orders; nor does a customer who sends demo: true get a demo order', async () => {
     const shop = await demoShop();
     const customer = await signUpCustomer(shop, 'Rina', 'rina@example.com');

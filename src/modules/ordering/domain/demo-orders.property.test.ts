@@ -63,6 +63,13 @@ describe('planDemoOrders', () => {
     expect(planDemoOrders({ ...input, seed: 18 })).not.toEqual(planDemoOrders(input));
   });
 
+  it("draws its days, times, outcomes and customers apart from the catalogue's (random) ids: only the lines differ", () => {
+    const renamed = catalogue.map((v) => ({ ...v, productId: `x-${v.productId}` }));
+    const shape = (plan: DemoPlan) => plan.steps.map((s) => [s.kind, s.at.getTime(), s.order, s.kind === 'place' ? s.customer : null]);
+    const input = { variants: catalogue, customers: 8, now, limits: defaults };
+    expect(shape(planDemoOrders({ ...input, variants: renamed }))).toEqual(shape(planDemoOrders(input)));
+  });
+
   it('spreads 1-6 orders a day over 28 Dhaka days, mostly Confirmed, some canceled, the Pending ones mostly recent', () => {
     const plan = planDemoOrders({ variants: catalogue, customers: 8, now, limits: defaults });
     checkPlan(plan, catalogue, 8, defaults, now);

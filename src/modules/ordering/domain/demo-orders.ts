@@ -100,7 +100,10 @@ function delayFor(outcome: Exclude<Outcome, 'pending'>, rng: ReturnType<typeof p
  */
 export function planDemoOrders(input: DemoPlanInput): DemoPlan {
   const days = input.days ?? 28;
+  // Two streams: the days, times, outcomes and customers do not depend on the catalogue (its ids
+  // are random), only the lines do.
   const rng = prng(input.seed ?? 17);
+  const lineRng = prng((input.seed ?? 17) ^ 0x9e3779b9);
   const now = input.now.getTime();
   const today = Math.floor((now + dhakaOffsetMs) / dayMs);
 
@@ -139,7 +142,7 @@ export function planDemoOrders(input: DemoPlanInput): DemoPlan {
         (outcome !== 'cancel' || (shopCancels[c] ?? 0) < cancelCap);
       const first = rng.int(0, Math.max(0, input.customers - 1));
       const customer = Array.from({ length: input.customers }, (_, i) => (first + i) % input.customers).find(fits);
-      const items = pickItems(usable, left, rng);
+      const items = pickItems(usable, left, lineRng);
       if (customer === undefined || items.length === 0) continue;
       for (const item of items) left[item.index] = (left[item.index] ?? 0) - item.quantity;
 
