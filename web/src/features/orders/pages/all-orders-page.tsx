@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
@@ -7,6 +8,8 @@ import { newestFirst } from '../api/get-orders';
 import { DeskControls, useDeskFilter } from '../components/desk-controls';
 import { OrderActions } from '../components/order-actions';
 import { OrderItems } from '../components/order-items';
+import { PackingSlipsButton, showTooManySlips } from '../components/packing-slips-button';
+import { MAX_PACKING_SLIPS } from '../api/order-pdfs';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { isDeskFiltered } from '../desk-filter';
 import { formatDateTime } from '../format-date';
@@ -29,6 +32,13 @@ export function AllOrdersPage() {
   const orders = data?.items ?? [];
   const actions = useOrderActions();
   const linkState: DeskLinkState = { desk: search };
+  // The orders ticked for packing slips (50 at most), kept across pages and filters until cleared.
+  const [picked, setPicked] = useState<readonly string[]>([]);
+  const toggle = (id: string) => {
+    if (picked.includes(id)) setPicked(picked.filter((other) => other !== id));
+    else if (picked.length >= MAX_PACKING_SLIPS) void showTooManySlips();
+    else setPicked([...picked, id]);
+  };
 
   return (
     <section className="dashboard-page order-desk" aria-labelledby="all-orders-title">
@@ -42,6 +52,14 @@ export function AllOrdersPage() {
           <p className="page__lead" data-testid="orders-total" aria-live="polite">
             Total Orders: {data.total}
           </p>
+          <div className="order-desk__picked">
+            <PackingSlipsButton orderIds={picked} />
+            {picked.length > 0 && (
+              <button type="button" className="button button--secondary button--small" onClick={() => setPicked([])}>
+                Clear selection
+              </button>
+            )}
+          </div>
           {orders.length === 0 && page === 1 ? (
             <p className="notice" data-testid="empty-state">
               {isDeskFiltered(filter) ? 'No orders match.' : 'No orders yet.'}
@@ -59,6 +77,14 @@ export function AllOrdersPage() {
                 return (
                   <tr key={order._id} data-testid="admin-order" data-order-id={order._id}>
                     <th scope="row" className="order-desk__order">
+                      <input
+                        type="checkbox"
+                        className="order-desk__pick"
+                        checked={picked.includes(order._id)}
+                        onChange={() => toggle(order._id)}
+                        aria-label={`Select order ${order.orderNumber} for packing slips`}
+                        data-testid="pick-order"
+                      />
                       <Link id={numberId} to={orderPagePath(order._id)} state={linkState} data-testid="order-number">
                         Order {order.orderNumber}
                       </Link>

@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteOrder } from '../api/delete-order';
 import { newestFirst, useMyOrders, type Order } from '../api/get-orders';
+import { InvoiceButton } from '../components/invoice-button';
 import { OrderItems } from '../components/order-items';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTimeline } from '../components/order-timeline';
@@ -68,8 +69,9 @@ export function MyOrdersPage() {
                         <h3 className="order-card__subheading">Timeline</h3>
                         <OrderTimeline orderId={order._id} />
                       </div>
-                      {order.status === 'Pending' && (
-                        <div className="order-card__actions">
+                      <div className="order-card__actions" style={{ gap: '8px' }}>
+                        <InvoiceButton order={order} describedBy={headingId} />
+                        {order.status === 'Pending' && (
                           <button
                             type="button"
                             className="button button--danger button--small"
@@ -79,8 +81,8 @@ export function MyOrdersPage() {
                           >
                             Cancel Order
                           </button>
-                        </div>
-                      )}
+                        )}
+                      </div>
                     </article>
                   </li>
                 );

@@ -2,6 +2,7 @@ import { HTTPError } from 'ky';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useOrder, type PhoneHistory } from '../api/get-order';
+import { InvoiceButton } from '../components/invoice-button';
 import { OrderActions } from '../components/order-actions';
 import { OrderEvents } from '../components/order-events';
 import { OrderItems } from '../components/order-items';
@@ -63,6 +64,7 @@ export function OrderPage() {
           Order {order.orderNumber}
         </h1>
         <OrderStatusBadge status={order.status} />
+        <InvoiceButton order={order} describedBy="order-title" />
       </header>
       <p className="page__lead">
         Placed <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time> · {order.paymentMethod}
