@@ -2,6 +2,7 @@
  * `npm run audit:verify [-- --expect-head <count:hash>] [-- --restore-triggers]`: recomputes the
  * order log's hash chain and every order's state from its events, compares them with the listing
  * table and with the log's head, and exits non-zero naming the first bad event (decision 014).
+ * It also compares the sales projection with the listing and warns when they differ (decision 033).
  *
  * --expect-head: a head an auditor kept (printed at every start and backup, as count:hash, or the
  *   hash alone). The copy's chain must hold that event: a copy truncated or rewritten before it fails.
@@ -15,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead } from '../modules/ordering/index.js';
+import { auditOrderLog, checkSalesProjection, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead } from '../modules/ordering/index.js';
 import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from '../platform/database.js';
 import { describeDatabase } from './postgres-tools.js';
 
@@ -62,6 +63,16 @@ try {
   } else {
     const against = expectHead ? `; it holds the expected head ${expectHead.count === null ? '' : `${expectHead.count}:`}${expectHead.hash.slice(0, 16)}...` : '';
     process.stdout.write(`audit: ok, ${report.eventCount} events of ${report.orderCount} orders verified; the listing table matches the log${against}.\naudit: ${head}.\n`);
+    // The sales projection (decision 033) against the listing just verified; a file from before it has none.
+    const sales = await checkSalesProjection(database).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    if (sales instanceof Error) {
+      process.stderr.write(`audit: the sales projection could not be read (${sales.message}); a database from before it has none.\n`);
+    } else if (sales.differingDayCells || sales.differingProductCells) {
+      // A warning, not a failure: the stats are derived figures, and the log and listing verified.
+      process.stderr.write(`audit: warning: the sales projection does not match the listing: ${sales.differingDayCells} day cells and ${sales.differingProductCells} product cells differ (of ${sales.dayCells} and ${sales.productCells}); the admins' stats are off.\n`);
+    } else {
+      process.stdout.write(`audit: the sales projection matches the listing (${sales.dayCells} day cells, ${sales.productCells} product cells).\n`);
+    }
     const missing = await orderLogProtections.missing(database);
     if (missing.length && options['restore-triggers']) {
       process.stdout.write(`audit: protective triggers recreated: ${(await orderLogProtections.restore(database)).join(', ')}.\n`);

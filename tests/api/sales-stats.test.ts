@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSalesProjection } from '../../src/modules/ordering/index.js';
 import { adminSession, call, json, signUpCustomer, strongPassword } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -151,6 +152,8 @@ describe('the sales stats', () => {
     const second = await get('/api/stats/top-products?limit=1&offset=1');
     expect(second.total).toBe('2');
     expect(second.body.map((p: { productId: string }) => p.productId)).toEqual([owl]);
+    const past = await get('/api/stats/top-products?limit=1&offset=5');
+    expect([past.body, past.total]).toEqual([[], '2']);
     const early = await get('/api/stats/top-products?from=2026-01-01&to=2026-01-01');
     expect(early.body).toEqual([{ productId: fox, title: 'Stats Fox', orders: 1, quantity: 2, revenue: 1000 }]);
     expect((await get('/api/stats/top-products?from=2025-01-01&to=2025-01-31')).body).toEqual([]);
@@ -260,5 +263,18 @@ describe('the sales stats', () => {
     await run('delete from product_sales_days');
     for (const statement of backfill) await run(statement);
     expect(await tables()).toEqual(projected);
+  });
+
+  it("audit:verify's check: the projection matches the listing, and a changed cell is found", async () => {
+    const checked = await checkSalesProjection(t.database);
+    expect(checked).toMatchObject({ differingDayCells: 0, differingProductCells: 0 });
+    expect(checked.dayCells).toBeGreaterThan(5);
+    const run = async (text: string) => void (t.database.engine === 'sqlite' ? t.database.handle.sqlite.exec(text) : await t.database.handle.pool.query(text));
+    await run("update sales_days set amount = amount + 1 where day = '2026-01-04' and kind = 'confirmed'");
+    await run(`update product_sales_days set quantity = quantity + 1 where day = '2026-01-04' and product_id = '${fox}'`);
+    expect(await checkSalesProjection(t.database)).toMatchObject({ differingDayCells: 2, differingProductCells: 2 });
+    await run("update sales_days set amount = amount - 1 where day = '2026-01-04' and kind = 'confirmed'");
+    await run(`update product_sales_days set quantity = quantity - 1 where day = '2026-01-04' and product_id = '${fox}'`);
+    expect(await checkSalesProjection(t.database)).toMatchObject({ differingDayCells: 0, differingProductCells: 0 });
   });
 });

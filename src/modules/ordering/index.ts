@@ -27,6 +27,7 @@ import { createSqlitePhoneCheckStore } from './adapters/sqlite-phone-checks.js';
 import { createPgSalesProjection } from './adapters/pg-sales-projection.js';
 import { createSqliteSalesProjection } from './adapters/sqlite-sales-projection.js';
 import { statsRoutes } from './adapters/stats-http.js';
+import { checkSalesProjectionOn } from './adapters/sales-check.js';
 import { createPgMessageStore } from './adapters/pg-message-store.js';
 import { createSqliteMessageStore } from './adapters/sqlite-message-store.js';
 import { messagesFor, type MessageSettings } from './domain/messages.js';
@@ -89,6 +90,10 @@ export type OrderingDeps = {
 export function auditOrderLog(database: ShopDatabase, auditKey?: string, expectHead: ExpectedHead | null = null, progress?: AuditProgress) {
   return auditOrderLogOn(database, auditKey, expectHead, progress);
 }
+
+/** For audit:verify (decision 033): the sales projection compared cell by cell with a recomputation from the listing. */
+export const checkSalesProjection = (database: ShopDatabase) => checkSalesProjectionOn(database);
+export type { SalesCheck } from './adapters/sales-check.js';
 
 /** For audit:verify: the protective triggers missing or altered, and putting them back (as the tables' owner). */
 export const orderLogProtections = {
