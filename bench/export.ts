@@ -13,6 +13,11 @@
  *      heap grows while it waits (a server that ignored backpressure would read on into memory);
  *   c: the same filtered by `q` (a name matching one order in ten) and by `status`.
  * The machine is shared (2 cores): repeat, and compare runs of one machine only.
+ *
+ * 2026-11-25, 1,000,000 orders (load average ~7 from other work): seeded in 46 s; a: 224 MB in
+ * 13.5 s = 74,180 rows/s, RSS +33 MB and heap +27 MB at peak; b: heap +0.2 MB while the client
+ * paused 3 s; c: q 45,937 rows/s, status 50,531 rows/s. Under a load of ~13 the same run took 78 s
+ * (12,751 rows/s) with the same memory.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
