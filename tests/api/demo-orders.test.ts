@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 const dayMs = 24 * 3_600_000;
 // The shop's real limits (the test app's are high by default), so the plan is seen to keep to them.
 const placementLimits = { maxPending: 5, maxPendingPerPhone: 3, perHour: 20, codBlockAfterCancels: 3 };
+// ~100 orders and their changes, one transaction each: ~3 s on PostgreSQL, more on a busy machine.
+const seeding = { timeout: 90_000 };
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -103,7 +105,7 @@ describe('demo orders at a first start', () => {
     expect(await shop.seedDemo()).toEqual({ categories: 0, products: 0 });
     expect(await shop.seedDemoOrders()).toMatchObject({ placed: 0 });
     expect(await shop.value('select count(*) as count from order_events')).toBe(events.length);
-  });
+  }, seeding);
 
   it('DEMO_ORDERS=false leaves them out, with the demo catalogue in', async () => {
     const shop = await demoShop({ DEMO_ORDERS: 'false' });
@@ -121,7 +123,7 @@ describe('demo orders at a first start', () => {
     expect(seeded?.placed).toBeGreaterThan(30);
     expect(await shop.value('select count(*) as count from order_events where type = ?', 'Placed')).toBe(seeded?.placed);
     expect(await auditOrderLog(shop.database)).toMatchObject({ verified: true });
-  });
+  }, seeding);
 
   it('a shop that already has orders gets no demo orders; nor does a customer who sends demo: true get a demo order', async () => {
     const shop = await demoShop();
