@@ -28,7 +28,7 @@ async function demoShop(env: Record<string, string> = {}) {
 }
 
 describe('demo orders at a first start', () => {
-  it('places weeks of demo orders: marked demo in the log, spread over 28 days, mixed statuses, no messages, low stock untouched, audit verified', async () => {
+  it('places weeks of demo orders: marked demo in the log, spread over 28 days, mixed statuses, no messages, low stock untouched, audit verified', seeding, async () => {
     const shop = await demoShop();
     const stockBefore = await shop.query<{ product_id: string; size: string; color: string; stock: number }>('select product_id, size, color, stock from product_variants');
     const started = performance.now();
@@ -105,7 +105,7 @@ describe('demo orders at a first start', () => {
     expect(await shop.seedDemo()).toEqual({ categories: 0, products: 0 });
     expect(await shop.seedDemoOrders()).toMatchObject({ placed: 0 });
     expect(await shop.value('select count(*) as count from order_events')).toBe(events.length);
-  }, seeding);
+  });
 
   it('DEMO_ORDERS=false leaves them out, with the demo catalogue in', async () => {
     const shop = await demoShop({ DEMO_ORDERS: 'false' });
@@ -113,7 +113,7 @@ describe('demo orders at a first start', () => {
     expect(await shop.value('select count(*) as count from order_events')).toBe(0);
   });
 
-  it("a refused step is skipped and answered, never thrown: a demo customer's number on the blocklist loses that customer's orders only", async () => {
+  it("a refused step is skipped and answered, never thrown: a demo customer's number on the blocklist loses that customer's orders only", seeding, async () => {
     const shop = await demoShop();
     const admin = (await adminSession(shop)).token;
     expect((await call(shop, 'POST', '/api/blocked-phones', { token: admin, body: { phone: demoCustomers[0]!.phone, reason: 'test' } })).status).toBe(201);
@@ -123,7 +123,7 @@ describe('demo orders at a first start', () => {
     expect(seeded?.placed).toBeGreaterThan(30);
     expect(await shop.value('select count(*) as count from order_events where type = ?', 'Placed')).toBe(seeded?.placed);
     expect(await auditOrderLog(shop.database)).toMatchObject({ verified: true });
-  }, seeding);
+  });
 
   it('a shop that already has orders gets no demo orders; nor does a customer who sends demo: true get a demo order', async () => {
     const shop = await demoShop();
