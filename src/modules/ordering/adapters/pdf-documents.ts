@@ -67,14 +67,24 @@ const gray = '#555555';
 const rule = '#BBBBBB';
 const margin = 48;
 
+/**
+ * Noto Sans's ascender (1069/1000). pdfkit puts a run's baseline its own font's ascender below the
+ * line's top, and Noto Sans Bengali's is 917: every run is placed by the Latin one instead, so
+ * the Bengali and Latin words of one line share a baseline.
+ */
+const lineAscent = 1.069;
+/** Noto Sans Bengali reaches 0.408 em below the baseline (ু, ৃ), Noto Sans 0.293: room for it. */
+const bengaliGap = 0.12;
+
 /** Draws `text` at (x, y), script by script, wrapping within `style.width`; answers the y below it. */
 function write(pdf: PdfKit, text: string, x: number, y: number, style: TextStyle): number {
   const runs = scriptRuns(text);
   pdf.fillColor(style.color ?? '#000000').fontSize(style.size);
   if (runs.length === 0) return y;
+  const lineGap = runs.some((run) => run.script === 'bengali') ? bengaliGap * style.size : 0;
   runs.forEach((run, i) => {
     pdf.font(run.script === 'bengali' ? 'bengali' : style.bold ? 'latinBold' : 'latin');
-    const options = { width: style.width, align: style.align ?? 'left', continued: i < runs.length - 1 };
+    const options = { width: style.width, align: style.align ?? 'left', continued: i < runs.length - 1, baseline: -lineAscent * style.size, lineGap };
     if (i === 0) pdf.text(run.text, x, y, options);
     else pdf.text(run.text, options);
   });
