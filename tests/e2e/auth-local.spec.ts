@@ -106,6 +106,7 @@ test('menus by role; an admin makes a customer admin and deletes a user; a custo
   await logIn(page, e2eAdmin.email, e2eAdmin.password);
   await page.goto('/dashboard/users');
   await expect(menu.getByRole('link')).toHaveText([
+    'Overview',
     'Home',
     'Add Category',
     'Add Products',

@@ -45,12 +45,12 @@ describe('range presets', () => {
 });
 
 describe('buckets', () => {
-  it('weeks run Monday to Sunday', () => {
-    expect(weekStart('2026-11-25')).toBe('2026-11-23');
-    expect(weekStart('2026-11-23')).toBe('2026-11-23');
-    expect(weekStart('2026-11-22')).toBe('2026-11-16');
-    expect(bucketCount('2026-11-22', '2026-11-23', 'week')).toBe(2);
-    expect(bucketCount('2026-11-23', '2026-11-29', 'week')).toBe(1);
+  it('weeks run Sunday to Saturday, as the API counts them', () => {
+    expect(weekStart('2026-11-25')).toBe('2026-11-22');
+    expect(weekStart('2026-11-22')).toBe('2026-11-22');
+    expect(weekStart('2026-11-21')).toBe('2026-11-15');
+    expect(bucketCount('2026-11-21', '2026-11-22', 'week')).toBe(2);
+    expect(bucketCount('2026-11-22', '2026-11-28', 'week')).toBe(1);
   });
 
   it(`never asks the API for more than ${MAX_BUCKETS}: a coarser bucket, then fewer months`, () => {

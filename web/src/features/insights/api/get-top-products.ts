@@ -7,7 +7,7 @@ import { statsQueryKeyRoot, type TopProduct } from './stats-types';
 /** Rows a page of the dashboard's short lists (top products, low stock). */
 export const SHORT_LIST_SIZE = 10;
 
-/** Admin only: the products of the Confirmed orders of `from`..`to`, most revenue first, one page (1, 2, ...). */
+/** Admin only: the products of the Pending and Confirmed orders of `from`..`to`, most units first, one page (1, 2, ...). */
 export function getTopProducts(range: { from: string; to: string }, page: number): Promise<Page<TopProduct>> {
   return getPage<TopProduct>(authApi, 'stats/top-products', pageQuery(page, SHORT_LIST_SIZE), { from: range.from, to: range.to });
 }

@@ -48,7 +48,7 @@ export function RangeControls({ state, change }: { state: DashboardState; change
         </button>
       </form>
       <label className="list-controls__field insight-range__bucket">
-        <span className="list-controls__label">By</span>
+        <span className="list-controls__label">Group by</span>
         <select
           className="form-field__input"
           name="bucket"

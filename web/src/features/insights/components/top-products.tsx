@@ -5,7 +5,7 @@ import { QueryStatus } from '../../../components/query-status';
 import { SHORT_LIST_SIZE, useTopProducts } from '../api/get-top-products';
 import { formatDay, formatTaka } from '../figures';
 
-/** The products of the range's Confirmed orders, most revenue first, a page at a time (?topPage=). */
+/** The products of the range's Pending and Confirmed orders, most units first, a page at a time (?topPage=). */
 export function TopProducts({ from, to, page }: { from: string; to: string; page: number }) {
   const { data, status } = useTopProducts({ from, to }, page);
   const rows = data?.items ?? [];
@@ -15,17 +15,17 @@ export function TopProducts({ from, to, page }: { from: string; to: string; page
         Top products
       </h2>
       <p className="insight-section__lead">
-        Confirmed orders, {formatDay(from)} to {formatDay(to)}
+        Most units in Pending and Confirmed orders, {formatDay(from)} to {formatDay(to)}
       </p>
       <QueryStatus status={status} loading="Loading top products..." failed="Failed to load top products" />
       {status === 'success' &&
         (rows.length === 0 && page === 1 ? (
-          <p className="notice">No confirmed orders in these days.</p>
+          <p className="notice">No orders in these days.</p>
         ) : (
           <>
             <DataTable
               labelledBy="top-products-title"
-              caption="Top products by confirmed revenue"
+              caption="Top products, most units first"
               columns={['#', 'Product', 'Orders', 'Quantity', 'Revenue']}
               className="data-table insight-table"
             >
