@@ -145,7 +145,7 @@ function table(pdf: PdfKit, doc: OrderDocument, y: number, columns: Column[], ch
   y = header(y);
   for (const l of doc.lines) {
     const height = Math.max(...columns.map((col) => heightOf(pdf, col.cell(l), { size: 10, width: col.width - 6 }) + (col.sub?.(l) ? heightOf(pdf, col.sub(l), { size: 8, width: col.width - 6 }) : 0)));
-    if (y + height + 8 > bottom - 90) {
+    if (y + height + 8 > bottom) {
       pdf.addPage();
       y = header(heading(pdf, doc, true));
     }
@@ -218,6 +218,10 @@ function packingSlipPage(pdf: PdfKit, doc: OrderDocument): void {
     true,
   );
   const items = doc.lines.reduce((n, l) => n + l.quantity, 0);
+  if (y + 90 > pdf.page.height - margin) {
+    pdf.addPage();
+    y = heading(pdf, doc, true);
+  }
   y = write(pdf, `${items} ${items === 1 ? 'item' : 'items'} in ${doc.lines.length} ${doc.lines.length === 1 ? 'line' : 'lines'}`, margin, y, { size: 10, width: width + 22 }) + 12;
   collectBox(pdf, doc, y, 16);
 }
