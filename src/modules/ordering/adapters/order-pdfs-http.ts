@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
+import { appError } from '../../../shared/errors.js';
 import { idPattern } from '../../../shared/ids.js';
 import { idString } from '../../../platform/http/wire.js';
 import type { AuthVariables } from '../../identity/index.js';
@@ -35,6 +36,10 @@ const idsQuery = z.object({
 /** A PDF, streamed, saved under its name; personal data, so never kept by a cache. */
 async function sendPdf(c: Context, docs: OrderDocument[], fileName: string, title: string) {
   const body = await renderPdf(docs, title);
+  if (!body) {
+    c.header('Retry-After', '5');
+    return sendError(c, appError('http/unavailable', 'Other PDFs are being made right now. Try again in a few seconds.'));
+  }
   return c.body(body, 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="${fileName}"`,
@@ -58,7 +63,7 @@ export function orderPdfRoutes(app: ContractRouter<{ Variables: AuthVariables }>
       description: `For the packer: who and where, the lines with a box to tick, and the amount to collect on delivery; no prices. 1 to ${maxPackingSlips} orders; an id that names no order answers 404 for the whole file.`,
       query: idsQuery,
       answers: { 200: pdfAnswer('An A4 PDF, one page per order.', 'packing-slips-10001-10005.pdf') },
-      errors: ['ordering/order-not-found'],
+      errors: ['ordering/order-not-found', 'http/unavailable'],
     },
     async (c, { query }) => {
       const user = c.var.user;
@@ -79,7 +84,7 @@ export function orderPdfRoutes(app: ContractRouter<{ Variables: AuthVariables }>
       params: { id: idString },
       badParams: orderNotFound(),
       answers: { 200: pdfAnswer('An A4 PDF.', 'invoice-10001.pdf') },
-      errors: ['ordering/order-not-found'],
+      errors: ['ordering/order-not-found', 'http/unavailable'],
     },
     async (c, { params }) => {
       const user = c.var.user;

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { projectRoot } from '../../../platform/paths.js';
 import type { OrderDocument } from '../domain/invoice.js';
 
@@ -230,22 +229,73 @@ function packingSlipPage(pdf: PdfKit, doc: OrderDocument): void {
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The documents as one PDF, streamed as pdfkit writes it: an invoice (one order) or packing
- * slips (one order per page). Callers bound the number of documents (50 at most).
+ * pdfkit's output as a web stream for the response. Not Readable.toWeb: on Node 20 it still
+ * enqueues data the stream had buffered after the response was canceled, and throws.
  */
-export async function renderPdf(docs: readonly OrderDocument[], title: string): Promise<ReadableStream<Uint8Array>> {
-  const { PDFDocument, fonts } = await load();
-  const pdf = new PDFDocument({ size: 'A4', margin, autoFirstPage: false, info: { Title: title, Creator: docs[0]?.shop.name ?? '', Producer: 'pdfkit' } });
-  for (const [name, data] of Object.entries(fonts)) pdf.registerFont(name, data);
-  const out = Readable.toWeb(pdf) as ReadableStream<Uint8Array>;
+function webStreamOf(pdf: PdfKit): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        pdf.on('data', (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) pdf.pause();
+        });
+        pdf.once('end', () => {
+          if (open) controller.close();
+          open = false;
+        });
+        pdf.once('error', (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+      },
+      pull() {
+        pdf.resume();
+      },
+      cancel() {
+        open = false;
+        pdf.destroy();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** PDFs being written at once: each holds its pages until the client has read them. */
+export const maxPdfsAtOnce = 4;
+let writing = 0;
+
+/**
+ * The documents as one PDF, streamed as pdfkit writes it: an invoice (one order) or packing
+ * slips (one order per page). Callers bound the number of documents (50 at most). Null when
+ * `maxPdfsAtOnce` PDFs are being written already: the caller answers "busy, try again".
+ */
+export async function renderPdf(docs: readonly OrderDocument[], title: string): Promise<ReadableStream<Uint8Array> | null> {
+  if (writing >= maxPdfsAtOnce) return null;
+  writing++;
+  let pdf: PdfKit;
+  try {
+    const { PDFDocument, fonts } = await load();
+    pdf = new PDFDocument({ size: 'A4', margin, autoFirstPage: false, info: { Title: title, Creator: docs[0]?.shop.name ?? '', Producer: 'pdfkit' } });
+    for (const [name, data] of Object.entries(fonts)) pdf.registerFont(name, data);
+  } catch (error) {
+    writing--;
+    throw error;
+  }
+  // Once read to the end, or given up (the client went away): the slot is free again.
+  pdf.once('close', () => writing--);
+  const out = webStreamOf(pdf);
   void (async () => {
     for (const doc of docs) {
+      if (pdf.destroyed) return;
       pdf.addPage();
       if (doc.kind === 'invoice') invoicePage(pdf, doc);
       else packingSlipPage(pdf, doc);
       await turn();
     }
-    pdf.end();
+    if (!pdf.destroyed) pdf.end();
   })().catch((error: unknown) => pdf.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
 }
