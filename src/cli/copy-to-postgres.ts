@@ -140,7 +140,9 @@ export async function copySqliteToPostgres(sqlite: Database.Database, pool: pg.P
 async function copyTable(sqlite: Database.Database, client: pg.PoolClient, table: string): Promise<number> {
   const target = await postgresColumns(client, table);
   for (const derived of derivedPostgresColumns[table] ?? []) target.delete(derived);
-  const statement = sqlite.prepare(`select * from ${quote(table)} order by rowid`).raw(true);
+  // A WITHOUT ROWID table (the sales projection's) is read in its primary key's order.
+  const withoutRowid = sqlite.prepare('select wr from pragma_table_list where name = ?').pluck().get(table) === 1;
+  const statement = sqlite.prepare(`select * from ${quote(table)}${withoutRowid ? '' : ' order by rowid'}`).raw(true);
   const columns = statement.columns().map((c) => c.name);
   const missing = columns.filter((c) => !target.has(c));
   const extra = [...target.keys()].filter((c) => !columns.includes(c));
