@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
 import { logIn, logOut, signUp, uniqueEmail } from './support.js';
@@ -118,7 +119,7 @@ test("an admin's dashboard shows the API's figures, and an order confirmed now m
   await expect(chart).toHaveAttribute('aria-label', /^Confirmed revenue by day from /);
   const salesRows = page.getByTestId('sales-row');
   await expect(salesRows).toHaveCount(30);
-  await expect(salesRows.last().locator('td').nth(1)).toHaveText(taka(after.periods.today.confirmed.amount));
+  await expect(salesRows.last().getByTestId('sales-confirmed-amount')).toHaveText(taka(after.periods.today.confirmed.amount));
   expect(requested.filter(isDashboardCode).length, 'the dashboard fetched its code and uPlot').toBeGreaterThanOrEqual(2);
 
   // Top products as the API ranks them; the product left with 2 is low on stock, linked to its update page.
@@ -127,6 +128,10 @@ test("an admin's dashboard shows the API's figures, and an order confirmed now m
   const low = page.getByTestId('low-stock-product').filter({ hasText: title });
   await expect(low.getByRole('link', { name: title })).toHaveAttribute('href', `/dashboard/updateproduct/${productId}`);
   await expect(low).toContainText('2 left');
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} ${v.help} (${v.nodes.length})`)).toEqual([]);
 
   // 12 months: by month, kept in the URL.
   await page.getByRole('button', { name: '12 months' }).click();
@@ -149,6 +154,9 @@ test('on a 390 px phone the cards stack and nothing scrolls sideways', async ({ 
   const canvas = await page.getByTestId('sales-chart').locator('canvas').boundingBox();
   expect(canvas!.x + canvas!.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  // Nor do the tables in their own boxes: each row fits the phone's width.
+  const tables = await page.evaluate(() => [...document.querySelectorAll('.insights .table-scroll')].map((region) => region.scrollWidth - region.clientWidth));
+  expect(tables).toEqual([0, 0, 0]);
 });
 
 test('a customer at /dashboard lands on the profile, without the dashboard code', async ({ page }) => {

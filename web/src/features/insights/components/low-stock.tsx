@@ -29,7 +29,7 @@ export function LowStock({ page }: { page: number }) {
                   <th scope="row" className="insight-table__name">
                     <Link to={`/dashboard/updateproduct/${encodeURIComponent(product._id)}`}>{product.title}</Link>
                   </th>
-                  <td>{lowVariantsText(product.variants)}</td>
+                  <td className="insight-table__low">{lowVariantsText(product.variants)}</td>
                   <td>{totalStock(product.variants)}</td>
                 </tr>
               ))}

@@ -26,17 +26,16 @@ export function TopProducts({ from, to, page }: { from: string; to: string; page
             <DataTable
               labelledBy="top-products-title"
               caption="Top products, most units first"
-              columns={['#', 'Product', 'Orders', 'Quantity', 'Revenue']}
+              columns={['Product', 'Units', 'Orders', 'Revenue']}
               className="data-table insight-table"
             >
-              {rows.map((product, index) => (
+              {rows.map((product) => (
                 <tr key={product.productId} data-testid="top-product">
-                  <td>{(page - 1) * SHORT_LIST_SIZE + index + 1}</td>
                   <th scope="row" className="insight-table__name">
                     <Link to={`/product/${encodeURIComponent(product.productId)}`}>{product.title}</Link>
                   </th>
-                  <td>{product.orders}</td>
                   <td>{product.quantity}</td>
+                  <td>{product.orders}</td>
                   <td className="data-table__nowrap">{formatTaka(product.revenue)}</td>
                 </tr>
               ))}
