@@ -1,23 +1,39 @@
-import { e2ePorts } from '../../playwright.config.js';
+import { e2eAdmin, e2ePorts } from '../../playwright.config.js';
 
 /**
- * The shop answers /api/health at once and draws its demo catalogue just after (src/main.ts), so
- * Playwright's webServer check alone would let a journey see an empty shop. Before any journey:
- * wait until each shop server lists the demo products and banners (bounded: one minute).
+ * The shop answers /api/health at once and draws its demo catalogue just after (src/main.ts), then
+ * places its demo orders (issue 17), so Playwright's webServer check alone would let a journey see
+ * an empty shop. Before any journey: wait until each shop server lists the demo products and
+ * banners, and until the local-sign-in shops hold their demo orders (bounded: 90 s in all).
  */
-export default async function waitForDemoCatalogues() {
-  const deadline = Date.now() + 60_000;
-  for (const port of [e2ePorts.local, e2ePorts.firebase, e2ePorts.postgres]) {
-    for (;;) {
-      const ready = await Promise.all(
-        ['/api/products?limit=1', '/api/sliders'].map(async (path) => {
-          const res = await fetch(`http://127.0.0.1:${port}${path}`).catch(() => null);
-          return res?.ok ? ((await res.json()) as unknown[]).length > 0 : false;
-        }),
-      );
-      if (ready.every(Boolean)) break;
-      if (Date.now() > deadline) throw new Error(`the shop on port ${port} has no demo catalogue after a minute`);
+export default async function waitForDemoShops() {
+  const deadline = Date.now() + 90_000;
+  const waitFor = async (port: number, what: string, ready: () => Promise<boolean>) => {
+    while (!(await ready().catch(() => false))) {
+      if (Date.now() > deadline) throw new Error(`the shop on port ${port} has no ${what} after 90 s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+  };
+  for (const port of [e2ePorts.local, e2ePorts.firebase, e2ePorts.postgres]) {
+    await waitFor(port, 'demo catalogue', async () => {
+      const lists = await Promise.all(['/api/products?limit=1', '/api/sliders'].map((path) => fetch(`http://127.0.0.1:${port}${path}`)));
+      return (await Promise.all(lists.map(async (res) => res.ok && ((await res.json()) as unknown[]).length > 0))).every(Boolean);
+    });
+  }
+  // Demo orders are placed one by one right after the catalogue: wait until the count stops growing
+  // (Firebase shops place none: their customers sign in with Firebase only).
+  for (const port of [e2ePorts.local, e2ePorts.postgres]) {
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(e2eAdmin) });
+    const { token } = (await login.json()) as { token: string };
+    let last = -1;
+    await waitFor(port, 'demo orders', async () => {
+      const res = await fetch(`${base}/api/allOrders?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+      const count = Number(res.headers.get('x-total-count') ?? '0');
+      const settled = count > 0 && count === last;
+      last = count;
+      if (!settled) await new Promise((resolve) => setTimeout(resolve, 750));
+      return settled;
+    });
   }
 }
