@@ -2,7 +2,8 @@ import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { Page, Paged } from '../../shared/page.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { addDays, addSales, bucketOf, bucketStarts, canceledShare, dhakaDay, noSales, type SalesBucket, type SalesFigures } from './domain/sales.js';
+import { addDays, dhakaDay } from '../../shared/shop-time.js';
+import { addSales, bucketOf, bucketStarts, canceledShare, noSales, type SalesBucket, type SalesFigures } from './domain/sales.js';
 import type { ProductSales, SalesProjection } from './ports.js';
 
 /** The admins' sales figures (issue 17), read from the sales projection only (decision 033). */

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { authApi } from './api-client';
 import { showFailure } from './dialog';
 
@@ -47,4 +48,18 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     await showFailure(error, 'Download failed');
     return false;
   }
+}
+
+/**
+ * A download started by a button: `busy` while it runs (the button says so and is disabled), and a
+ * second press meanwhile does nothing. Failures are already shown by downloadFile.
+ */
+export function useDownload(start: () => Promise<unknown>): { busy: boolean; run: () => void } {
+  const [busy, setBusy] = useState(false);
+  const run = () => {
+    if (busy) return;
+    setBusy(true);
+    void start().finally(() => setBusy(false));
+  };
+  return { busy, run };
 }

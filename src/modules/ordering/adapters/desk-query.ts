@@ -2,30 +2,21 @@ import { z } from 'zod';
 import { pageFields } from '../../../platform/http/paging.js';
 import { orderStatuses } from '../domain/order.js';
 import type { OrderFilter } from '../ports.js';
+import { calendarDay, dayPattern, dhakaDayStart } from '../../../shared/shop-time.js';
 
 // The admins' desk filter as a query (decision 030), shared by its list (GET /allOrders) and its
 // CSV export (GET /orders/export.csv), so both take the same values and refuse the same ones.
 
-/** A day as the shop counts it: Bangladesh time (UTC+6, no daylight saving). */
-const dhakaOffsetMs = 6 * 60 * 60 * 1000;
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** The start of a `YYYY-MM-DD` day in Dhaka, `plusDays` later. */
-export const dhakaDayStart = (day: string, plusDays = 0): Date => {
-  const [, y, m, d] = dayPattern.exec(day) as RegExpExecArray;
-  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + plusDays) - dhakaOffsetMs);
-};
-const dayField = (name: string) =>
+/**
+ * A day of the shop's calendar (Dhaka time) in a query: YYYY-MM-DD, a real day between the years
+ * 2000 and 2200. The desk's filter and the sales figures take the same days.
+ */
+export const dayField = (name: string) =>
   z
     .string()
     .regex(dayPattern, `${name} must be a date such as 2026-11-25`)
-    .refine((day) => {
-      // Not a YYYY-MM-DD at all: the regex above says so.
-      const match = dayPattern.exec(day);
-      if (!match) return true;
-      const [, y, m, d] = match;
-      const at = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-      return at.getUTCFullYear() === Number(y) && at.getUTCMonth() === Number(m) - 1 && at.getUTCDate() === Number(d) && Number(y) >= 2000 && Number(y) <= 2200;
-    }, `${name} is not a day of the calendar`)
+    // Not a YYYY-MM-DD at all: the check above says so.
+    .refine((day) => !dayPattern.test(day) || calendarDay(day) !== undefined, `${name} is not a day of the calendar`)
     .optional();
 
 const deskFilterFields = {

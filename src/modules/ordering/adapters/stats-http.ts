@@ -7,27 +7,12 @@ import type { Clock } from '../../../shared/clock.js';
 import type { AuthVariables } from '../../identity/index.js';
 import { salesBuckets } from '../domain/sales.js';
 import type { SalesProjection } from '../ports.js';
+import { dayField } from './desk-query.js';
 import { defaultDays, maxBuckets, salesByBucket, salesSummary, topProducts } from '../sales-stats.js';
 
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A day of the calendar as YYYY-MM-DD (Dhaka time), years 2000 to 2200 like the order desk's filter. */
-const dayField = (name: string, description: string) =>
-  z
-    .string()
-    .regex(dayPattern, `${name} must be a date such as 2026-11-25`)
-    .refine((day) => {
-      const match = dayPattern.exec(day);
-      if (!match) return true;
-      const [y, m, d] = match.slice(1).map(Number) as [number, number, number];
-      const at = new Date(Date.UTC(y, m - 1, d));
-      return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d && y >= 2000 && y <= 2200;
-    }, `${name} is not a day of the calendar`)
-    .optional()
-    .meta({ description });
-
 const rangeFields = {
-  from: dayField('from', `The first day (YYYY-MM-DD, Dhaka time), included; ${defaultDays - 1} days before \`to\` when absent.`),
-  to: dayField('to', 'The last day (YYYY-MM-DD, Dhaka time), included; today when absent.'),
+  from: dayField('from').meta({ description: `The first day (YYYY-MM-DD, Dhaka time), included; ${defaultDays - 1} days before \`to\` when absent.` }),
+  to: dayField('to').meta({ description: 'The last day (YYYY-MM-DD, Dhaka time), included; today when absent.' }),
 };
 
 const salesQuery = z.object({

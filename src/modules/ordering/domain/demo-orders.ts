@@ -1,4 +1,5 @@
 import type { DeliveryZone } from '../../../shared/money.js';
+import { dayMs, dhakaOffsetMs } from '../../../shared/shop-time.js';
 
 /**
  * The demo orders of a demo shop's first start (issue 17): a few weeks of orders from demo
@@ -60,9 +61,6 @@ export const maxUnitsPerVariant = 8;
 
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
-const dayMs = 24 * hourMs;
-/** Asia/Dhaka: UTC+06:00, no DST. */
-const dhakaOffsetMs = 6 * hourMs;
 
 /** mulberry32: small, fast and good enough for demo data. */
 function prng(seed: number) {

@@ -1,4 +1,5 @@
 import { basisPointsToPercent } from '../../../shared/money.js';
+import { dhakaWallClock } from '../../../shared/shop-time.js';
 import type { OrderState, OrderStatus } from './order.js';
 
 /**
@@ -52,13 +53,11 @@ export type OrderDocument = {
 export const bdt = (amount: number): string => `${amount} BDT`;
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** Bangladesh time: UTC+06:00, no daylight saving. */
-const dhakaOffsetMs = 6 * 60 * 60 * 1000;
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** "25 Nov 2026, 14:05 (Dhaka time)" */
 export function dhakaDateTime(at: Date): string {
-  const d = new Date(at.getTime() + dhakaOffsetMs);
+  const d = dhakaWallClock(at);
   return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} (Dhaka time)`;
 }
 

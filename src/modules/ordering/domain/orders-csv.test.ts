@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OrderState } from './order.js';
 import { parseCsv } from '../../../../tests/support/parse-csv.js';
-import { csvByteOrderMark, csvCell, csvRow, describeLine, dhakaDay, dhakaMinute, orderCsvRow, ordersCsvColumns, ordersCsvHeader } from './orders-csv.js';
+import { dhakaDay } from '../../../shared/shop-time.js';
+import { csvByteOrderMark, csvCell, csvRow, describeLine, dhakaMinute, orderCsvRow, ordersCsvColumns, ordersCsvHeader } from './orders-csv.js';
 
 const dangerous = ['=', '+', '-', '@', '\t', '\r'];
 const defended = (s: string) => (dangerous.includes(s[0] ?? '') ? `'${s}` : s);

@@ -1,4 +1,5 @@
 import { basisPointsToPercent } from '../../../shared/money.js';
+import { dhakaWallClock } from '../../../shared/shop-time.js';
 import type { OrderLine, OrderState } from './order.js';
 
 /**
@@ -49,17 +50,14 @@ export const csvRow = (cells: ReadonlyArray<string | number>): string => cells.m
 /** The file's start: the byte order mark and the header record. */
 export const ordersCsvHeader = (): string => csvByteOrderMark + csvRow(ordersCsvColumns);
 
-const dhakaOffsetMs = 6 * 60 * 60 * 1000;
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:mm` in Bangladesh time (UTC+06:00, no daylight saving). */
 export function dhakaMinute(at: Date): string {
-  const d = new Date(at.getTime() + dhakaOffsetMs);
+  const d = dhakaWallClock(at);
   return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }
 
-/** `YYYY-MM-DD` in Bangladesh time: the day an export file is named after. */
-export const dhakaDay = (at: Date): string => dhakaMinute(at).slice(0, 10);
 
 /** "2 x Fox Tee (M, Red) @ 1200": the size and color named when the line has them. */
 export function describeLine(line: OrderLine): string {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderTotals } from '../../../shared/money.js';
 import { decide, evolve, initialState, type Actor, type ChangeCommand, type OrderLine, type OrderState, type PlacedSnapshot } from './order.js';
-import { bucketOf, bucketStarts, canceledShare, dhakaDay, noSales, salesDelta, salesEntry, salesKind, type SalesEntry } from './sales.js';
+import { dhakaDay } from '../../../shared/shop-time.js';
+import { bucketOf, bucketStarts, canceledShare, noSales, salesDelta, salesEntry, salesKind, type SalesEntry } from './sales.js';
 
 const admin: Actor = { userId: 'a1', email: 'boss@shop.test', role: 'admin' };
 const products = ['p1', 'p2', 'p3'] as const;

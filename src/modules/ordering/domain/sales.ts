@@ -1,4 +1,5 @@
 import type { OrderState } from './order.js';
+import { addDays, dhakaDay, weekStart } from '../../../shared/shop-time.js';
 
 /**
  * The sales projection (issue 17, decision 033): what each order adds to the per-day counts the
@@ -18,21 +19,7 @@ export type ProductSalesRow = { day: string; productId: string; title: string; o
 /** Additive rows: an order's contribution, or the change one command made to it. */
 export type SalesEntry = { days: SalesDayRow[]; products: ProductSalesRow[] };
 
-const dayMs = 24 * 60 * 60 * 1000;
-/** Bangladesh time: UTC+06:00, no daylight saving. */
-export const dhakaOffsetMs = 6 * 60 * 60 * 1000;
 
-/** The shop's day (Dhaka) of an instant, as YYYY-MM-DD. */
-export const dhakaDay = (at: Date): string => new Date(at.getTime() + dhakaOffsetMs).toISOString().slice(0, 10);
-
-/** A YYYY-MM-DD day `n` days later (or earlier). */
-export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * dayMs).toISOString().slice(0, 10);
-
-/** Days from `a` to `b` (b - a). */
-export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / dayMs);
-
-/** Sunday, Bangladesh's first working day, of the week holding `day`. */
-export const weekStart = (day: string): string => addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
 
 export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
 

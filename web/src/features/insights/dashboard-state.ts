@@ -1,3 +1,4 @@
+import { addDays, calendarDay as dayOf, dhakaDay, weekStart } from '../../../../src/shared/shop-time';
 import { pageNumber } from '../../lib/paging';
 
 /**
@@ -33,37 +34,19 @@ export type DashboardState = {
   lowPage: number;
 };
 
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The shop's day (Asia/Dhaka, UTC+6, no daylight saving) at `nowMs`. */
-export const dhakaDay = (nowMs: number): string => new Date(nowMs + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
-
-/** A day of the calendar between 2000 and 2200 (what the API takes), or undefined. */
-export function dayOf(raw: string | null | undefined): string | undefined {
-  const match = raw ? dayPattern.exec(raw) : null;
-  if (!match) return undefined;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const at = new Date(Date.UTC(y, m - 1, d));
-  const real = at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
-  return real && y >= 2000 && y <= 2200 ? raw! : undefined;
-}
+// The shop's calendar (Dhaka days, weeks from Sunday) is the server's: one pure module for both.
+export { addDays, dayOf, dhakaDay, weekStart };
 
 /** Milliseconds of a day's UTC midnight (the day is only a calendar date here). */
 export const dayMs = (day: string): number => Date.parse(`${day}T00:00:00Z`);
 const dayAt = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 
-export const addDays = (day: string, days: number): string => dayAt(dayMs(day) + days * DAY_MS);
-
 /** The first day of the month `months` after (or before) the month of `day`. */
 export function addMonths(day: string, months: number): string {
   const at = new Date(dayMs(day));
   return dayAt(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
 }
-
-/** The Sunday of the week of `day`: the API's weeks start on Sunday, Bangladesh's first working day. */
-export const weekStart = (day: string): string => addDays(day, -new Date(dayMs(day)).getUTCDay());
 
 /** Days from `from` to `to`, both included. */
 export const daysIn = (from: string, to: string): number => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;

@@ -1,3 +1,4 @@
+import { calendarDay as dayOf } from '../../../../src/shared/shop-time';
 import type { OrderStatus } from './api/get-orders';
 
 /**
@@ -19,17 +20,8 @@ export const DESK_STATUSES: readonly OrderStatus[] = ['Pending', 'Confirmed', 'C
 /** The API's longest q (GET /api/allOrders). */
 export const MAX_QUERY = 100;
 
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** A day of the calendar between 2000 and 2200 (what the API takes), or undefined. */
-export function dayOf(raw: string | null | undefined): string | undefined {
-  const match = raw ? dayPattern.exec(raw) : null;
-  if (!match) return undefined;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const at = new Date(Date.UTC(y, m - 1, d));
-  const real = at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
-  return real && y >= 2000 && y <= 2200 ? raw! : undefined;
-}
+export { dayOf };
 
 /** The filter of a URL query. A range given upside down is read the right way round. */
 export function deskFilterFromSearch(params: URLSearchParams): DeskFilter {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDownload } from '../../../lib/download';
 import { loadSwal } from '../../../lib/dialog';
 import { downloadPackingSlips, MAX_PACKING_SLIPS } from '../api/order-pdfs';
 
@@ -13,22 +13,14 @@ export async function showTooManySlips(): Promise<void> {
  * chosen; were there more, the dialog says so and nothing is asked of the server.
  */
 export function PackingSlipsButton({ orderIds }: { orderIds: readonly string[] }) {
-  const [busy, setBusy] = useState(false);
   const count = orderIds.length;
-  async function run() {
-    if (count > MAX_PACKING_SLIPS) return showTooManySlips();
-    setBusy(true);
-    try {
-      await downloadPackingSlips(orderIds);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Were more chosen than the server takes, the dialog says so and nothing is asked of it.
+  const { busy, run } = useDownload(() => (count > MAX_PACKING_SLIPS ? showTooManySlips() : downloadPackingSlips(orderIds)));
   return (
     <button
       type="button"
       className="button button--secondary button--small"
-      onClick={() => void run()}
+      onClick={run}
       disabled={busy || count === 0}
       aria-busy={busy}
       data-testid="packing-slips-button"
