@@ -80,6 +80,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DEMO_DATA: 'true',
+      // The demo catalogue, but no demo orders (issue 17): these harnesses count every order they placed.
+      DEMO_ORDERS: 'false',
       ADMIN_EMAIL: adminAccount.email,
       ADMIN_PASSWORD: adminAccount.password,
       AUTH_RATE_LIMIT: '10000',
