@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 // The app's own modules (the Navbar, the table of pages): npm run build:web and dev load this config
 // with --configLoader runner, which resolves them as the app does.
 import { renderStaticShell } from './src/app/layouts/static-shell.js';
+import { compileCatalogs } from './src/lib/i18n/compile-catalogs.js';
 import { PAGE_PREFETCH, PAGES, SHOP_LAYOUT_PREFETCH, type PageName } from './src/app/routes.js';
 import { DEFAULT_SHOP_NAME } from './src/features/site/api/get-site-config.js';
 import { BANNER_SIZES, FULL_IMAGE_WIDTH, GALLERY_SIZES, PRODUCT_GRID_SIZES } from './src/lib/image-srcset.js';
@@ -148,7 +149,7 @@ function minifyPrefetchScript(): Plugin {
 // in development the Vite server proxies /api to it.
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), staticShell(), prefetchAssets(), inlineEntryCss(), minifyPrefetchScript()],
+  plugins: [react(), compileCatalogs(), staticShell(), prefetchAssets(), inlineEntryCss(), minifyPrefetchScript()],
   resolve: {
     // react-router's package exports resolve to its development build under every condition; the build
     // takes its production build (the same code without the development warnings): less JS for `/`.
