@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
+import { startLanguage } from './lib/i18n/i18n';
 import { queryClient } from './lib/query-client';
 import './styles/base.css';
 import './styles/layout.css';
@@ -10,20 +11,30 @@ import './styles/components.css';
 import './styles/catalogue.css';
 import './styles/admin.css';
 import './styles/orders.css';
+import './lib/i18n/language-switch.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
+// Before the router reads the address: it takes ?lang= out of it.
+const languageReady = startLanguage();
 const router = createAppRouter();
 
 const root = createRoot(rootElement);
-// The first render as a transition: React renders it in slices, so that it is not one long task.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+
+function render() {
+  // The first render as a transition: React renders it in slices, so that it is not one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+// A visit in Bengali renders once its messages (small files of their own) are here, not in English first.
+if (languageReady) void languageReady.then(render);
+else render();

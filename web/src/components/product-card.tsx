@@ -1,5 +1,8 @@
 import { Link } from 'react-router-dom';
+import { formatMoney } from '../../../src/shared/locale-format';
+import { useLanguage, useT } from '../lib/i18n/i18n';
 import { PRODUCT_GRID_SIZES, responsiveImageProps } from '../lib/image-srcset';
+import { productCardMessages } from './messages/product-card';
 
 /** What a card shows; a catalogue Product fits (declared here: shared components import no feature). */
 export type ProductCardData = {
@@ -30,6 +33,8 @@ export function categoryPath(category: string): string {
  * and the category link sits above it, so no link is nested in another and each has its own name.
  */
 export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: ProductCardProps) {
+  const t = useT(productCardMessages);
+  const lang = useLanguage();
   const image = product.images[0];
 
   return (
@@ -46,9 +51,9 @@ export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: P
             className="product-card__image"
           />
         ) : (
-          <span className="product-card__no-image">No photo</span>
+          <span className="product-card__no-image">{t('productCard.noPhoto')}</span>
         )}
-        {product.variants?.some((v) => v.stock > 0) === false && <span className="product-card__badge">Sold out</span>}
+        {product.variants?.some((v) => v.stock > 0) === false && <span className="product-card__badge">{t('productCard.soldOut')}</span>}
       </div>
       <div className="product-card__body">
         <Title className="product-card__title">
@@ -58,10 +63,10 @@ export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: P
         </Title>
         <p className="product-card__category">
           <Link to={categoryPath(product.category)} className="product-card__category-link">
-            Category - {product.category}
+            {t('productCard.category', { category: product.category })}
           </Link>
         </p>
-        <p className="product-card__price">Price - {product.price} BDT</p>
+        <p className="product-card__price">{t('productCard.price', { price: formatMoney(product.price, lang) })}</p>
       </div>
     </article>
   );

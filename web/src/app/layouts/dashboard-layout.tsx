@@ -3,8 +3,11 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
+import { useT } from '../../lib/i18n/i18n';
 import { useRouteTitle } from '../use-route-title';
 import { NAVIGATION, PAGES } from '../routes';
+import { dashboardMessages } from './messages/dashboard';
+import { navLabel } from './nav-labels';
 import { NavigationProgress } from './navigation-progress';
 import { ScrollToTop } from './scroll-to-top';
 import { ShopLogo } from './shop-logo';
@@ -15,6 +18,7 @@ const MENU_ID = 'dashboard-menu';
 /** The dashboard's own shell (behind RequireUser): top bar with the user and Log Out, side menu by role. */
 export function DashboardLayout() {
   useRouteTitle();
+  const t = useT(dashboardMessages);
   const shopName = useShopName();
   const { user, isAdmin, logOut } = useAuth();
   const navigate = useNavigate();
@@ -73,30 +77,30 @@ export function DashboardLayout() {
                 <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               )}
             </svg>
-            <span className="visually-hidden">Menu</span>
+            <span className="visually-hidden">{t('dashboard.toggle')}</span>
           </button>
           <Link to={PAGES.home.path} className="navbar__brand">
             <ShopLogo />
             <span className="navbar__name">{shopName}</span>
           </Link>
           <p className="dashboard-header__user" data-testid="dashboard-user">
-            <span className="visually-hidden">Signed in as </span>
+            <span className="visually-hidden">{t('dashboard.signedInAs')}</span>
             {displayName}
           </p>
           <button type="button" className="button button--secondary dashboard-header__logout" disabled={leaving} onClick={handleLogOut}>
-            Log Out
+            {t('dashboard.logOut')}
           </button>
         </div>
       </header>
       <NavigationProgress />
 
       <div className="dashboard-body">
-        <nav id={MENU_ID} className="dashboard-menu" aria-label="Dashboard" data-open={menuOpen}>
+        <nav id={MENU_ID} className="dashboard-menu" aria-label={t('dashboard.menuName')} data-open={menuOpen}>
           <ul className="dashboard-menu__list">
             {menu.map(({ to, label }) => (
               <li key={to}>
                 <NavLink to={to} end={to === PAGES.home.path || to === PAGES.overview.path} className="dashboard-menu__link">
-                  {label}
+                  {navLabel(t, 'dashboard', label)}
                 </NavLink>
               </li>
             ))}

@@ -3,9 +3,15 @@ import { Link } from 'react-router-dom';
 import { SocialLinks } from '../../components/social-links';
 import { categoryLabel, useCategories } from '../../features/catalogue/api/get-categories';
 import { useShopName, useSiteConfig } from '../../features/site/api/get-site-config';
+import { toBengaliDigits } from '../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../lib/i18n/i18n';
 import { NAVIGATION, PAGES } from '../routes';
+import { footerMessages } from './messages/footer';
+import { navLabel } from './nav-labels';
 
 export function Footer() {
+  const t = useT(footerMessages);
+  const lang = useLanguage();
   const shopName = useShopName();
   const { data: config, status: configStatus } = useSiteConfig();
   // Read once per mount: the year is shown, not ticked.
@@ -16,26 +22,24 @@ export function Footer() {
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <p className="site-footer__name">{shopName}</p>
-          <p>
-            Anime figures, trading cards and collectibles for fans across Bangladesh. Prices in BDT, cash on delivery.
-          </p>
+          <p>{t('footer.about')}</p>
         </div>
 
         <section aria-labelledby="footer-categories">
           <h2 id="footer-categories" className="site-footer__heading">
-            Categories
+            {t('footer.categories')}
           </h2>
           <FooterCategories />
         </section>
 
         <section aria-labelledby="footer-info">
           <h2 id="footer-info" className="site-footer__heading">
-            Information
+            {t('footer.information')}
           </h2>
           <ul className="site-footer__list">
             {NAVIGATION.footer.map(({ to, label }) => (
               <li key={label}>
-                <Link to={to}>{label}</Link>
+                <Link to={to}>{navLabel(t, 'footer', label)}</Link>
               </li>
             ))}
           </ul>
@@ -43,13 +47,13 @@ export function Footer() {
 
         <section aria-labelledby="footer-social">
           <h2 id="footer-social" className="site-footer__heading">
-            Follow Us
+            {t('footer.followUs')}
           </h2>
           {config ? (
             <SocialLinks social={config.social} />
           ) : (
             <p className="site-footer__muted">
-              {configStatus === 'error' ? 'Links are unavailable right now.' : 'Loading links…'}
+              {configStatus === 'error' ? t('footer.linksUnavailable') : t('footer.loadingLinks')}
             </p>
           )}
         </section>
@@ -57,7 +61,7 @@ export function Footer() {
 
       <div className="site-footer__bottom">
         <p className="container">
-          {`© ${year} ${shopName}. All rights reserved.`}
+          {t('footer.copyright', { year: lang === 'bn' ? toBengaliDigits(String(year)) : String(year), shopName })}
         </p>
       </div>
     </footer>
@@ -65,12 +69,13 @@ export function Footer() {
 }
 
 function FooterCategories() {
+  const t = useT(footerMessages);
   const { data: categories, status } = useCategories();
 
   // The home page reports and logs a failure; the footer only degrades quietly.
-  if (status === 'pending') return <p className="site-footer__muted">Loading categories…</p>;
-  if (status === 'error') return <p className="site-footer__muted">Categories are unavailable right now.</p>;
-  if (categories.length === 0) return <p className="site-footer__muted">No categories yet.</p>;
+  if (status === 'pending') return <p className="site-footer__muted">{t('footer.loadingCategories')}</p>;
+  if (status === 'error') return <p className="site-footer__muted">{t('footer.categoriesUnavailable')}</p>;
+  if (categories.length === 0) return <p className="site-footer__muted">{t('footer.noCategories')}</p>;
 
   return (
     <ul className="site-footer__list" data-testid="footer-categories">

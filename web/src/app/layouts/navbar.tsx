@@ -4,12 +4,17 @@ import { cartItemCount, useCart } from '../../features/cart/api/get-cart';
 import { SearchBox } from '../../features/catalogue/components/search-box';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
+import { useT } from '../../lib/i18n/i18n';
+import { LanguageSwitch } from '../../lib/i18n/language-switch';
 import { NAVIGATION, PAGES } from '../routes';
+import { shellMessages } from './messages/shell';
+import { navLabel } from './nav-labels';
 import { ShopLogo } from './shop-logo';
 
 const MENU_ID = 'main-menu';
 
 export function Navbar() {
+  const t = useT(shellMessages);
   const shopName = useShopName();
   const { user } = useAuth();
   const { data: cartItems } = useCart(user?.email);
@@ -35,7 +40,7 @@ export function Navbar() {
 
   return (
     <header className="site-header">
-      <nav className="navbar container" aria-label="Main">
+      <nav className="navbar container" aria-label={t('shell.nav.main')}>
         <Link to={PAGES.home.path} className="navbar__brand">
           <ShopLogo />
           <span className="navbar__name">{shopName}</span>
@@ -43,6 +48,8 @@ export function Navbar() {
 
         {/* Outside the menu: a phone shows it too, on a row of its own. */}
         <SearchBox action={PAGES.search.path} />
+
+        <LanguageSwitch />
 
         <button
           type="button"
@@ -58,14 +65,14 @@ export function Navbar() {
               <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             )}
           </svg>
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t('shell.nav.menu')}</span>
         </button>
 
         <ul id={MENU_ID} className="navbar__menu" data-open={menuOpen}>
           {NAVIGATION.main.map(({ to, label }) => (
             <li key={to}>
               <NavLink to={to} className="navbar__link">
-                {label}
+                {navLabel(t, 'shell', label)}
               </NavLink>
             </li>
           ))}
@@ -84,19 +91,19 @@ export function Navbar() {
                   <circle cx="9" cy="19" r="1.6" fill="currentColor" />
                   <circle cx="17" cy="19" r="1.6" fill="currentColor" />
                 </svg>
-                Cart
+                {t('shell.nav.cart')}
                 {cartCount > 0 && (
                   <>
                     <span className="navbar__cart-count" aria-hidden="true" data-testid="cart-count">
                       {cartCount > 99 ? '99+' : cartCount}
                     </span>
-                    <span className="visually-hidden"> ({cartCount === 1 ? '1 item' : `${cartCount} items`})</span>
+                    <span className="visually-hidden"> {t('shell.nav.cartItems', { count: cartCount })}</span>
                   </>
                 )}
               </NavLink>
             ) : (
               <NavLink to={PAGES.login.path} className="button button--primary navbar__login">
-                Log in
+                {t('shell.nav.logIn')}
               </NavLink>
             )}
           </li>

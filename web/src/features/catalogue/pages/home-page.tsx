@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom';
 import { categoryPath, ProductCard } from '../../../components/product-card';
 import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { categoryLabel, useCategories, type Category } from '../api/get-categories';
 import type { Product } from '../api/get-product';
 import { useProducts } from '../api/get-products';
+import { homeMessages } from '../messages/home';
 
 type HomePageProps = {
   shopName: string;
@@ -14,16 +16,17 @@ type HomePageProps = {
 };
 
 export function HomePage({ shopName, banner }: HomePageProps) {
+  const t = useT(homeMessages);
   return (
     <>
-      <h1 className="visually-hidden">Welcome to {shopName}</h1>
+      <h1 className="visually-hidden">{t('home.welcome', { shopName })}</h1>
       {banner}
       <section className="section container" aria-labelledby="discover-title">
         <div className="section__header">
           <h2 id="discover-title" className="section__title">
-            Discover Our Products
+            {t('home.discover')}
           </h2>
-          <p className="section__lead">Figures, cards and collectibles by category. Prices in BDT, cash on delivery.</p>
+          <p className="section__lead">{t('home.lead')}</p>
         </div>
         <ProductsByCategory />
       </section>
@@ -51,6 +54,7 @@ function groupByCategory(categories: readonly Category[], products: readonly Pro
 }
 
 function ProductsByCategory() {
+  const t = useT(homeMessages);
   // One call, grouped here: not one call per category. It asks for the first page (the 50 newest
   // products) explicitly, the same request public/prefetch.js starts; each group shows its newest
   // PER_CATEGORY, and its "View all" pages through the rest.
@@ -68,14 +72,14 @@ function ProductsByCategory() {
   if (error) {
     return (
       <p className="notice notice--error" role="alert">
-        Failed to load categories
+        {t('home.loadFailed')}
       </p>
     );
   }
-  if (!categoryList || !productList) return <Spinner label="Loading products" fill />;
+  if (!categoryList || !productList) return <Spinner label={t('home.loading')} fill />;
 
   const groups = groupByCategory(categoryList, productList);
-  if (groups.length === 0) return <p className="notice">No categories with products found.</p>;
+  if (groups.length === 0) return <p className="notice">{t('home.empty')}</p>;
 
   return (
     <div className="category-groups">
@@ -88,7 +92,7 @@ function ProductsByCategory() {
                 {categoryLabel(category)}
               </h3>
               <Link to={categoryPath(category.category)} className="category-group__more">
-                View all<span className="visually-hidden"> {categoryLabel(category)}</span>
+                {t('home.viewAll')}<span className="visually-hidden"> {categoryLabel(category)}</span>
                 <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" width="16" height="16">
                   <path d="M7.5 4.5 13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
