@@ -8,7 +8,7 @@ import { RequireUser } from './guards/require-user';
 import { AuthRoot } from './layouts/auth-root';
 import { RootLayout } from './layouts/root-layout';
 import { HomeRoute } from './route-elements';
-import { RouteErrorPage } from './route-error-page';
+import { LazyRouteErrorPage as RouteErrorPage } from './lazy-route-error-page';
 import { PAGES } from './routes';
 import type { RouteHandle } from './route-handle';
 

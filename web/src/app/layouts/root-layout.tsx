@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useRouteTitle } from '../use-route-title';
-import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { NavigationProgress } from './navigation-progress';
 import { ScrollToTop } from './scroll-to-top';
 import { SkipLink } from './skip-link';
+
+// Below the fold and never in the first paint: its code comes after the entry chunk's (decision 038).
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
 export function RootLayout() {
   useRouteTitle();
@@ -18,7 +21,9 @@ export function RootLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

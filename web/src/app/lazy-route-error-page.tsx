@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+
+type Props = { standalone?: boolean };
+
+// The error page is a chunk of its own, fetched when a route fails (decision 038: it left the entry
+// chunk to make room for the languages within the 125 kB budget of `/`). If even that cannot be
+// fetched (offline, or a new release replaced the files), one line asks for a reload.
+const RouteErrorPage = lazy(() =>
+  import('./route-error-page').then(
+    (m) => ({ default: m.RouteErrorPage }),
+    () => ({ default: () => <p role="alert">This page could not be shown. Please reload it.</p> }),
+  ),
+);
+
+/** route-error-page.tsx's page, loaded on demand: each route's errorElement. */
+export function LazyRouteErrorPage(props: Props) {
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorPage {...props} />
+    </Suspense>
+  );
+}
