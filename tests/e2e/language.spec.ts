@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
+import { logIn } from './support.js';
 
 // Issue 18 (decision 038): the shell in Bengali and English. `?lang=bn` shows the navbar, the home page,
 // its cards (prices in Bengali digits with lakh grouping) and the footer in Bengali with <html lang="bn">;
@@ -84,6 +85,10 @@ async function expectEnglish(page: Page) {
 }
 
 test('?lang=bn shows the shell in Bengali and is remembered; the switch goes back to English, as before', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto('/?lang=bn');
   await expectBengali(page);
   // The choice is remembered, so the parameter is taken out of the address (it would undo a later switch).
@@ -96,6 +101,23 @@ test('?lang=bn shows the shell in Bengali and is remembered; the switch goes bac
   await expectEnglish(page);
   await page.reload();
   await expectEnglish(page);
+  // The Bengali files come under the shop's CSP like the rest (the card's example image is answered 404).
+  expect(errors.filter((text) => !text.includes('404'))).toEqual([]);
+});
+
+test("an admin's dashboard header and menu in Bengali", async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto('/dashboard?lang=bn');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  const menu = page.getByRole('navigation', { name: 'ড্যাশবোর্ড' });
+  for (const name of ['এক নজরে', 'হোম', 'পণ্য যোগ করুন', 'পণ্য ব্যবস্থাপনা', 'অর্ডার', 'ব্লক করা ফোন']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'লগ আউট' })).toBeVisible();
+  await page.goto('/dashboard?lang=en');
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Add Products', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
 });
 
 test.describe('a browser in Bengali', () => {
