@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useT } from '../../../lib/i18n/i18n';
+import { authMessages } from '../messages/auth';
 
 type GoogleSignInProps = {
   /** From the server's config; false also while the config is unknown. */
@@ -12,6 +14,7 @@ type GoogleSignInProps = {
 /** The social login block, shown above the "OR" divider of the login and sign-up forms. */
 export function GoogleSignIn({ available, known, busy, onClick }: GoogleSignInProps) {
   const noteId = useId();
+  const t = useT(authMessages);
   const unavailable = known && !available;
 
   return (
@@ -29,11 +32,11 @@ export function GoogleSignIn({ available, known, busy, onClick }: GoogleSignInPr
           <path fill="#FBBC05" d="M5.7 14a6.6 6.6 0 0 1 0-4.1V7.1H2.1a11 11 0 0 0 0 9.8L5.7 14Z" />
           <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1L5.7 10C6.6 7.4 9.1 5.4 12 5.4Z" />
         </svg>
-        Continue with Google
+        {t('auth.google.continue')}
       </button>
       {unavailable && (
         <p id={noteId} className="form-field__hint auth-social__note">
-          Google sign-in is not available on this shop
+          {t('auth.google.unavailable')}
         </p>
       )}
     </div>

@@ -9,6 +9,8 @@ import { describeFailure, type FailureInfo } from '../../../lib/error-message';
 import { PasswordField } from '../../../components/password-field';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { OrDivider } from '../components/or-divider';
+import { useT } from '../../../lib/i18n/i18n';
+import { authMessages } from '../messages/auth';
 
 // Firebase's answers to a bad email/password pair; the local server answers 401 auth/invalid-credentials.
 const CREDENTIAL_CODES = new Set(['auth/invalid-credential', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email']);
@@ -28,6 +30,7 @@ export function LoginPage() {
   const state = useLocation().state as LoginRedirectState | null;
   const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
+  const t = useT(authMessages);
 
   const target = state?.from ? `${state.from.pathname}${state.from.search ?? ''}` : '/';
 
@@ -41,14 +44,14 @@ export function LoginPage() {
     try {
       await logIn(email, password);
       await navigate(target, { replace: true });
-      void (await swal).fire({ icon: 'success', title: 'Login Successful' });
+      void (await swal).fire({ icon: 'success', title: t('auth.loginSuccess') });
     } catch (error) {
       const failure = await describeFailure(error);
       const Swal = await swal;
       if (isWrongCredentials(failure)) {
-        void Swal.fire({ icon: 'error', title: 'Wrong Email or Password!', confirmButtonText: 'Okay' });
+        void Swal.fire({ icon: 'error', title: t('auth.wrongCredentials'), confirmButtonText: t('auth.okay') });
       } else {
-        void Swal.fire({ icon: 'error', title: 'Error', text: failure.message, confirmButtonText: 'Okay' });
+        void Swal.fire({ icon: 'error', title: t('auth.error'), text: failure.message, confirmButtonText: t('auth.okay') });
       }
     } finally {
       setBusy(false);
@@ -63,11 +66,11 @@ export function LoginPage() {
     try {
       await signingIn;
       await navigate(target, { replace: true });
-      void (await swal).fire({ icon: 'success', title: 'Login Successful' });
+      void (await swal).fire({ icon: 'success', title: t('auth.loginSuccess') });
     } catch (error) {
       const failure = await describeFailure(error);
       if (failure.code && CANCELLED_POPUP_CODES.has(failure.code)) return;
-      void (await swal).fire({ icon: 'error', title: 'Error', text: failure.message });
+      void (await swal).fire({ icon: 'error', title: t('auth.error'), text: failure.message });
     } finally {
       setBusy(false);
     }
@@ -76,16 +79,16 @@ export function LoginPage() {
   async function handleForgotPassword() {
     const Swal = await loadSwal();
     const result = await Swal.fire({
-      title: 'Reset your password',
-      text: 'Enter the email address of your account and we will send you a link to choose a new password.',
+      title: t('auth.reset.title'),
+      text: t('auth.reset.text'),
       input: 'email',
-      inputLabel: 'Email address',
+      inputLabel: t('auth.reset.inputLabel'),
       inputValue: emailRef.current?.value.trim() ?? '',
       inputPlaceholder: 'you@example.com',
       inputAttributes: { autocomplete: 'email' },
       showCancelButton: true,
-      confirmButtonText: 'Send reset link',
-      inputValidator: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : 'Invalid email address'),
+      confirmButtonText: t('auth.reset.send'),
+      inputValidator: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : t('auth.reset.invalidEmail')),
       showLoaderOnConfirm: true,
       preConfirm: async (value: string) => {
         try {
@@ -99,9 +102,9 @@ export function LoginPage() {
     });
     if (!result.isConfirmed || !result.value) return;
     if (result.value.sent) {
-      void Swal.fire({ icon: 'success', title: 'Email Sent', text: 'Check your inbox (Spam folder also) for password reset link.' });
+      void Swal.fire({ icon: 'success', title: t('auth.reset.sentTitle'), text: t('auth.reset.sentText') });
     } else {
-      void Swal.fire({ icon: 'error', title: 'Error', text: result.value.failure.message });
+      void Swal.fire({ icon: 'error', title: t('auth.error'), text: result.value.failure.message });
     }
   }
 
@@ -109,13 +112,13 @@ export function LoginPage() {
     <section className="page container auth-page" aria-labelledby="login-title">
       <div className="auth-card">
         <h1 id="login-title" className="auth-card__title">
-          Log in
+          {t('auth.login.title')}
         </h1>
-        <p className="auth-card__lead">Welcome back! Log in to see your cart and orders.</p>
+        <p className="auth-card__lead">{t('auth.login.lead')}</p>
 
         {state?.sessionExpired && (
           <p className="notice auth-card__notice" role="status">
-            Your session has ended. Please log in again.
+            {t('auth.login.sessionEnded')}
           </p>
         )}
 
@@ -123,22 +126,22 @@ export function LoginPage() {
         <OrDivider />
 
         <form className="form" onSubmit={handleSubmit} aria-labelledby="login-title">
-          <FormField label="Email" id="login-email">
+          <FormField label={t('auth.email')} id="login-email">
             {(control) => <input {...control} ref={emailRef} name="email" type="email" autoComplete="email" required />}
           </FormField>
-          <PasswordField id="login-password" name="password" label="Password" autoComplete="current-password" />
+          <PasswordField id="login-password" name="password" label={t('auth.password')} toggleLabel={t('auth.showPassword')} autoComplete="current-password" />
           <div className="form__row">
             <button type="button" className="link-button" onClick={handleForgotPassword}>
-              Forgot password?
+              {t('auth.login.forgot')}
             </button>
           </div>
           <button type="submit" className="button button--primary form__submit" disabled={busy}>
-            {busy ? 'Logging in...' : 'Log in'}
+            {busy ? t('auth.login.busy') : t('auth.login.submit')}
           </button>
         </form>
 
         <p className="auth-card__switch">
-          New here? <Link to="/signup">Create an account</Link>
+          {t('auth.login.newHere')} <Link to="/signup">{t('auth.login.createAccount')}</Link>
         </p>
       </div>
     </section>

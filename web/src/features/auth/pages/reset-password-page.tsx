@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { isStrongPassword, weakPasswordMessage } from '../../../../../src/shared/password-rule';
+import { isStrongPassword } from '../../../../../src/shared/password-rule';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loadSwal } from '../../../lib/dialog';
 import { describeFailure } from '../../../lib/error-message';
 import { PasswordField } from '../../../components/password-field';
+import { useT } from '../../../lib/i18n/i18n';
+import { authMessages } from '../messages/auth';
 
 /** Target of the local provider's reset mail: /reset-password?token=... */
 export function ResetPasswordPage() {
@@ -13,6 +15,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [busy, setBusy] = useState(false);
+  const t = useT(authMessages);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,11 +25,11 @@ export function ResetPasswordPage() {
     const swal = loadSwal();
 
     if (!isStrongPassword(password)) {
-      void (await swal).fire({ icon: 'warning', title: 'Invalid Password', text: weakPasswordMessage });
+      void (await swal).fire({ icon: 'warning', title: t('auth.invalidPassword'), text: t('auth.weakPassword') });
       return;
     }
     if (password !== confirmation) {
-      void (await swal).fire({ icon: 'warning', title: 'Passwords do not match', text: 'Please type the same new password twice.' });
+      void (await swal).fire({ icon: 'warning', title: t('auth.newPassword.mismatchTitle'), text: t('auth.newPassword.mismatchText') });
       return;
     }
 
@@ -34,11 +37,11 @@ export function ResetPasswordPage() {
     try {
       const message = await confirmPasswordReset(token, password);
       await navigate('/login', { replace: true });
-      void (await swal).fire({ icon: 'success', title: 'Password Changed', text: message });
+      void (await swal).fire({ icon: 'success', title: t('auth.newPassword.changed'), text: message });
     } catch (error) {
       // An invalid or expired link answers 400 auth/reset-token-invalid with the server's explanation.
       const failure = await describeFailure(error);
-      void (await swal).fire({ icon: 'error', title: 'Error', text: failure.message });
+      void (await swal).fire({ icon: 'error', title: t('auth.error'), text: failure.message });
     } finally {
       setBusy(false);
     }
@@ -48,41 +51,42 @@ export function ResetPasswordPage() {
     <section className="page container auth-page" aria-labelledby="reset-title">
       <div className="auth-card">
         <h1 id="reset-title" className="auth-card__title">
-          Choose a new password
+          {t('auth.newPassword.title')}
         </h1>
         {token === '' ? (
           <>
             <p className="notice notice--error" role="alert">
-              This password reset link is incomplete. Ask for a new one with “Forgot password?” on the log-in page.
+              {t('auth.newPassword.incomplete')}
             </p>
             <p className="auth-card__switch">
-              <Link to="/login">Go to log in</Link>
+              <Link to="/login">{t('auth.newPassword.goToLogin')}</Link>
             </p>
           </>
         ) : (
           <>
-            <p className="auth-card__lead">Pick a new password for your account.</p>
+            <p className="auth-card__lead">{t('auth.newPassword.lead')}</p>
             <form className="form" onSubmit={handleSubmit} aria-labelledby="reset-title">
               <PasswordField
                 id="reset-password"
                 name="password"
-                label="New password"
+                label={t('auth.newPassword.label')}
+                toggleLabel={t('auth.showPassword')}
                 autoComplete="new-password"
-                hint="At least 8 characters, with a letter, a number and a special character."
+                hint={t('auth.passwordHint')}
               />
               <PasswordField
                 id="reset-password-confirm"
                 name="confirmPassword"
-                label="Confirm new password"
+                label={t('auth.newPassword.confirm')}
                 autoComplete="new-password"
-                toggleLabel="Show confirmed password"
+                toggleLabel={t('auth.newPassword.showConfirmed')}
               />
               <button type="submit" className="button button--primary form__submit" disabled={busy}>
-                {busy ? 'Saving...' : 'Save new password'}
+                {busy ? t('auth.newPassword.busy') : t('auth.newPassword.submit')}
               </button>
             </form>
             <p className="auth-card__switch">
-              Remembered it? <Link to="/login">Log in</Link>
+              {t('auth.newPassword.remembered')} <Link to="/login">{t('auth.newPassword.logIn')}</Link>
             </p>
           </>
         )}

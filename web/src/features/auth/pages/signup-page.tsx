@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import { Link, useNavigate } from 'react-router-dom';
-import { isStrongPassword, weakPasswordMessage } from '../../../../../src/shared/password-rule';
+import { isStrongPassword } from '../../../../../src/shared/password-rule';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loadSwal } from '../../../lib/dialog';
 import { describeFailure } from '../../../lib/error-message';
 import { PasswordField } from '../../../components/password-field';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { OrDivider } from '../components/or-divider';
+import { useT } from '../../../lib/i18n/i18n';
+import { authMessages } from '../messages/auth';
 
 const CANCELLED_POPUP_CODES = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request']);
 
@@ -15,6 +17,7 @@ export function SignupPage() {
   const { signUp, logInWithGoogle, googleSignIn, provider } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const t = useT(authMessages);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,7 +28,7 @@ export function SignupPage() {
     const swal = loadSwal();
 
     if (!isStrongPassword(password)) {
-      void (await swal).fire({ icon: 'warning', title: 'Invalid Password', text: weakPasswordMessage });
+      void (await swal).fire({ icon: 'warning', title: t('auth.invalidPassword'), text: t('auth.weakPassword') });
       return;
     }
 
@@ -33,11 +36,11 @@ export function SignupPage() {
     try {
       await signUp(name, email, password);
       await navigate('/');
-      void (await swal).fire({ icon: 'success', title: 'Sign up Successful.' });
+      void (await swal).fire({ icon: 'success', title: t('auth.signup.success') });
     } catch (error) {
       // 409: the email is taken; 400: the server's own checks; 429: too many attempts.
       const failure = await describeFailure(error);
-      void (await swal).fire({ icon: 'error', title: 'Error', text: failure.message });
+      void (await swal).fire({ icon: 'error', title: t('auth.error'), text: failure.message });
     } finally {
       setBusy(false);
     }
@@ -51,11 +54,11 @@ export function SignupPage() {
     try {
       await signingIn;
       await navigate('/');
-      void (await swal).fire({ icon: 'success', title: 'Login Successful' });
+      void (await swal).fire({ icon: 'success', title: t('auth.loginSuccess') });
     } catch (error) {
       const failure = await describeFailure(error);
       if (failure.code && CANCELLED_POPUP_CODES.has(failure.code)) return;
-      void (await swal).fire({ icon: 'error', title: 'Error', text: failure.message });
+      void (await swal).fire({ icon: 'error', title: t('auth.error'), text: failure.message });
     } finally {
       setBusy(false);
     }
@@ -65,34 +68,35 @@ export function SignupPage() {
     <section className="page container auth-page" aria-labelledby="signup-title">
       <div className="auth-card">
         <h1 id="signup-title" className="auth-card__title">
-          Sign up
+          {t('auth.signup.title')}
         </h1>
-        <p className="auth-card__lead">Create an account to keep a cart and order with cash on delivery.</p>
+        <p className="auth-card__lead">{t('auth.signup.lead')}</p>
 
         <GoogleSignIn available={googleSignIn} known={provider !== null} busy={busy} onClick={handleGoogle} />
         <OrDivider />
 
         <form className="form" onSubmit={handleSubmit} aria-labelledby="signup-title">
-          <FormField label="Name" id="signup-name">
+          <FormField label={t('auth.signup.name')} id="signup-name">
             {(control) => <input {...control} name="name" type="text" autoComplete="name" required />}
           </FormField>
-          <FormField label="Email" id="signup-email">
+          <FormField label={t('auth.email')} id="signup-email">
             {(control) => <input {...control} name="email" type="email" autoComplete="email" required />}
           </FormField>
           <PasswordField
             id="signup-password"
             name="password"
-            label="Password"
+            label={t('auth.password')}
+            toggleLabel={t('auth.showPassword')}
             autoComplete="new-password"
-            hint="At least 8 characters, with a letter, a number and a special character."
+            hint={t('auth.passwordHint')}
           />
           <button type="submit" className="button button--primary form__submit" disabled={busy}>
-            {busy ? 'Signing up...' : 'Sign up'}
+            {busy ? t('auth.signup.busy') : t('auth.signup.submit')}
           </button>
         </form>
 
         <p className="auth-card__switch">
-          Already have an account? <Link to="/login">Log in</Link>
+          {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signup.logIn')}</Link>
         </p>
       </div>
     </section>

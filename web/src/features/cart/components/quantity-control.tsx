@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { useT } from '../../../lib/i18n/i18n';
+import { cartMessages } from '../messages/cart';
 
 /** The server's most per cart line (src/modules/cart/domain/cart-line.ts). */
 const maxQuantityPerLine = 99;
@@ -22,6 +24,7 @@ export function QuantityControl({
 }) {
   // What the field shows while the shopper types or a change is on its way; null shows the server's quantity.
   const [draft, setDraft] = useState<string | null>(null);
+  const t = useT(cartMessages);
 
   function send(next: number) {
     if (!Number.isInteger(next) || next < 1 || next > maxQuantityPerLine || next === quantity) {
@@ -43,7 +46,7 @@ export function QuantityControl({
       <button
         type="button"
         className="quantity-control__step"
-        aria-label={`One less ${title}`}
+        aria-label={t('cart.quantity.less', { title })}
         disabled={disabled || quantity <= 1}
         onClick={() => send(quantity - 1)}
       >
@@ -56,7 +59,7 @@ export function QuantityControl({
         min={1}
         max={maxQuantityPerLine}
         step={1}
-        aria-label={`Quantity of ${title}`}
+        aria-label={t('cart.quantity.of', { title })}
         value={draft ?? String(quantity)}
         disabled={disabled}
         onChange={(event) => setDraft(event.target.value)}
@@ -65,7 +68,7 @@ export function QuantityControl({
       <button
         type="button"
         className="quantity-control__step"
-        aria-label={`One more ${title}`}
+        aria-label={t('cart.quantity.more', { title })}
         disabled={disabled || quantity >= maxQuantityPerLine}
         onClick={() => send(quantity + 1)}
       >

@@ -3,7 +3,10 @@ import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { confirmThenRun, showFailure } from '../../../lib/dialog';
-import { stockLevel, stockText } from '../../../../../src/shared/stock';
+import { stockLevel } from '../../../../../src/shared/stock';
+import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { cartMessages } from '../messages/cart';
 import { cartItemCount, cartTotalPrice, useCart, type CartItem } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
@@ -19,21 +22,28 @@ export function CartPage() {
   const { data: items, status } = useCart(user?.email);
   const removeItem = useRemoveCartItem();
   const updateItem = useUpdateCartItem();
+  const t = useT(cartMessages);
+  const lang = useLanguage();
 
   /** Settles when the cart was read again or the change refused; the dialog (409: how many are left) stays open. */
   async function handleQuantity(item: CartItem, quantity: number) {
     try {
       await updateItem.mutateAsync({ id: item._id, quantity });
     } catch (error) {
-      void showFailure(error, 'Could not change the quantity');
+      void showFailure(error, t('cart.quantityFailed'));
     }
   }
 
   function handleRemove(item: CartItem) {
     return confirmThenRun({
-      confirm: { title: 'Are you sure?', text: 'Remove this item from your cart?', confirmButtonText: 'Yes, remove it!' },
+      confirm: {
+        title: t('cart.remove.confirmTitle'),
+        text: t('cart.remove.confirmText'),
+        confirmButtonText: t('cart.remove.confirmButton'),
+        cancelButtonText: t('cart.remove.cancel'),
+      },
       run: () => removeItem.mutateAsync(item._id),
-      success: { title: 'Done', text: 'The product was removed from your cart.' },
+      success: { title: t('cart.remove.doneTitle'), text: t('cart.remove.doneText') },
     });
   }
 
@@ -43,43 +53,53 @@ export function CartPage() {
   return (
     <section className="dashboard-page cart-page" aria-labelledby="cart-title">
       <h1 id="cart-title" className="page__title">
-        My Cart
+        {t('cart.title')}
       </h1>
-      <QueryStatus status={status} loading="Loading your cart..." failed="Failed to load your cart" />
+      <QueryStatus status={status} loading={t('cart.loading')} failed={t('cart.failed')} />
       {status === 'success' && (
         <>
           <div className="dashboard-page__bar cart-summary">
             <p className="page__lead" data-testid="cart-total-items">
-              Total Items: {cartItemCount(items)}
+              {t('cart.totalItems', { count: formatNumber(cartItemCount(items), lang) })}
             </p>
             <p className="page__lead" data-testid="cart-total-price">
-              Total Price: {cartTotalPrice(items)} BDT
+              {t('cart.totalPrice', { price: formatMoney(cartTotalPrice(items), lang) })}
             </p>
             {empty ? (
               // Not a link while there is nothing to order; it only looks like the (disabled) button.
               <span className="button button--primary button--small button--disabled" aria-disabled="true" data-testid="checkout-link">
-                Checkout
+                {t('cart.checkout')}
               </span>
             ) : (
               <Link to="/dashboard/checkout" className="button button--primary button--small" data-testid="checkout-link">
-                Checkout
+                {t('cart.checkout')}
               </Link>
             )}
           </div>
           {unavailable && (
             <p className="notice notice--error cart-notice" role="alert">
-              A product in your cart is no longer available. Remove it before you check out.
+              {t('cart.unavailableNotice')}
             </p>
           )}
           {empty ? (
             <p className="notice">
-              <span data-testid="empty-state">Your cart is empty.</span> <Link to="/allproductandcategories">Browse the products</Link>.
+              <span data-testid="empty-state">{t('cart.empty')}</span> <Link to="/allproductandcategories">{t('cart.browse')}</Link>
+              {t('cart.browseEnd')}
             </p>
           ) : (
             <DataTable
               labelledBy="cart-title"
-              caption="Products in your cart, newest first"
-              columns={['#', 'Image', 'Title', 'Size', 'Color', 'Quantity', 'Price', 'Action']}
+              caption={t('cart.caption')}
+              columns={[
+                '#',
+                t('cart.column.image'),
+                t('cart.column.title'),
+                t('cart.column.size'),
+                t('cart.column.color'),
+                t('cart.column.quantity'),
+                t('cart.column.price'),
+                t('cart.column.action'),
+              ]}
               className="data-table cart-table"
             >
               {items.map((item, index) => {
@@ -88,13 +108,13 @@ export function CartPage() {
                 const level = stockLevel(item.stock);
                 return (
                   <tr key={item._id} data-testid="cart-line" data-available={item.available}>
-                    <td className="cart-table__index">{index + 1}</td>
+                    <td className="cart-table__index">{formatNumber(index + 1, lang)}</td>
                     <ThumbnailCell image={item.image} />
                     <th scope="row" id={titleId} className="cart-table__title">
                       {item.available ? (
                         item.title
                       ) : (
-                        <span className="status-badge status-badge--canceled">No longer available</span>
+                        <span className="status-badge status-badge--canceled">{t('cart.noLongerAvailable')}</span>
                       )}
                       {/* On a phone the Size and Color columns fold into the title. */}
                       {choice && <span className="cart-table__choice">{choice}</span>}
@@ -110,12 +130,12 @@ export function CartPage() {
                       />
                       {item.available && level.kind !== 'in-stock' && (
                         <p className={`cart-table__stock cart-table__stock--${level.kind}`} data-testid="cart-line-stock">
-                          {stockText(item.stock)}
+                          {level.kind === 'sold-out' ? t('cart.stock.soldOut') : t('cart.stock.low', { left: formatNumber(level.left, lang) })}
                         </p>
                       )}
                     </td>
                     <td className="data-table__nowrap cart-table__price" data-testid="cart-line-price">
-                      {item.price} BDT
+                      {formatMoney(item.price, lang)}
                     </td>
                     <td className="cart-table__action">
                       <button
@@ -125,7 +145,7 @@ export function CartPage() {
                         disabled={removeItem.isPending}
                         onClick={() => void handleRemove(item)}
                       >
-                        Remove
+                        {t('cart.remove')}
                       </button>
                     </td>
                   </tr>
