@@ -10,7 +10,9 @@ import type { CheckoutLine } from './components/checkout-summary';
 import type { AppliedCoupon } from './components/coupon-box';
 import { CHECKOUT_FIELD_IDS } from './components/delivery-details';
 import type { OrderNowItem } from './order-now';
-import { PHONE_NOT_CONFIRMED } from './use-phone-code';
+import { formatNumber } from '../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../lib/i18n/i18n';
+import { checkoutMessages } from './messages/checkout';
 
 /** The server's totals after a 409, valid while the inputs they were computed for stay the same. */
 type FreshOverride = { totals: FreshTotals; location: string; coupon: string | null; subtotal: number };
@@ -33,15 +35,32 @@ function focusPhoneCode() {
 }
 
 /** The Order Placed dialog's text: the number to quote, on a line of its own (built as text, never parsed as HTML). */
-function placedText(orderNumber: number): HTMLElement {
+function placedText(numberText: string, thanks: string): HTMLElement {
   const text = document.createElement('div');
   const number = document.createElement('p');
   number.className = 'order-placed__number';
-  number.textContent = `Your order number: ${orderNumber}`;
+  number.textContent = numberText;
   const next = document.createElement('p');
-  next.textContent = 'Thank you! Your order is Pending until the shop confirms it.';
+  next.textContent = thanks;
   text.append(number, next);
   return text;
+}
+
+/** validateCheckout's English messages, by the id of each in the language shown. */
+const ERROR_IDS = {
+  'Please enter your full name.': 'checkout.error.name',
+  'Please enter your phone number.': 'checkout.error.phone',
+  'Please enter a Bangladeshi mobile number, e.g. 01712345678.': 'checkout.error.mobile',
+  'Please enter your address.': 'checkout.error.address',
+  'Please select a delivery location.': 'checkout.error.location',
+  'Please select a payment method.': 'checkout.error.payment',
+} as const;
+
+/** The field errors in the language shown (an English message without an id stays as it is). */
+function translatedErrors(errors: CheckoutErrors, t: (id: (typeof ERROR_IDS)[keyof typeof ERROR_IDS]) => string): CheckoutErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, message in ERROR_IDS ? t(ERROR_IDS[message as keyof typeof ERROR_IDS]) : message]),
+  );
 }
 
 /**
@@ -52,6 +71,8 @@ function placedText(orderNumber: number): HTMLElement {
 export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, phoneCheck }: CheckoutInput) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
+  const t = useT(checkoutMessages);
+  const lang = useLanguage();
 
   const [location, setLocation] = useState('');
   const [payment, setPayment] = useState('');
@@ -111,8 +132,8 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
       const Swal = await loadSwal();
       void Swal.fire({
         icon: 'info',
-        title: 'Cash On Delivery',
-        text: 'Please check your orders after some time to see that your order is confirmed.',
+        title: t('checkout.cod'),
+        text: t('checkout.codText'),
       });
     }
   }
@@ -129,7 +150,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     if (code === '') {
       void Swal.fire({
         icon: 'warning',
-        title: 'Enter a coupon code first!',
+        title: t('checkout.enterCoupon'),
         // Gone at once on close, no fade-out: while it fades, the dialog (named "...coupon code...") would
         // still answer to the field's label, "Coupon Code", for assistive technology and browser tests.
         hideClass: { popup: '' },
@@ -143,7 +164,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     } catch (error) {
       setApplied(null);
       if (isSessionFailure(await describeFailure(error))) return;
-      void Swal.fire({ icon: 'error', title: 'Invalid Coupon', text: 'Please enter a valid code.' });
+      void Swal.fire({ icon: 'error', title: t('checkout.invalidCoupon'), text: t('checkout.validCode') });
     } finally {
       setApplying(false);
     }
@@ -169,30 +190,30 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
           setFresh({ totals: totalsNow, location, coupon: couponKey, subtotal: shownSubtotal });
         }
         if (!orderNow) onCartChanged();
-        await Swal.fire({ icon: 'warning', title: 'Prices changed', text: failure.message });
+        await Swal.fire({ icon: 'warning', title: t('checkout.pricesChanged'), text: failure.message });
         return;
       }
       case 'ordering/coupon-invalid':
         setApplied(null);
-        await Swal.fire({ icon: 'error', title: 'Invalid Coupon', text: 'Please enter a valid code.' });
+        await Swal.fire({ icon: 'error', title: t('checkout.invalidCoupon'), text: t('checkout.validCode') });
         return;
       case 'ordering/out-of-stock':
         // The cart shows each line's stock: read it again for the way back to the cart.
         if (!orderNow) onCartChanged();
-        await Swal.fire({ icon: 'error', title: 'Not enough stock', text: failure.message });
+        await Swal.fire({ icon: 'error', title: t('checkout.outOfStock'), text: failure.message });
         return;
       case 'ordering/phone-not-verified':
         phoneCheck?.forget();
-        await Swal.fire({ icon: 'warning', title: 'Confirm your phone number', text: failure.message });
+        await Swal.fire({ icon: 'warning', title: t('checkout.confirmPhone'), text: failure.message });
         focusPhoneCode();
         return;
       case 'ordering/cart-empty':
       case 'ordering/product-unavailable':
         if (!orderNow) onCartChanged();
-        await Swal.fire({ icon: 'error', title: 'Error', text: failure.message });
+        await Swal.fire({ icon: 'error', title: t('checkout.error'), text: failure.message });
         return;
       default:
-        await Swal.fire({ icon: 'error', title: 'Error', text: failure.message });
+        await Swal.fire({ icon: 'error', title: t('checkout.error'), text: failure.message });
     }
   }
 
@@ -207,7 +228,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
       deliveryLocation: location,
       paymentMethod: payment,
     };
-    const found = validateCheckout(fields);
+    const found = translatedErrors(validateCheckout(fields), t);
     setErrors(found);
     const firstInvalid = CHECKOUT_FIELDS.find((field) => found[field]);
     if (firstInvalid) {
@@ -220,16 +241,17 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     try {
       const Swal = await loadSwal();
       if (phoneCheck && !phoneCheck.isConfirmed(fields.phone)) {
-        await Swal.fire({ icon: 'warning', title: 'Confirm your phone number', text: PHONE_NOT_CONFIRMED });
+        await Swal.fire({ icon: 'warning', title: t('checkout.confirmPhone'), text: t('checkout.phoneNotConfirmed') });
         focusPhoneCode();
         return;
       }
       const { isConfirmed } = await Swal.fire({
         icon: 'question',
-        title: 'Confirm Placing the order?',
-        text: 'If confirm, please wait till confirmation alert.',
+        title: t('checkout.confirmTitle'),
+        text: t('checkout.confirmText'),
         showCancelButton: true,
-        confirmButtonText: 'Yes, place it!',
+        confirmButtonText: t('checkout.confirmButton'),
+        cancelButtonText: t('checkout.cancel'),
       });
       if (!isConfirmed) return;
 
@@ -257,7 +279,11 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
       // Leave first, so the emptied cart never shows here; then refresh the cart (navbar count, cart page).
       await navigate('/dashboard/orders', { replace: true });
       if (!orderNow) onCartChanged();
-      void Swal.fire({ icon: 'success', title: 'Order Placed', html: placedText(orderNumber) });
+      void Swal.fire({
+        icon: 'success',
+        title: t('checkout.placed'),
+        html: placedText(t('checkout.orderNumber', { number: formatNumber(orderNumber, lang) }), t('checkout.thanks')),
+      });
     } finally {
       busy.current = false;
       setSending(false);

@@ -3,12 +3,8 @@ import { useEffect, useState } from 'react';
 import { describeFailure, isSessionFailure } from '../../lib/error-message';
 import { normalizeBdMobile } from '../../../../src/shared/phone';
 import { retryAfterOf, sendPhoneCode, verifyPhoneCode } from './api/phone-codes';
-
-/** The server's words for an order whose phone is not proven (409 ordering/phone-not-verified). */
-export const PHONE_NOT_CONFIRMED = 'Please confirm your phone number first: ask for a code and type the 6 digits we send you by SMS.';
-
-/** The same rule as the server's phone field. */
-const NOT_A_MOBILE = 'Enter a Bangladeshi mobile number such as 01712345678 (with or without +88)';
+import { useT } from '../../lib/i18n/i18n';
+import { checkoutMessages } from './messages/checkout';
 
 /** Answers after which the code cannot be tried again. */
 const DEAD_CODE = new Set(['ordering/phone-code-spent', 'ordering/phone-code-expired', 'ordering/phone-code-missing']);
@@ -23,6 +19,7 @@ type Sent = { phone: string; shown: string; expiresInSeconds: number; resendAt: 
  */
 export function usePhoneCode(enabled: boolean) {
   // The number as typed in the form (read on every change), and its normalised form.
+  const t = useT(checkoutMessages);
   const [typed, setTyped] = useState('');
   const phone = normalizeBdMobile(typed);
   const [sent, setSent] = useState<Sent | null>(null);
@@ -55,7 +52,8 @@ export function usePhoneCode(enabled: boolean) {
   async function send() {
     if (sending) return;
     if (!phone) {
-      setError(typed.trim() === '' ? 'Please enter your phone number first.' : NOT_A_MOBILE);
+      // The same rule as the server's phone field.
+      setError(typed.trim() === '' ? t('checkout.phone.enterFirst') : t('checkout.phone.notMobile'));
       return;
     }
     setSending(true);
@@ -86,7 +84,7 @@ export function usePhoneCode(enabled: boolean) {
     if (verifying || !current) return;
     const digits = code.trim();
     if (!/^\d{6}$/.test(digits)) {
-      setError('Please type the 6 digits of the code.');
+      setError(t('checkout.phone.sixDigits'));
       return;
     }
     setVerifying(true);

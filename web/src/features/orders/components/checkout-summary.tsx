@@ -1,5 +1,8 @@
 import { responsiveImageProps } from '../../../lib/image-srcset';
 import type { CheckoutTotals } from '../checkout-rules';
+import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { checkoutMessages } from '../messages/checkout';
 
 export type CheckoutLine = {
   key: string;
@@ -24,10 +27,13 @@ type CheckoutSummaryProps = {
 
 /** The lines being ordered and the money: Subtotal, Discount, Delivery Fee and Total. */
 export function CheckoutSummary({ lines, totals, defaultFee }: CheckoutSummaryProps) {
+  const t = useT(checkoutMessages);
+  const lang = useLanguage();
+  const money = (amount: number) => formatMoney(amount, lang);
   return (
     <section className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="checkout-summary__title">
-        Order Summary
+        {t('checkout.summary')}
       </h2>
       <ul className="order-items">
         {lines.map((line) => (
@@ -39,36 +45,45 @@ export function CheckoutSummary({ lines, totals, defaultFee }: CheckoutSummaryPr
             )}
             <span className="order-items__text">
               <span className="order-items__title">
-                {line.available ? line.title : <span className="status-badge status-badge--canceled">No longer available</span>}
+                {line.available ? line.title : <span className="status-badge status-badge--canceled">{t('checkout.noLongerAvailable')}</span>}
               </span>
               <span className="order-items__details">
-                {[line.size && `Size: ${line.size}`, line.color && `Color: ${line.color}`, `${line.quantity} × ${line.unitPrice} BDT`]
+                {[
+                  line.size && t('checkout.size', { size: line.size }),
+                  line.color && t('checkout.color', { color: line.color }),
+                  t('checkout.times', { quantity: formatNumber(line.quantity, lang), price: money(line.unitPrice) }),
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </span>
             </span>
-            <span className="order-items__price">{line.price} BDT</span>
+            <span className="order-items__price">{money(line.price)}</span>
           </li>
         ))}
       </ul>
       <dl className="totals">
         <div className="totals__row">
-          <dt>Subtotal</dt>
-          <dd data-testid="summary-subtotal">{totals.subtotal} BDT</dd>
-        </div>
-        <div className="totals__row">
-          <dt>Discount{totals.discountPercent > 0 && ` (${totals.discountPercent}%)`}</dt>
-          <dd data-testid="summary-discount">{totals.discount > 0 ? `- ${totals.discount} BDT` : '0 BDT'}</dd>
+          <dt>{t('checkout.subtotal')}</dt>
+          <dd data-testid="summary-subtotal">{money(totals.subtotal)}</dd>
         </div>
         <div className="totals__row">
           <dt>
-            Delivery Fee{defaultFee && <span className="totals__note"> (until a location is chosen)</span>}
+            {totals.discountPercent > 0
+              ? t('checkout.discountPercent', { percent: formatNumber(totals.discountPercent, lang) })
+              : t('checkout.discount')}
           </dt>
-          <dd data-testid="summary-fee">{totals.fee} BDT</dd>
+          <dd data-testid="summary-discount">{totals.discount > 0 ? t('checkout.minus', { amount: money(totals.discount) }) : money(0)}</dd>
+        </div>
+        <div className="totals__row">
+          <dt>
+            {t('checkout.fee')}
+            {defaultFee && <span className="totals__note"> {t('checkout.feeNote')}</span>}
+          </dt>
+          <dd data-testid="summary-fee">{money(totals.fee)}</dd>
         </div>
         <div className="totals__row totals__row--total">
-          <dt>Total</dt>
-          <dd data-testid="summary-total">{totals.total} BDT</dd>
+          <dt>{t('checkout.total')}</dt>
+          <dd data-testid="summary-total">{money(totals.total)}</dd>
         </div>
       </dl>
     </section>

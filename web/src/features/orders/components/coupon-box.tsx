@@ -1,6 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import { UppercaseInput } from '../../../components/uppercase-input';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { checkoutMessages } from '../messages/checkout';
 
 export type AppliedCoupon = { code: string; percent: number };
 
@@ -14,6 +17,8 @@ type CouponBoxProps = {
 
 /** The optional coupon: a code, Apply, and what it takes off, announced as it changes. */
 export function CouponBox({ code, applied, applying, onCodeChange, onApply }: CouponBoxProps) {
+  const t = useT(checkoutMessages);
+  const lang = useLanguage();
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     // Enter in the coupon field applies the code; it must not place the order.
     if (event.key === 'Enter') {
@@ -23,17 +28,19 @@ export function CouponBox({ code, applied, applying, onCodeChange, onApply }: Co
   }
 
   return (
-    <FormField label="Coupon Code" id="checkout-coupon" describedBy="checkout-coupon-status">
+    <FormField label={t('checkout.coupon')} id="checkout-coupon" describedBy="checkout-coupon-status">
       {(control) => (
         <>
           <div className="coupon-field">
             <UppercaseInput {...control} name="coupon" value={code} onValueChange={onCodeChange} onKeyDown={handleKeyDown} maxLength={32} />
             <button type="button" className="button button--secondary" disabled={applying} onClick={onApply}>
-              Apply
+              {t('checkout.apply')}
             </button>
           </div>
           <p id="checkout-coupon-status" className="form-field__hint" role="status" data-testid="coupon-status">
-            {applied ? `Coupon ${applied.code} applied: ${applied.percent}% off the products.` : 'Optional.'}
+            {applied
+              ? t('checkout.couponApplied', { code: applied.code, percent: formatNumber(applied.percent, lang) })
+              : t('checkout.optional')}
           </p>
         </>
       )}

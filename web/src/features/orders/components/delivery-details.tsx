@@ -1,6 +1,9 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { FormField } from '../../../components/form-field';
 import { deliveryFees, deliveryZones } from '../../../../../src/shared/money';
+import { formatMoney } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { checkoutMessages } from '../messages/checkout';
 import { PAYMENT_METHODS, type CheckoutErrors, type CheckoutField } from '../checkout-rules';
 
 /** The ids of the checkout's fields: the first invalid one is focused on submit. */
@@ -23,44 +26,54 @@ type DeliveryDetailsProps = {
   phoneExtra?: ReactNode;
 };
 
+const ZONE_IDS = {
+  'Inside Dhaka': 'checkout.zone.inside',
+  'Suburbs Dhaka': 'checkout.zone.suburbs',
+  'Outside Dhaka': 'checkout.zone.outside',
+} as const satisfies Record<(typeof deliveryZones)[number], string>;
+
+const PAYMENT_IDS = { 'Cash On Delivery': 'checkout.cod' } as const satisfies Record<(typeof PAYMENT_METHODS)[number], string>;
+
 /** Who receives the order, where, and how they pay: name, phone and address are read from the form on submit. */
 export function DeliveryDetails({ errors, defaultName, location, onLocationChange, payment, onPaymentChange, phoneExtra }: DeliveryDetailsProps) {
+  const t = useT(checkoutMessages);
+  const lang = useLanguage();
   return (
     <>
-      <FormField label="Full Name" id={CHECKOUT_FIELD_IDS.name} error={errors.name}>
+      <FormField label={t('checkout.fullName')} id={CHECKOUT_FIELD_IDS.name} error={errors.name}>
         {(control) => <input {...control} name="name" type="text" autoComplete="name" defaultValue={defaultName} required />}
       </FormField>
       <FormField
-        label="Phone Number"
+        label={t('checkout.phone')}
         id={CHECKOUT_FIELD_IDS.phone}
-        hint="Bangladeshi mobile number, e.g. 01712345678"
+        hint={t('checkout.phoneHint')}
         error={errors.phone}
       >
         {(control) => <input {...control} name="phone" type="tel" inputMode="tel" autoComplete="tel" required />}
       </FormField>
       {phoneExtra}
-      <FormField label="Address" id={CHECKOUT_FIELD_IDS.address} error={errors.address} controlClassName="form-field__textarea">
+      <FormField label={t('checkout.address')} id={CHECKOUT_FIELD_IDS.address} error={errors.address} controlClassName="form-field__textarea">
         {(control) => <textarea {...control} name="address" autoComplete="street-address" rows={3} required />}
       </FormField>
-      <FormField label="Delivery Location" id={CHECKOUT_FIELD_IDS.deliveryLocation} error={errors.deliveryLocation}>
+      <FormField label={t('checkout.location')} id={CHECKOUT_FIELD_IDS.deliveryLocation} error={errors.deliveryLocation}>
         {(control) => (
           <select {...control} name="deliveryLocation" value={location} onChange={(event) => onLocationChange(event.target.value)} required>
-            <option value="">Select a delivery location</option>
+            <option value="">{t('checkout.selectLocation')}</option>
             {deliveryZones.map((zone) => (
               <option key={zone} value={zone}>
-                {zone} ({deliveryFees[zone]} BDT)
+                {t('checkout.zoneOption', { zone: t(ZONE_IDS[zone]), fee: formatMoney(deliveryFees[zone], lang) })}
               </option>
             ))}
           </select>
         )}
       </FormField>
-      <FormField label="Payment Method" id={CHECKOUT_FIELD_IDS.paymentMethod} error={errors.paymentMethod}>
+      <FormField label={t('checkout.paymentMethod')} id={CHECKOUT_FIELD_IDS.paymentMethod} error={errors.paymentMethod}>
         {(control) => (
           <select {...control} name="paymentMethod" value={payment} onChange={onPaymentChange} required>
-            <option value="">Select a payment method</option>
+            <option value="">{t('checkout.selectPayment')}</option>
             {PAYMENT_METHODS.map((method) => (
               <option key={method} value={method}>
-                {method}
+                {t(PAYMENT_IDS[method])}
               </option>
             ))}
           </select>

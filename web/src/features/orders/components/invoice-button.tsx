@@ -1,9 +1,12 @@
 import { useDownload } from '../../../lib/download';
 import { downloadInvoice } from '../api/order-pdfs';
+import { useT } from '../../../lib/i18n/i18n';
+import { ordersMessages } from '../messages/orders';
 
 /** Invoice: downloads the order's invoice as a PDF; a failure is shown in the error dialog. */
 export function InvoiceButton({ order, describedBy }: { order: { _id: string; orderNumber: number }; describedBy?: string }) {
   const { busy, run } = useDownload(() => downloadInvoice(order));
+  const t = useT(ordersMessages);
   return (
     <button
       type="button"
@@ -14,7 +17,7 @@ export function InvoiceButton({ order, describedBy }: { order: { _id: string; or
       aria-busy={busy}
       data-testid="invoice-button"
     >
-      {busy ? 'Preparing...' : 'Invoice'}
+      {busy ? t('orders.preparing') : t('orders.invoice')}
     </button>
   );
 }

@@ -1,5 +1,8 @@
 import { responsiveImageProps } from '../../../lib/image-srcset';
 import type { OrderLine } from '../api/get-orders';
+import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT, type Lang, type Translate } from '../../../lib/i18n/i18n';
+import { ordersMessages } from '../messages/orders';
 
 type OrderItemsProps = {
   items: readonly OrderLine[];
@@ -7,12 +10,20 @@ type OrderItemsProps = {
   compact?: boolean;
 };
 
-function details(item: OrderLine): string {
-  return [item.size && `Size: ${item.size}`, item.color && `Color: ${item.color}`, `Qty: ${item.quantity}`].filter(Boolean).join(' · ');
+function details(item: OrderLine, t: Translate<'orders.item.size' | 'orders.item.color' | 'orders.item.qty'>, lang: Lang): string {
+  return [
+    item.size && t('orders.item.size', { size: item.size }),
+    item.color && t('orders.item.color', { color: item.color }),
+    t('orders.item.qty', { quantity: formatNumber(item.quantity, lang) }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The lines of an order as they were priced when it was placed. */
 export function OrderItems({ items, compact = false }: OrderItemsProps) {
+  const t = useT(ordersMessages);
+  const lang = useLanguage();
   if (compact) {
     return (
       <ul className="order-items order-items--compact">
@@ -38,9 +49,9 @@ export function OrderItems({ items, compact = false }: OrderItemsProps) {
           )}
           <span className="order-items__text">
             <span className="order-items__title">{item.title}</span>
-            <span className="order-items__details">{details(item)}</span>
+            <span className="order-items__details">{details(item, t, lang)}</span>
           </span>
-          <span className="order-items__price">{item.price} BDT</span>
+          <span className="order-items__price">{formatMoney(item.price, lang)}</span>
         </li>
       ))}
     </ul>

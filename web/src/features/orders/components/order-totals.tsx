@@ -1,28 +1,43 @@
 import type { Order } from '../api/get-orders';
+import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { ordersMessages } from '../messages/orders';
+
+const ZONE_IDS: Readonly<Record<string, 'orders.zone.inside' | 'orders.zone.suburbs' | 'orders.zone.outside'>> = {
+  'Inside Dhaka': 'orders.zone.inside',
+  'Suburbs Dhaka': 'orders.zone.suburbs',
+  'Outside Dhaka': 'orders.zone.outside',
+};
 
 /** Subtotal, discount (when there is one), delivery fee and total of a placed order. */
 export function OrderTotals({ order, className = 'totals' }: { order: Order; className?: string }) {
+  const t = useT(ordersMessages);
+  const lang = useLanguage();
+  const zone = ZONE_IDS[order.deliveryLocation];
   return (
     <dl className={className}>
       <div className="totals__row">
-        <dt>Subtotal</dt>
-        <dd>{order.subtotal} BDT</dd>
+        <dt>{t('orders.subtotal')}</dt>
+        <dd>{formatMoney(order.subtotal, lang)}</dd>
       </div>
       {order.discount > 0 && (
         <div className="totals__row">
           <dt>
-            Discount ({order.discountPercent}%{order.appliedCoupon ? `, ${order.appliedCoupon}` : ''})
+            {t('orders.discount', {
+              percent: formatNumber(order.discountPercent, lang),
+              coupon: order.appliedCoupon ? `, ${order.appliedCoupon}` : '',
+            })}
           </dt>
-          <dd>- {order.discount} BDT</dd>
+          <dd>{t('orders.minus', { amount: formatMoney(order.discount, lang) })}</dd>
         </div>
       )}
       <div className="totals__row">
-        <dt>Delivery Fee ({order.deliveryLocation})</dt>
-        <dd>{order.fee} BDT</dd>
+        <dt>{t('orders.fee', { zone: zone ? t(zone) : order.deliveryLocation })}</dt>
+        <dd>{formatMoney(order.fee, lang)}</dd>
       </div>
       <div className="totals__row totals__row--total">
-        <dt>Total</dt>
-        <dd data-testid="order-total">{order.amount} BDT</dd>
+        <dt>{t('orders.totalAmount')}</dt>
+        <dd data-testid="order-total">{formatMoney(order.amount, lang)}</dd>
       </div>
     </dl>
   );

@@ -1,15 +1,15 @@
 import type { KeyboardEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import type { PhoneCodeState } from '../use-phone-code';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
+import { checkoutMessages } from '../messages/checkout';
 import './phone-code.css';
 
 /** "5 minutes", "1 minute", "45 seconds". */
-function duration(seconds: number): string {
-  if (seconds >= 60) {
-    const minutes = Math.round(seconds / 60);
-    return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  }
-  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+function duration(seconds: number, t: Translate<'checkout.phone.minutes' | 'checkout.phone.seconds'>): string {
+  if (seconds >= 60) return t('checkout.phone.minutes', { count: Math.round(seconds / 60) });
+  return t('checkout.phone.seconds', { count: seconds });
 }
 
 /**
@@ -18,6 +18,8 @@ function duration(seconds: number): string {
  */
 export function PhoneCode({ state }: { state: PhoneCodeState }) {
   const { sent, resendIn, error } = state;
+  const t = useT(checkoutMessages);
+  const lang = useLanguage();
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     // Enter in the code field verifies it; it must not place the order.
@@ -31,14 +33,14 @@ export function PhoneCode({ state }: { state: PhoneCodeState }) {
     <div className="phone-code" data-testid="phone-code">
       {state.confirmedNow ? (
         <p className="phone-code__confirmed" role="status">
-          Phone number confirmed
+          {t('checkout.phone.confirmed')}
         </p>
       ) : sent ? (
         <>
           <p className="form-field__hint" role="status">
-            We sent a 6-digit code to {sent.shown}. It expires in {duration(sent.expiresInSeconds)}.
+            {t('checkout.phone.sent', { phone: sent.shown, duration: duration(sent.expiresInSeconds, t) })}
           </p>
-          <FormField label="Code" id="checkout-phone-code">
+          <FormField label={t('checkout.phone.code')} id="checkout-phone-code">
             {(control) => (
               <div className="phone-code__row">
                 <input
@@ -53,7 +55,7 @@ export function PhoneCode({ state }: { state: PhoneCodeState }) {
                   onKeyDown={handleKeyDown}
                 />
                 <button type="button" className="button button--secondary" disabled={state.verifying} onClick={() => void state.verify()}>
-                  {state.verifying ? 'Verifying…' : 'Verify'}
+                  {state.verifying ? t('checkout.phone.verifying') : t('checkout.phone.verify')}
                 </button>
               </div>
             )}
@@ -64,19 +66,19 @@ export function PhoneCode({ state }: { state: PhoneCodeState }) {
             disabled={resendIn > 0 || state.sending}
             onClick={() => void state.send()}
           >
-            {resendIn > 0 ? `Resend code in ${resendIn} s` : 'Resend code'}
+            {resendIn > 0 ? t('checkout.phone.resendIn', { seconds: formatNumber(resendIn, lang) }) : t('checkout.phone.resend')}
           </button>
         </>
       ) : (
         <>
-          <p className="form-field__hint">We send a 6-digit code by SMS to confirm this number before the order counts.</p>
+          <p className="form-field__hint">{t('checkout.phone.why')}</p>
           <button
             type="button"
             className="button button--secondary phone-code__send"
             disabled={state.sending}
             onClick={() => void state.send()}
           >
-            {state.sending ? 'Sending code…' : 'Send code'}
+            {state.sending ? t('checkout.phone.sending') : t('checkout.phone.send')}
           </button>
         </>
       )}

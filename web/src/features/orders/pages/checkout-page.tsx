@@ -8,6 +8,8 @@ import { PhoneCode } from '../components/phone-code';
 import type { OrderNowItem } from '../order-now';
 import { useCheckout } from '../use-checkout';
 import { usePhoneCode } from '../use-phone-code';
+import { useT } from '../../../lib/i18n/i18n';
+import { checkoutMessages } from '../messages/checkout';
 
 export type CheckoutCart = { status: 'pending' | 'error' | 'success'; lines: CheckoutLine[] };
 
@@ -27,6 +29,7 @@ type CheckoutPageProps = {
 /** /dashboard/checkout: what is ordered, the delivery details, a coupon, and Place Order (cash on delivery). */
 export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, checkoutOtp }: CheckoutPageProps) {
   const { user } = useAuth();
+  const t = useT(checkoutMessages);
   const phoneCode = usePhoneCode(checkoutOtp);
   const checkout = useCheckout({
     orderNow,
@@ -39,7 +42,7 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
 
   const title = (
     <h1 id="checkout-title" className="page__title">
-      Checkout
+      {t('checkout.title')}
     </h1>
   );
 
@@ -48,10 +51,10 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
       <section className="dashboard-page" aria-labelledby="checkout-title">
         {title}
         {cart.status === 'pending' ? (
-          <LoadingStatus label="Loading your cart..." />
+          <LoadingStatus label={t('checkout.loading')} />
         ) : (
           <p className="notice notice--error" role="alert">
-            Failed to load your cart
+            {t('checkout.failed')}
           </p>
         )}
       </section>
@@ -63,7 +66,8 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
       <section className="dashboard-page" aria-labelledby="checkout-title">
         {title}
         <p className="notice">
-          <span data-testid="empty-state">Your cart is empty.</span> <Link to="/allproductandcategories">Browse the products</Link>.
+          <span data-testid="empty-state">{t('checkout.empty')}</span> <Link to="/allproductandcategories">{t('checkout.browse')}</Link>
+          {t('checkout.browseEnd')}
         </p>
       </section>
     );
@@ -73,14 +77,14 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
     <section className="dashboard-page" aria-labelledby="checkout-title">
       {title}
       {orderNow ? (
-        <p className="page__lead">Order Now: only this product is ordered; your cart stays as it is.</p>
+        <p className="page__lead">{t('checkout.orderNowLead')}</p>
       ) : (
-        <p className="page__lead">Everything in your cart is ordered. Payment is cash on delivery.</p>
+        <p className="page__lead">{t('checkout.cartLead')}</p>
       )}
       {unavailable && (
         <p className="notice notice--error checkout__notice" role="alert">
-          A product in your cart is no longer available. Please remove it from your cart first:{' '}
-          <Link to="/dashboard/cart">go to My Cart</Link>.
+          {t('checkout.unavailable')} <Link to="/dashboard/cart">{t('checkout.goToCart')}</Link>
+          {t('checkout.browseEnd')}
         </p>
       )}
       <div className="checkout">
@@ -97,7 +101,7 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
           }}
         >
           <h2 id="checkout-form-title" className="checkout-summary__title">
-            Delivery Details
+            {t('checkout.deliveryDetails')}
           </h2>
           <DeliveryDetails
             errors={checkout.errors}
@@ -116,7 +120,7 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
             onApply={() => void coupon.apply()}
           />
           <button type="submit" className="button button--primary form__submit" disabled={checkout.sending || unavailable}>
-            {checkout.sending ? 'Placing order…' : 'Place Order'}
+            {checkout.sending ? t('checkout.placing') : t('checkout.placeOrder')}
           </button>
         </form>
       </div>

@@ -10,7 +10,10 @@ import { OrderItems } from '../components/order-items';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTimeline } from '../components/order-timeline';
 import { OrderTotals } from '../components/order-totals';
-import { formatDateTime } from '../format-date';
+import { formatDateTimeFor } from '../format-date';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { ordersMessages } from '../messages/orders';
 
 /** /dashboard/orders: the customer's own orders, newest first, a page at a time (?page=); a Pending one can be cancelled. */
 export function MyOrdersPage() {
@@ -19,30 +22,38 @@ export function MyOrdersPage() {
   const { data, status } = useMyOrders(user?.email, page);
   const orders = data?.items ?? [];
   const cancelOrder = useDeleteOrder();
+  const t = useT(ordersMessages);
+  const lang = useLanguage();
 
   function handleCancel(order: Order) {
     return confirmThenRun({
-      confirm: { title: 'Are you sure?', text: 'Do you want to cancel this order?', confirmButtonText: 'Yes, cancel it!', cancelButtonText: 'No, keep it' },
+      confirm: {
+        title: t('orders.cancel.title'),
+        text: t('orders.cancel.text'),
+        confirmButtonText: t('orders.cancel.confirm'),
+        cancelButtonText: t('orders.cancel.keep'),
+      },
       run: () => cancelOrder.mutateAsync(order._id),
-      success: { title: 'Done', text: 'Your order has been cancelled.' },
+      success: { title: t('orders.cancel.doneTitle'), text: t('orders.cancel.doneText') },
     });
   }
 
   return (
     <section className="dashboard-page" aria-labelledby="orders-title">
       <h1 id="orders-title" className="page__title">
-        My Orders
+        {t('orders.title')}
       </h1>
-      <QueryStatus status={status} loading="Loading your orders..." failed="Failed to load your orders" />
+      <QueryStatus status={status} loading={t('orders.loading')} failed={t('orders.failed')} />
       {status === 'success' &&
         (orders.length === 0 && page === 1 ? (
           <p className="notice">
-            <span data-testid="empty-state">You have not placed any orders yet.</span> <Link to="/allproductandcategories">Browse the products</Link>.
+            <span data-testid="empty-state">{t('orders.none')}</span> <Link to="/allproductandcategories">{t('orders.browse')}</Link>
+            {t('orders.end')}
           </p>
         ) : (
           <>
             <p className="page__lead" data-testid="orders-total">
-              Total Orders: {data.total}
+              {t('orders.total', { count: formatNumber(data.total, lang) })}
             </p>
             <ol className="order-list">
               {newestFirst(orders).map((order) => {
@@ -52,10 +63,10 @@ export function MyOrdersPage() {
                     <article className="order-card" aria-labelledby={headingId} data-testid="order" data-order-id={order._id}>
                       <header className="order-card__header">
                         <h2 id={headingId} className="order-card__title">
-                          <span data-testid="order-number">Order {order.orderNumber}</span>
+                          <span data-testid="order-number">{t('orders.number', { number: formatNumber(order.orderNumber, lang) })}</span>
                           <span className="order-card__time">
                             {' '}
-                            of <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time>
+                            {t('orders.of')} <time dateTime={order.orderTime}>{formatDateTimeFor(order.orderTime, lang)}</time>
                           </span>
                         </h2>
                         <OrderStatusBadge status={order.status} />
@@ -63,10 +74,15 @@ export function MyOrdersPage() {
                       <OrderItems items={order.cartItems} />
                       <OrderTotals order={order} className="totals order-card__totals" />
                       <p className="order-card__delivery">
-                        Deliver to {order.name}, {order.phone}, {order.address} · {order.paymentMethod}
+                        {t('orders.deliverTo', {
+                          name: order.name,
+                          phone: order.phone,
+                          address: order.address,
+                          payment: order.paymentMethod === 'Cash On Delivery' ? t('orders.cod') : order.paymentMethod,
+                        })}
                       </p>
                       <div className="order-card__timeline">
-                        <h3 className="order-card__subheading">Timeline</h3>
+                        <h3 className="order-card__subheading">{t('orders.timeline')}</h3>
                         <OrderTimeline orderId={order._id} />
                       </div>
                       <div className="order-card__actions" style={{ gap: '8px' }}>
@@ -79,7 +95,7 @@ export function MyOrdersPage() {
                             disabled={cancelOrder.isPending}
                             onClick={() => void handleCancel(order)}
                           >
-                            Cancel Order
+                            {t('orders.cancelOrder')}
                           </button>
                         )}
                       </div>
