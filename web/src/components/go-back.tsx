@@ -1,8 +1,11 @@
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../lib/i18n/i18n';
+import { goBackMessages } from './messages/go-back';
 
 type HistoryState = { idx?: number } | null;
 
 export function GoBack() {
+  const t = useT(goBackMessages);
   const navigate = useNavigate();
 
   function handleClick() {
@@ -21,7 +24,7 @@ export function GoBack() {
       <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" width="16" height="16">
         <path d="M12.5 4.5 7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      Go Back
+      {t('goBack.label')}
     </button>
   );
 }

@@ -1,5 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatNumber } from '../../../src/shared/locale-format';
+import { useLanguage, useT } from '../lib/i18n/i18n';
 import { lastPage, PAGE_SIZE, pageNumber } from '../lib/paging';
+import { pagerMessages } from './messages/pager';
 
 /**
  * The page of a paged list, kept in the URL (?page=2) so that Back, reload and a shared link keep it.
@@ -14,7 +17,7 @@ export function usePageParam(): number {
  * "Showing 51–100 of 132" with Previous and Next links (real links: keyboard, middle-click and Back work).
  * Nothing is shown when everything fits on one page.
  */
-export function Pager({ page, total, shown, label = 'Pages', size = PAGE_SIZE, param = 'page' }: {
+export function Pager({ page, total, shown, label, size = PAGE_SIZE, param = 'page' }: {
   page: number;
   total: number;
   /** Rows on this page. */
@@ -25,6 +28,8 @@ export function Pager({ page, total, shown, label = 'Pages', size = PAGE_SIZE, p
   /** The URL parameter of this list's page: a page with two paged lists gives each its own. */
   param?: string;
 }) {
+  const t = useT(pagerMessages);
+  const lang = useLanguage();
   const [searchParams] = useSearchParams();
   if (total <= size && page === 1) return null;
 
@@ -41,27 +46,29 @@ export function Pager({ page, total, shown, label = 'Pages', size = PAGE_SIZE, p
   const hasNext = page < lastPage(total, size);
 
   return (
-    <nav className="pager" aria-label={label} data-testid="pager">
+    <nav className="pager" aria-label={label ?? t('pager.pages')} data-testid="pager">
       <p className="pager__status" aria-live="polite" data-testid="pager-status">
-        {shown === 0 ? `Showing 0 of ${total}` : `Showing ${first}–${Math.max(first, last)} of ${total}`}
+        {shown === 0
+          ? t('pager.showingNone', { total: formatNumber(total, lang) })
+          : t('pager.showing', { first: formatNumber(first, lang), last: formatNumber(Math.max(first, last), lang), total: formatNumber(total, lang) })}
       </p>
       <div className="pager__links">
         {hasPrevious ? (
           <Link className="button button--small" to={hrefOf(Math.min(page - 1, lastPage(total, size)))} rel="prev">
-            Previous
+            {t('pager.previous')}
           </Link>
         ) : (
           <span className="button button--small" aria-disabled="true">
-            Previous
+            {t('pager.previous')}
           </span>
         )}
         {hasNext ? (
           <Link className="button button--small" to={hrefOf(page + 1)} rel="next">
-            Next
+            {t('pager.next')}
           </Link>
         ) : (
           <span className="button button--small" aria-disabled="true">
-            Next
+            {t('pager.next')}
           </span>
         )}
       </div>

@@ -1,7 +1,9 @@
 import { NavLink, useSearchParams } from 'react-router-dom';
 import { categoryPath } from '../../../components/product-card';
 import { categoryLabel, useCategories } from '../api/get-categories';
+import { useT } from '../../../lib/i18n/i18n';
 import { searchWith } from '../list-filter';
+import { productListMessages } from '../messages/product-list';
 
 /**
  * Whether the categories have come (or failed): the pages with the filter wait for it before they
@@ -17,6 +19,7 @@ export function useCategoriesSettled() {
  * keeps the list's sort and filters (from page 1): the category is the one filter in the path.
  */
 export function CategoryFilter() {
+  const t = useT(productListMessages);
   const { data: categories } = useCategories();
   const [params] = useSearchParams();
   const search = searchWith(params, { category: undefined });
@@ -24,11 +27,11 @@ export function CategoryFilter() {
   if (!categories || categories.length === 0) return null;
 
   return (
-    <nav className="category-filter" aria-label="Categories">
+    <nav className="category-filter" aria-label={t('productList.categories')}>
       <ul className="category-filter__list">
         <li>
           <NavLink to={{ pathname: '/allproductandcategories', search }} end className="category-filter__link">
-            All
+            {t('productList.allCategoriesLink')}
           </NavLink>
         </li>
         {categories.map((category) => (

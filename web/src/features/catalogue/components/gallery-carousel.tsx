@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Autoplay, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
+import { useT } from '../../../lib/i18n/i18n';
+import { productMessages } from '../messages/product';
 import { GalleryPhoto } from './gallery-photo';
 
 /** Spec: the product carousel's interval is 5000 ms, but it does not play on its own. */
@@ -18,6 +20,7 @@ type GalleryCarouselProps = {
  */
 export function GalleryCarousel({ title, images }: GalleryCarouselProps) {
   // Our own buttons (real <button>s with names) for the Navigation module; handed over once mounted.
+  const t = useT(productMessages);
   const [prevEl, setPrevEl] = useState<HTMLButtonElement | null>(null);
   const [nextEl, setNextEl] = useState<HTMLButtonElement | null>(null);
 
@@ -42,13 +45,13 @@ export function GalleryCarousel({ title, images }: GalleryCarouselProps) {
         <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22">
           <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <span className="visually-hidden">Previous photo</span>
+        <span className="visually-hidden">{t('product.previousPhoto')}</span>
       </button>
       <button ref={setNextEl} type="button" className="gallery__nav gallery__nav--next">
         <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22">
           <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <span className="visually-hidden">Next photo</span>
+        <span className="visually-hidden">{t('product.nextPhoto')}</span>
       </button>
     </>
   );

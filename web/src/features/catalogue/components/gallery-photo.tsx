@@ -1,4 +1,7 @@
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { GALLERY_SIZES, responsiveImageProps } from '../../../lib/image-srcset';
+import { productMessages } from '../messages/product';
 
 type GalleryPhotoProps = {
   title: string;
@@ -10,12 +13,14 @@ const GALLERY_IMAGE_SIZE = 960;
 
 /** One photo; the first is the page's largest image, fetched at once and first. */
 export function GalleryPhoto({ title, images, index }: GalleryPhotoProps) {
+  const t = useT(productMessages);
+  const lang = useLanguage();
   const image = images[index] ?? '';
   const many = images.length > 1;
   return (
     <img
       {...responsiveImageProps(image, GALLERY_SIZES)}
-      alt={many ? `${title}, photo ${index + 1} of ${images.length}` : title}
+      alt={many ? t('product.photoOf', { title, index: formatNumber(index + 1, lang), count: formatNumber(images.length, lang) }) : title}
       width={GALLERY_IMAGE_SIZE}
       height={GALLERY_IMAGE_SIZE}
       loading={index === 0 ? 'eager' : 'lazy'}

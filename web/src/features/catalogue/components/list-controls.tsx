@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { categoryLabel, useCategories } from '../api/get-categories';
 import type { ProductSort } from '../api/get-products';
 import { defaultSort, filterFromSearch, isFiltered, priceOf, searchWith, type ListFilter } from '../list-filter';
+import { useT } from '../../../lib/i18n/i18n';
 import { useShown } from '../../../lib/use-shown';
+import { productListMessages } from '../messages/product-list';
 
 /** The list's filter in the URL query, and a change to it (a new history entry, back on page 1). */
 export function useListFilter() {
@@ -13,12 +15,12 @@ export function useListFilter() {
   return { filter, change };
 }
 
-const SORT_LABELS: Record<ProductSort, string> = {
-  relevance: 'Relevance',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-};
+const SORT_LABELS = {
+  relevance: 'productList.sort.relevance',
+  newest: 'productList.sort.newest',
+  price_asc: 'productList.sort.priceAsc',
+  price_desc: 'productList.sort.priceDesc',
+} as const satisfies Record<ProductSort, string>;
 
 type ListControlsProps = {
   filter: ListFilter;
@@ -29,6 +31,7 @@ type ListControlsProps = {
 
 /** Sort, category, price range and "In stock only" of a list of products; each change is applied at once. */
 export function ListControls({ filter, change, withCategory = false }: ListControlsProps) {
+  const t = useT(productListMessages);
   const { data: categories } = useCategories();
   const sorts = (Object.keys(SORT_LABELS) as ProductSort[]).filter((sort) => sort !== 'relevance' || filter.q);
   const [sort, setSort] = useShown(filter.sort ?? defaultSort(filter));
@@ -47,9 +50,9 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
   }
 
   return (
-    <form className="list-controls" aria-label="Sort and filter" onSubmit={applyPrices}>
+    <form className="list-controls" aria-label={t('productList.sortAndFilter')} onSubmit={applyPrices}>
       <label className="list-controls__field">
-        <span className="list-controls__label">Sort by</span>
+        <span className="list-controls__label">{t('productList.sortBy')}</span>
         <select
           className="form-field__input"
           value={sort}
@@ -60,14 +63,14 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
         >
           {sorts.map((sort) => (
             <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
+              {t(SORT_LABELS[sort])}
             </option>
           ))}
         </select>
       </label>
       {withCategory && (
         <label className="list-controls__field">
-          <span className="list-controls__label">Category</span>
+          <span className="list-controls__label">{t('productList.category')}</span>
           <select
             className="form-field__input"
             value={category}
@@ -76,7 +79,7 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
               change({ category: event.target.value });
             }}
           >
-            <option value="">All categories</option>
+            <option value="">{t('productList.allCategories')}</option>
             {/* A category named in the URL but not (or no longer) in the shop is still shown as chosen. */}
             {filter.category !== undefined && !categories?.some((c) => c.category === filter.category) && <option value={filter.category}>{filter.category}</option>}
             {categories?.map((category) => (
@@ -90,7 +93,7 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
       <div className="list-controls__prices">
         {(['minPrice', 'maxPrice'] as const).map((name) => (
           <label key={name} className="list-controls__field list-controls__price">
-            <span className="list-controls__label">{name === 'minPrice' ? 'Min price (BDT)' : 'Max price (BDT)'}</span>
+            <span className="list-controls__label">{name === 'minPrice' ? t('productList.minPrice') : t('productList.maxPrice')}</span>
             <input
               className="form-field__input"
               type="number"
@@ -105,7 +108,7 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
           </label>
         ))}
         <button type="submit" className="button button--secondary button--small">
-          Apply
+          {t('productList.apply')}
         </button>
       </div>
       <label className="list-controls__check">
@@ -117,7 +120,7 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
             change({ inStock: event.target.checked });
           }}
         />
-        In stock only
+        {t('productList.inStockOnly')}
       </label>
       {isFiltered(filter) && (
         <button
@@ -125,7 +128,7 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
           className="link-button"
           onClick={() => change({ category: undefined, minPrice: undefined, maxPrice: undefined, inStock: undefined })}
         >
-          Clear filters
+          {t('productList.clearFilters')}
         </button>
       )}
     </form>

@@ -3,7 +3,9 @@ import { ProductCard } from '../../../components/product-card';
 import { Pager, usePageParam } from '../../../components/pager';
 import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { useProducts, type ProductsFilter } from '../api/get-products';
+import { productListMessages } from '../messages/product-list';
 
 type ProductListProps = {
   /** What narrows and orders the list; every product, newest first, without it. */
@@ -20,7 +22,8 @@ type ProductListProps = {
 const FIRST_ROW = 4;
 
 /** Products in the server's order in the product grid, a page at a time (?page=), with the loading, error and empty states. */
-export function ProductList({ filter = {}, titleAs = 'h2', emptyText = 'No products yet.', showCount = false, eagerFirstRow = false }: ProductListProps) {
+export function ProductList({ filter = {}, titleAs = 'h2', emptyText, showCount = false, eagerFirstRow = false }: ProductListProps) {
+  const t = useT(productListMessages);
   const page = usePageParam();
   const { data: current, error } = useProducts({ ...filter, page });
   // A long list is rendered in the background, in slices, when its data comes: no long task (TBT).
@@ -33,22 +36,22 @@ export function ProductList({ filter = {}, titleAs = 'h2', emptyText = 'No produ
   if (error) {
     return (
       <p className="notice notice--error" role="alert">
-        Failed to load products
+        {t('productList.loadFailed')}
       </p>
     );
   }
-  if (!data) return <Spinner label="Loading products" fill />;
+  if (!data) return <Spinner label={t('productList.loading')} fill />;
 
   return (
     <>
       {showCount && (
         <p className="product-list__count" role="status" data-testid="product-count">
-          {data.total === 1 ? '1 product' : `${data.total} products`}
+          {t('productList.count', { count: data.total })}
         </p>
       )}
       {data.items.length === 0 && page === 1 ? (
         <p className="notice" role="status">
-          {emptyText}
+          {emptyText ?? t('productList.none')}
         </p>
       ) : (
         <>
@@ -57,7 +60,7 @@ export function ProductList({ filter = {}, titleAs = 'h2', emptyText = 'No produ
               <ProductCard key={product._id} product={product} titleAs={titleAs} eager={eagerFirstRow && index < FIRST_ROW} />
             ))}
           </ProductGrid>
-          <Pager page={page} total={data.total} shown={data.items.length} label="Product pages" />
+          <Pager page={page} total={data.total} shown={data.items.length} label={t('productList.pages')} />
         </>
       )}
     </>

@@ -4,8 +4,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginRedirectState } from '../../../lib/auth/auth-provider';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loadSwal } from '../../../lib/dialog';
-import { availableFor, stockLevel, stockText, totalStock } from '../../../../../src/shared/stock';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { availableFor, stockLevel, totalStock } from '../../../../../src/shared/stock';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { productQueryOptions, type Product } from '../api/get-product';
+import { productMessages } from '../messages/product';
 import type { PurchaseHandler, PurchaseRequest } from '../purchase';
 
 type PurchaseFormProps = {
@@ -22,6 +25,8 @@ const MAX_QUANTITY = 99;
  * server does) and disables the sizes and colors sold out for the rest of the choice.
  */
 export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
+  const t = useT(productMessages);
+  const lang = useLanguage();
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -33,6 +38,13 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
   const soldOut = totalStock(product.variants) === 0;
   const available = availableFor(product.variants, size, color);
   const level = stockLevel(available);
+  // src/shared/stock.ts stockText's words, in the language shown.
+  const stock =
+    soldOut || level.kind === 'sold-out'
+      ? t('product.soldOut')
+      : level.kind === 'low'
+        ? t('product.onlyLeft', { count: formatNumber(level.left, lang) })
+        : t('product.inStock');
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,7 +57,7 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
       const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search } };
       // The dialog stays up over the login page; no need to wait for it to close.
       void loadSwal().then((Swal) =>
-        Swal.fire({ icon: 'warning', title: 'Please login first', text: 'Log in to add products to your cart or order them.' }),
+        Swal.fire({ icon: 'warning', title: t('product.loginTitle'), text: t('product.loginText') }),
       );
       await navigate('/login', { state });
       return;
@@ -72,20 +84,20 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
   /** "M" or "M (sold out)" when nothing is left of it with the rest of the choice. */
   const option = (value: string, left: number) => (
     <option key={value} value={value} disabled={left === 0}>
-      {left === 0 ? `${value} (sold out)` : value}
+      {left === 0 ? t('product.optionSoldOut', { option: value }) : value}
     </option>
   );
 
   return (
-    <form className="form purchase-form" aria-label="Buy this product" onSubmit={(event) => void handleSubmit(event)}>
+    <form className="form purchase-form" aria-label={t('product.buy')} onSubmit={(event) => void handleSubmit(event)}>
       <div className="purchase-form__fields">
         {product.sizes.length > 0 && (
           <div className="form-field">
             <label className="form-field__label" htmlFor={`${id}-size`}>
-              Size
+              {t('product.size')}
             </label>
             <select id={`${id}-size`} name="size" className="form-field__input" value={size} onChange={(event) => setSize(event.target.value)}>
-              <option value="">Choose a size</option>
+              <option value="">{t('product.chooseSize')}</option>
               {product.sizes.map((s) => option(s, availableFor(product.variants, s, color)))}
             </select>
           </div>
@@ -93,17 +105,17 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
         {product.colors.length > 0 && (
           <div className="form-field">
             <label className="form-field__label" htmlFor={`${id}-color`}>
-              Color
+              {t('product.color')}
             </label>
             <select id={`${id}-color`} name="color" className="form-field__input" value={color} onChange={(event) => setColor(event.target.value)}>
-              <option value="">Choose a color</option>
+              <option value="">{t('product.chooseColor')}</option>
               {product.colors.map((c) => option(c, availableFor(product.variants, size, c)))}
             </select>
           </div>
         )}
         <div className="form-field purchase-form__quantity">
           <label className="form-field__label" htmlFor={`${id}-quantity`}>
-            Quantity
+            {t('product.quantity')}
           </label>
           <input
             id={`${id}-quantity`}
@@ -121,14 +133,14 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
         </div>
       </div>
       <p className={`purchase-form__stock purchase-form__stock--${level.kind}`} data-testid="stock" role="status">
-        {soldOut ? 'Sold out' : stockText(available)}
+        {stock}
       </p>
       <div className="purchase-form__actions">
         <button type="submit" name="intent" value="add-to-cart" className="button button--primary" disabled={busy || available === 0}>
-          Add to Cart
+          {t('product.addToCart')}
         </button>
         <button type="submit" name="intent" value="order-now" className="button button--accent" disabled={busy || available === 0}>
-          Order Now
+          {t('product.orderNow')}
         </button>
       </div>
     </form>

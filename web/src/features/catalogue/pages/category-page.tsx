@@ -4,11 +4,14 @@ import { Spinner } from '../../../components/spinner';
 import { CategoryFilter, useCategoriesSettled } from '../components/category-filter';
 import { ListControls, useListFilter } from '../components/list-controls';
 import { ProductList } from '../components/product-list';
+import { useT } from '../../../lib/i18n/i18n';
 import { isFiltered } from '../list-filter';
+import { productListMessages } from '../messages/product-list';
 
 /** /category/:categoryName: that category's products, newest first unless sorted, filtered by the URL query. */
 export function CategoryPage() {
   // The router has already decoded the segment (/category/Trading%20Cards -> "Trading Cards").
+  const t = useT(productListMessages);
   const { categoryName = '' } = useParams();
   const { filter: inUrl, change } = useListFilter();
   // The path names the category; the links above the list change it.
@@ -30,11 +33,11 @@ export function CategoryPage() {
       {settled ? (
         <ProductList
           filter={{ ...filter, category: categoryName }}
-          emptyText={isFiltered(filter) ? 'No products match these filters.' : 'No products in this category yet.'}
+          emptyText={isFiltered(filter) ? t('productList.noMatch') : t('productList.noneInCategory')}
           eagerFirstRow
         />
       ) : (
-        <Spinner label="Loading products" fill />
+        <Spinner label={t('productList.loading')} fill />
       )}
     </section>
   );

@@ -1,11 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { GoBack } from '../../../components/go-back';
+import { formatMoney } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { categoryPath } from '../../../components/product-card';
 import { productQueryOptions } from '../api/get-product';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductList } from '../components/product-list';
 import { PurchaseForm } from '../components/purchase-form';
+import { productMessages } from '../messages/product';
 import type { PurchaseHandler } from '../purchase';
 
 type ProductPageProps = {
@@ -17,6 +20,8 @@ type ProductPageProps = {
 export function ProductPage({ onPurchase }: ProductPageProps) {
   const { id = '' } = useParams();
   const { data: product } = useSuspenseQuery(productQueryOptions(id));
+  const t = useT(productMessages);
+  const lang = useLanguage();
   const sizes = product.sizes.join(', ');
   const colors = product.colors.join(', ');
 
@@ -31,23 +36,23 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
             {product.title}
           </h1>
           <p className="product-detail__price" data-testid="product-price">
-            Price: {product.price} BDT
+            {t('product.price', { price: formatMoney(product.price, lang) })}
           </p>
           <ul className="product-detail__facts">
             <li>
-              <span className="product-detail__label">Product Type:</span>{' '}
+              <span className="product-detail__label">{t('product.type')}</span>{' '}
               <Link to={categoryPath(product.category)}>{product.category}</Link>
             </li>
             <li>
-              <span className="product-detail__label">Sizes:</span> {sizes || 'Not specified'}
+              <span className="product-detail__label">{t('product.sizes')}</span> {sizes || t('product.notSpecified')}
             </li>
             <li>
-              <span className="product-detail__label">Colors:</span> {colors || 'Not specified'}
+              <span className="product-detail__label">{t('product.colors')}</span> {colors || t('product.notSpecified')}
             </li>
           </ul>
           {product.description.trim() !== '' && (
             <div className="product-detail__description">
-              <h2 className="product-detail__subheading">Description</h2>
+              <h2 className="product-detail__subheading">{t('product.description')}</h2>
               {product.description
                 .split(/\n{2,}/)
                 .map((paragraph) => paragraph.trim())
@@ -64,9 +69,9 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
       <section className="section" aria-labelledby="all-products-title">
         <div className="section__header">
           <h2 id="all-products-title" className="section__title">
-            All Products
+            {t('product.allProducts')}
           </h2>
-          <p className="section__lead">More from {product.category} first, then the rest of the shop.</p>
+          <p className="section__lead">{t('product.moreFrom', { category: product.category })}</p>
         </div>
         {/* Every other product, paged (?page=): its category's first. */}
         <ProductList filter={{ related: product._id }} titleAs="h3" />
