@@ -1,46 +1,49 @@
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import type { PeriodStats, StatsSummary } from '../api/stats-types';
 import { formatShare, formatTaka } from '../figures';
-
-const ordersText = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
+import { insightsMessages } from '../messages/insights';
 
 const PERIODS = [
-  { key: 'today', title: 'Today', testId: 'period-today' },
-  { key: 'last7Days', title: 'Last 7 days', testId: 'period-7-days' },
-  { key: 'last30Days', title: 'Last 30 days', testId: 'period-30-days' },
+  { key: 'today', title: 'insights.period.today', testId: 'period-today' },
+  { key: 'last7Days', title: 'insights.period.last7Days', testId: 'period-7-days' },
+  { key: 'last30Days', title: 'insights.period.last30Days', testId: 'period-30-days' },
 ] as const;
 
-function PeriodCard({ title, period, testId }: { title: string; period: PeriodStats; testId: string }) {
+function PeriodCard({ title, period, testId }: { title: (typeof PERIODS)[number]['title']; period: PeriodStats; testId: string }) {
+  const t = useT(insightsMessages);
+  const lang = useLanguage();
+  const ordersText = (count: number) => t('insights.orders', { count });
   const headingId = `${testId}-title`;
   return (
     <li className="insight-card" data-testid={testId} aria-labelledby={headingId}>
       <h3 id={headingId} className="insight-card__title">
-        {title}
+        {t(title)}
       </h3>
       <dl className="insight-card__figures">
         <div className="insight-card__main">
-          <dt>Confirmed revenue</dt>
+          <dt>{t('insights.card.confirmedRevenue')}</dt>
           <dd className="insight-card__revenue" data-testid="confirmed-amount">
-            {formatTaka(period.confirmed.amount)}
+            {formatTaka(period.confirmed.amount, lang)}
           </dd>
         </div>
         <div>
-          <dt>Confirmed</dt>
+          <dt>{t('insights.card.confirmed')}</dt>
           <dd data-testid="confirmed-orders">{ordersText(period.confirmed.orders)}</dd>
         </div>
         <div>
-          <dt>Pending</dt>
+          <dt>{t('insights.card.pending')}</dt>
           <dd>
             <span data-testid="pending-orders">{ordersText(period.pending.orders)}</span>,{' '}
-            <span data-testid="pending-amount">{formatTaka(period.pending.amount)}</span>
+            <span data-testid="pending-amount">{formatTaka(period.pending.amount, lang)}</span>
           </dd>
         </div>
         <div>
-          <dt>Canceled</dt>
+          <dt>{t('insights.card.canceled')}</dt>
           <dd data-testid="canceled-orders">{ordersText(period.canceled.orders)}</dd>
         </div>
         <div>
-          <dt>Canceled share</dt>
-          <dd data-testid="canceled-share">{formatShare(period.canceledShare)}</dd>
+          <dt>{t('insights.card.canceledShare')}</dt>
+          <dd data-testid="canceled-share">{formatShare(period.canceledShare, lang)}</dd>
         </div>
       </dl>
     </li>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { QueryStatus } from '../../../components/query-status';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { useSales } from '../api/get-sales';
 import { useStatsSummary } from '../api/get-stats-summary';
 import { LowStock } from '../components/low-stock';
@@ -11,6 +12,7 @@ import { SalesTable } from '../components/sales-table';
 import { TopProducts } from '../components/top-products';
 import { dashboardSearchWith, dashboardStateFromSearch, dhakaDay, type DashboardChange } from '../dashboard-state';
 import { chartSummary, formatDay } from '../figures';
+import { insightsMessages } from '../messages/insights';
 import './dashboard-home-page.css';
 
 /**
@@ -19,6 +21,8 @@ import './dashboard-home-page.css';
  * products of that range; the products low on stock. What it shows lives in the URL (decision 029).
  */
 export function DashboardHomePage() {
+  const t = useT(insightsMessages);
+  const lang = useLanguage();
   const [params, setParams] = useSearchParams();
   const summary = useStatsSummary();
   // The presets end today: the server's day once it has said, the browser's until then.
@@ -33,29 +37,29 @@ export function DashboardHomePage() {
   return (
     <section className="dashboard-page insights" aria-labelledby="insights-title">
       <h1 id="insights-title" className="page__title">
-        Overview
+        {t('insights.title')}
       </h1>
 
       <section className="insight-section" aria-labelledby="periods-title">
         <h2 id="periods-title" className="insight-section__title">
-          Sales at a glance
+          {t('insights.glance')}
         </h2>
-        <QueryStatus status={summary.status} loading="Loading the figures..." failed="Failed to load the figures" />
+        <QueryStatus status={summary.status} loading={t('insights.loadingFigures')} failed={t('insights.figuresFailed')} />
         {summary.status === 'success' && <PeriodCards summary={summary.data} />}
       </section>
 
       <section className="insight-section" aria-labelledby="sales-title">
         <h2 id="sales-title" className="insight-section__title">
-          Sales
+          {t('insights.sales')}
         </h2>
         <RangeControls state={state} change={change} />
-        <QueryStatus status={sales.status} loading="Loading sales..." failed="Failed to load sales" />
+        <QueryStatus status={sales.status} loading={t('insights.loadingSales')} failed={t('insights.salesFailed')} />
         {sales.status === 'success' && (
           <div aria-busy={sales.isPlaceholderData}>
             <p className="insight-section__lead" aria-live="polite">
-              {formatDay(sales.data.from)} to {formatDay(sales.data.to)}
+              {t('insights.fromTo', { from: formatDay(sales.data.from, lang), to: formatDay(sales.data.to, lang) })}
             </p>
-            <SalesChart series={sales.data} summary={chartSummary(points, sales.data.bucket, sales.data.from, sales.data.to)} />
+            <SalesChart series={sales.data} summary={chartSummary(points, sales.data.bucket, sales.data.from, sales.data.to, { t, lang })} />
             <SalesTable series={sales.data} labelledBy="sales-title" />
           </div>
         )}

@@ -1,9 +1,13 @@
 import { useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useT } from '../../../lib/i18n/i18n';
 import { useShown } from '../../../lib/use-shown';
 import type { OrderStatus } from '../api/get-orders';
 import { ExportCsvButton } from './export-csv-button';
 import { DESK_STATUSES, dayOf, deskFilterFromSearch, deskSearchWith, isDeskFiltered, MAX_QUERY, type DeskFilter } from '../desk-filter';
+import { orderDeskMessages } from '../messages/order-desk';
+
+const STATUS_NAMES = { Pending: 'orderDesk.status.pending', Confirmed: 'orderDesk.status.confirmed', Canceled: 'orderDesk.status.canceled' } as const;
 
 /** The desk's filter in the URL query, and a change to it (a new history entry, back on page 1). */
 export function useDeskFilter() {
@@ -23,6 +27,7 @@ type DeskControlsProps = {
  * Enter (a change per keystroke would make a history entry each), and its status, applied at once.
  */
 export function DeskControls({ filter, change }: DeskControlsProps) {
+  const t = useT(orderDeskMessages);
   const [q, setQ] = useShown(filter.q ?? '');
   const [status, setStatus] = useShown<string>(filter.status ?? '');
   const [from, setFrom] = useShown(filter.from ?? '');
@@ -36,21 +41,21 @@ export function DeskControls({ filter, change }: DeskControlsProps) {
   }
 
   return (
-    <form className="list-controls desk-controls" role="search" aria-label="Find orders" onSubmit={apply}>
+    <form className="list-controls desk-controls" role="search" aria-label={t('orderDesk.find')} onSubmit={apply}>
       <label className="list-controls__field desk-controls__search">
-        <span className="list-controls__label">Search orders</span>
+        <span className="list-controls__label">{t('orderDesk.search')}</span>
         <input
           className="form-field__input"
           type="search"
           name="q"
           maxLength={MAX_QUERY}
-          placeholder="Order number, phone, name or email"
+          placeholder={t('orderDesk.searchHint')}
           value={q}
           onChange={(event) => setQ(event.target.value)}
         />
       </label>
       <label className="list-controls__field">
-        <span className="list-controls__label">Status</span>
+        <span className="list-controls__label">{t('orderDesk.status')}</span>
         <select
           className="form-field__input"
           name="status"
@@ -60,30 +65,30 @@ export function DeskControls({ filter, change }: DeskControlsProps) {
             change({ status: (event.target.value || undefined) as OrderStatus | undefined });
           }}
         >
-          <option value="">All</option>
+          <option value="">{t('orderDesk.status.all')}</option>
           {DESK_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {t(STATUS_NAMES[s as keyof typeof STATUS_NAMES])}
             </option>
           ))}
         </select>
       </label>
       <label className="list-controls__field desk-controls__day">
-        <span className="list-controls__label">From</span>
+        <span className="list-controls__label">{t('orderDesk.from')}</span>
         <input className="form-field__input" type="date" name="from" min="2000-01-01" max="2200-12-31" value={from} onChange={(event) => setFrom(event.target.value)} />
       </label>
       <label className="list-controls__field desk-controls__day">
-        <span className="list-controls__label">To</span>
+        <span className="list-controls__label">{t('orderDesk.to')}</span>
         <input className="form-field__input" type="date" name="to" min="2000-01-01" max="2200-12-31" value={to} onChange={(event) => setTo(event.target.value)} />
       </label>
       <div className="desk-controls__buttons">
         <button type="submit" className="button button--primary button--small">
-          Search
+          {t('orderDesk.searchButton')}
         </button>
         <ExportCsvButton filter={filter} />
         {isDeskFiltered(filter) && (
           <button type="button" className="link-button" onClick={() => change({ q: undefined, status: undefined, from: undefined, to: undefined })}>
-            Show all orders
+            {t('orderDesk.showAll')}
           </button>
         )}
       </div>

@@ -1,4 +1,6 @@
+import { useT } from '../../../lib/i18n/i18n';
 import type { Order } from '../api/get-orders';
+import { orderDeskMessages } from '../messages/order-desk';
 import type { useOrderActions } from '../use-order-actions';
 
 type OrderActionsProps = {
@@ -12,6 +14,7 @@ type OrderActionsProps = {
 
 /** Confirm and Cancel (a Pending order only) and Delete. */
 export function OrderActions({ order, actions, describedBy, removed = false }: OrderActionsProps) {
+  const t = useT(orderDeskMessages);
   const pending = order.status === 'Pending' && !removed;
   return (
     <div className="data-table__actions order-actions">
@@ -22,7 +25,7 @@ export function OrderActions({ order, actions, describedBy, removed = false }: O
         disabled={actions.busy || !pending}
         onClick={() => void actions.changeStatus(order, 'Confirmed')}
       >
-        Confirm
+        {t('orderDesk.confirm')}
       </button>
       <button
         type="button"
@@ -31,7 +34,7 @@ export function OrderActions({ order, actions, describedBy, removed = false }: O
         disabled={actions.busy || !pending}
         onClick={() => void actions.changeStatus(order, 'Canceled')}
       >
-        Cancel
+        {t('orderDesk.cancel')}
       </button>
       <button
         type="button"
@@ -40,7 +43,7 @@ export function OrderActions({ order, actions, describedBy, removed = false }: O
         disabled={actions.busy || removed}
         onClick={() => void actions.remove(order)}
       >
-        Delete
+        {t('orderDesk.delete')}
       </button>
     </div>
   );

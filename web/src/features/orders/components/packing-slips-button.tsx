@@ -1,11 +1,19 @@
 import { useDownload } from '../../../lib/download';
 import { loadSwal } from '../../../lib/dialog';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
+import { formatNumber, type Lang } from '../../../../../src/shared/locale-format';
 import { downloadPackingSlips, MAX_PACKING_SLIPS } from '../api/order-pdfs';
+import { orderDeskMessages, type OrderDeskId } from '../messages/order-desk';
 
-/** Says that packing slips are printed for 50 orders at most (the server's limit). */
-export async function showTooManySlips(): Promise<void> {
+/** Says that packing slips are printed for 50 orders at most (the server's limit); `t`: the caller's useT(orderDeskMessages). */
+export async function showTooManySlips(t: Translate<OrderDeskId>, lang: Lang): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ icon: 'info', titleText: 'Too many orders', text: `Packing slips are printed for at most ${MAX_PACKING_SLIPS} orders at a time.` });
+  await Swal.fire({
+    icon: 'info',
+    titleText: t('orderDesk.tooMany.title'),
+    text: t('orderDesk.tooMany.text', { max: formatNumber(MAX_PACKING_SLIPS, lang) }),
+    confirmButtonText: t('orderDesk.ok'),
+  });
 }
 
 /**
@@ -13,9 +21,11 @@ export async function showTooManySlips(): Promise<void> {
  * chosen; were there more, the dialog says so and nothing is asked of the server.
  */
 export function PackingSlipsButton({ orderIds }: { orderIds: readonly string[] }) {
+  const t = useT(orderDeskMessages);
+  const lang = useLanguage();
   const count = orderIds.length;
   // Were more chosen than the server takes, the dialog says so and nothing is asked of it.
-  const { busy, run } = useDownload(() => (count > MAX_PACKING_SLIPS ? showTooManySlips() : downloadPackingSlips(orderIds)));
+  const { busy, run } = useDownload(() => (count > MAX_PACKING_SLIPS ? showTooManySlips(t, lang) : downloadPackingSlips(orderIds)));
   return (
     <button
       type="button"
@@ -25,7 +35,7 @@ export function PackingSlipsButton({ orderIds }: { orderIds: readonly string[] }
       aria-busy={busy}
       data-testid="packing-slips-button"
     >
-      {busy ? 'Preparing...' : `Packing slips (${count})`}
+      {busy ? t('orderDesk.preparing') : t('orderDesk.packingSlips', { count: formatNumber(count, lang) })}
     </button>
   );
 }

@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { formatDateTime as formatDhakaDateTime, formatMoney, toBengaliDigits } from '../../../../../src/shared/locale-format';
 import { useAllOrders } from '../api/get-all-orders';
 import { newestFirst } from '../api/get-orders';
 import { DeskControls, useDeskFilter } from '../components/desk-controls';
@@ -15,7 +17,14 @@ import { isDeskFiltered } from '../desk-filter';
 import { formatDateTime } from '../format-date';
 import { useOrderActions } from '../use-order-actions';
 import { orderPagePath, type DeskLinkState } from '../order-path';
+import { orderDeskMessages } from '../messages/order-desk';
 import './all-orders-page.css';
+
+const ZONES: Record<string, 'orderDesk.zone.insideDhaka' | 'orderDesk.zone.suburbsDhaka' | 'orderDesk.zone.outsideDhaka'> = {
+  'Inside Dhaka': 'orderDesk.zone.insideDhaka',
+  'Suburbs Dhaka': 'orderDesk.zone.suburbsDhaka',
+  'Outside Dhaka': 'orderDesk.zone.outsideDhaka',
+};
 
 /**
  * /dashboard/allorders (admin): the orders desk. Every order, newest first, a page at a time (?page=),
@@ -25,6 +34,10 @@ import './all-orders-page.css';
  * the page is narrower (all-orders-page.css).
  */
 export function AllOrdersPage() {
+  const t = useT(orderDeskMessages);
+  const lang = useLanguage();
+  // An order's number as a Bengali page writes digits (no grouping: it is a name, searched as typed).
+  const digits = (n: number) => (lang === 'bn' ? toBengaliDigits(String(n)) : String(n));
   const page = usePageParam();
   const { filter, change } = useDeskFilter();
   const { search } = useLocation();
@@ -36,39 +49,46 @@ export function AllOrdersPage() {
   const [picked, setPicked] = useState<readonly string[]>([]);
   const toggle = (id: string) => {
     if (picked.includes(id)) setPicked(picked.filter((other) => other !== id));
-    else if (picked.length >= MAX_PACKING_SLIPS) void showTooManySlips();
+    else if (picked.length >= MAX_PACKING_SLIPS) void showTooManySlips(t, lang);
     else setPicked([...picked, id]);
   };
 
   return (
     <section className="dashboard-page order-desk" aria-labelledby="all-orders-title">
       <h1 id="all-orders-title" className="page__title">
-        All Orders
+        {t('orderDesk.title')}
       </h1>
       <DeskControls filter={filter} change={change} />
-      <QueryStatus status={status} loading="Loading orders..." failed="Failed to load orders" />
+      <QueryStatus status={status} loading={t('orderDesk.loading')} failed={t('orderDesk.failed')} />
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="orders-total" aria-live="polite">
-            Total Orders: {data.total}
+            {t('orderDesk.total', { count: digits(data.total) })}
           </p>
           <div className="order-desk__picked">
             <PackingSlipsButton orderIds={picked} />
             {picked.length > 0 && (
               <button type="button" className="button button--secondary button--small" onClick={() => setPicked([])}>
-                Clear selection
+                {t('orderDesk.clearSelection')}
               </button>
             )}
           </div>
           {orders.length === 0 && page === 1 ? (
             <p className="notice" data-testid="empty-state">
-              {isDeskFiltered(filter) ? 'No orders match.' : 'No orders yet.'}
+              {isDeskFiltered(filter) ? t('orderDesk.noMatch') : t('orderDesk.none')}
             </p>
           ) : (
             <DataTable
               labelledBy="all-orders-title"
-              caption="All orders, newest first"
-              columns={['Order', 'Customer', 'Items', 'Total', 'Status', 'Actions']}
+              caption={t('orderDesk.caption')}
+              columns={[
+                t('orderDesk.column.order'),
+                t('orderDesk.column.customer'),
+                t('orderDesk.column.items'),
+                t('orderDesk.column.total'),
+                t('orderDesk.column.status'),
+                t('orderDesk.column.actions'),
+              ]}
               className="data-table order-desk__table"
             >
               {newestFirst(orders).map((order) => {
@@ -82,14 +102,14 @@ export function AllOrdersPage() {
                         className="order-desk__pick"
                         checked={picked.includes(order._id)}
                         onChange={() => toggle(order._id)}
-                        aria-label={`Select order ${order.orderNumber} for packing slips`}
+                        aria-label={t('orderDesk.pick', { number: digits(order.orderNumber) })}
                         data-testid="pick-order"
                       />
                       <Link id={numberId} to={orderPagePath(order._id)} state={linkState} data-testid="order-number">
-                        Order {order.orderNumber}
+                        {t('orderDesk.order', { number: digits(order.orderNumber) })}
                       </Link>
                       <time dateTime={order.orderTime} className="order-desk__time">
-                        {formatDateTime(order.orderTime)}
+                        {lang === 'bn' ? formatDhakaDateTime(order.orderTime, lang) : formatDateTime(order.orderTime)}
                       </time>
                     </th>
                     <td className="order-desk__customer">
@@ -99,14 +119,14 @@ export function AllOrdersPage() {
                       <span className="order-desk__line">{order.phone}</span>
                       <span className="order-desk__line order-desk__wrap">{order.email}</span>
                       <span className="order-desk__line order-desk__wrap order-desk__muted">
-                        {order.address} · {order.deliveryLocation}
+                        {order.address} · {ZONES[order.deliveryLocation] ? t(ZONES[order.deliveryLocation]!) : order.deliveryLocation}
                       </span>
                     </td>
                     <td className="order-desk__items">
                       <OrderItems items={order.cartItems} compact />
                     </td>
                     <td className="order-desk__total" data-testid="order-total">
-                      {order.amount} BDT
+                      {formatMoney(order.amount, lang)}
                       {order.appliedCoupon && <span className="data-table__tag order-desk__line">({order.appliedCoupon})</span>}
                     </td>
                     <td className="order-desk__status">
