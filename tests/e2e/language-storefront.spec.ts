@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
+import { signUp, uniqueEmail } from './support.js';
 
 // Issue 18: the storefront's browsing pages in Bengali (?lang=bn): the product page (price, stock,
 // purchase buttons, the log-in dialog), a category, all products, search with its controls and the
@@ -132,4 +133,13 @@ test('About Us, Our Policy, Contact Us and the not-found page in Bengali', async
     await expect(page.getByText(text).first()).toBeVisible();
     expect(await englishLeft(page), path).toEqual([]);
   }
+});
+
+test('a signed-in shopper adds to the cart from a Bengali product page: the dialog is in Bengali', async ({ page }) => {
+  // Signed up in English (the default), then the product page in Bengali.
+  await signUp(page, 'Bhasha Shopper', uniqueEmail('bhasha'));
+  await page.goto(`/product/${ids[0]}?lang=bn`);
+  await page.getByLabel('সাইজ', { exact: true }).selectOption('S');
+  await page.getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
+  await expect(page.locator('.swal2-title')).toHaveText(`${lowTitle} কার্টে যোগ হয়েছে`);
 });

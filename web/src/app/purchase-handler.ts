@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAddToCart } from '../features/cart/api/add-to-cart';
+import { productMessages } from '../features/catalogue/messages/product';
 import type { PurchaseHandler } from '../features/catalogue/purchase';
 import type { OrderNowState } from '../features/orders/order-now';
 import { loadSwal, showFailure } from '../lib/dialog';
+import { useT } from '../lib/i18n/i18n';
 
 /**
  * What Add to Cart and Order Now do for a signed-in customer (the product page has already sent a
@@ -11,6 +13,7 @@ import { loadSwal, showFailure } from '../lib/dialog';
  * to checkout in the router state, where the server prices it again.
  */
 export function usePurchaseHandler(): PurchaseHandler {
+  const t = useT(productMessages);
   const navigate = useNavigate();
   const { mutateAsync: addToCart } = useAddToCart();
 
@@ -28,12 +31,12 @@ export function usePurchaseHandler(): PurchaseHandler {
         await addToCart({ productId: product._id, quantity, size, color });
       } catch (error) {
         // 409 cart/quantity-limit, 400 cart/invalid-choice, 404 cart/product-not-found: the server's words.
-        await showFailure(error);
+        await showFailure(error, t('product.failed'));
         return;
       }
       // titleText, not title (which sweetalert2 renders as HTML): the product's title is shop data.
-      void (await swal).fire({ icon: 'success', titleText: `${product.title} added to your cart` });
+      void (await swal).fire({ icon: 'success', titleText: t('product.addedToCart', { title: product.title }) });
     },
-    [addToCart, navigate],
+    [addToCart, navigate, t],
   );
 }
