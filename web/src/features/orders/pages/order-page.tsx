@@ -1,7 +1,9 @@
 import { HTTPError } from 'ky';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingStatus } from '../../../components/loading-status';
-import { useOrder, type PhoneHistory } from '../api/get-order';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { formatDateTime as formatDhakaDateTime, formatNumber, toBengaliDigits } from '../../../../../src/shared/locale-format';
+import { useOrder } from '../api/get-order';
 import { InvoiceButton } from '../components/invoice-button';
 import { OrderActions } from '../components/order-actions';
 import { OrderEvents } from '../components/order-events';
@@ -12,12 +14,14 @@ import { OrderTotals } from '../components/order-totals';
 import { formatDateTime } from '../format-date';
 import { DESK_PATH, deskPathOf } from '../order-path';
 import { useOrderActions } from '../use-order-actions';
+import { orderPageMessages } from '../messages/order-page';
 import './order-page.css';
 
-/** "7 placed, 1 pending, 4 confirmed, 2 canceled by the shop, 0 by the customer" */
-function historyText(history: PhoneHistory): string {
-  return `${history.placed} placed, ${history.pending} pending, ${history.confirmed} confirmed, ${history.canceledByShop} canceled by the shop, ${history.canceledByCustomer} by the customer`;
-}
+const ZONES: Record<string, 'orderPage.zone.insideDhaka' | 'orderPage.zone.suburbsDhaka' | 'orderPage.zone.outsideDhaka'> = {
+  'Inside Dhaka': 'orderPage.zone.insideDhaka',
+  'Suburbs Dhaka': 'orderPage.zone.suburbsDhaka',
+  'Outside Dhaka': 'orderPage.zone.outsideDhaka',
+};
 
 /**
  * /dashboard/allorders/:id (admin): one order on its own page: its number and status, the customer,
@@ -26,13 +30,15 @@ function historyText(history: PhoneHistory): string {
  * and Delete as on the desk. A deleted order is still shown, marked so.
  */
 export function OrderPage() {
+  const t = useT(orderPageMessages);
+  const lang = useLanguage();
   const { id = '' } = useParams();
   const { state } = useLocation();
   const { data: order, status, error } = useOrder(id);
   const actions = useOrderActions();
   const back = (
     <Link to={deskPathOf(state)} className="order-page__back">
-      Back to All Orders
+      {t('orderPage.back')}
     </Link>
   );
 
@@ -42,13 +48,13 @@ export function OrderPage() {
       <section className="dashboard-page" aria-labelledby="order-title">
         {back}
         <h1 id="order-title" className="page__title">
-          Order
+          {t('orderPage.order')}
         </h1>
         {status === 'pending' ? (
-          <LoadingStatus label="Loading the order..." />
+          <LoadingStatus label={t('orderPage.loading')} />
         ) : (
           <p className="notice notice--error" role="alert">
-            {notFound ? 'There is no such order.' : 'Failed to load the order'}
+            {notFound ? t('orderPage.notFound') : t('orderPage.failed')}
           </p>
         )}
       </section>
@@ -61,17 +67,19 @@ export function OrderPage() {
       {back}
       <header className="order-page__header">
         <h1 id="order-title" className="page__title" data-testid="order-number">
-          Order {order.orderNumber}
+          {t('orderPage.title', { number: lang === 'bn' ? toBengaliDigits(String(order.orderNumber)) : order.orderNumber })}
         </h1>
         <OrderStatusBadge status={order.status} />
         <InvoiceButton order={order} describedBy="order-title" />
       </header>
       <p className="page__lead">
-        Placed <time dateTime={order.orderTime}>{formatDateTime(order.orderTime)}</time> · {order.paymentMethod}
+        {t('orderPage.placed')}{' '}
+        <time dateTime={order.orderTime}>{lang === 'bn' ? formatDhakaDateTime(order.orderTime, lang) : formatDateTime(order.orderTime)}</time> ·{' '}
+        {order.paymentMethod === 'Cash On Delivery' ? t('orderPage.cashOnDelivery') : order.paymentMethod}
       </p>
       {order.removed && (
         <p className="notice notice--error" role="status" data-testid="order-removed">
-          This order was deleted: it is no longer listed for the shop or the customer.
+          {t('orderPage.removed')}
         </p>
       )}
       <OrderActions order={order} actions={actions} describedBy={`order-title ${nameId}`} removed={order.removed} />
@@ -79,41 +87,47 @@ export function OrderPage() {
       <div className="order-page__grid">
         <section className="order-page__panel order-page__customer" aria-labelledby="order-customer-title">
           <h2 id="order-customer-title" className="order-page__subtitle">
-            Customer
+            {t('orderPage.customer')}
           </h2>
           <dl className="order-page__facts" data-testid="order-customer">
             <div>
-              <dt>Name</dt>
+              <dt>{t('orderPage.name')}</dt>
               <dd id={nameId}>{order.name}</dd>
             </div>
             <div>
-              <dt>Email</dt>
+              <dt>{t('orderPage.email')}</dt>
               <dd>{order.email}</dd>
             </div>
             <div>
-              <dt>Phone</dt>
+              <dt>{t('orderPage.phone')}</dt>
               <dd>{order.phone}</dd>
             </div>
             <div>
-              <dt>Address</dt>
+              <dt>{t('orderPage.address')}</dt>
               <dd>{order.address}</dd>
             </div>
             <div>
-              <dt>Delivery zone</dt>
-              <dd>{order.deliveryLocation}</dd>
+              <dt>{t('orderPage.zone')}</dt>
+              <dd>{ZONES[order.deliveryLocation] ? t(ZONES[order.deliveryLocation]!) : order.deliveryLocation}</dd>
             </div>
           </dl>
           {order.history && (
             <p className="order-page__history" data-testid="phone-history">
-              Orders with this phone: {historyText(order.history)}.{' '}
-              <Link to={`${DESK_PATH}?${new URLSearchParams({ q: order.phone }).toString()}`}>Show these orders</Link>
+              {t('orderPage.history', {
+                placed: formatNumber(order.history.placed, lang),
+                pending: formatNumber(order.history.pending, lang),
+                confirmed: formatNumber(order.history.confirmed, lang),
+                canceledByShop: formatNumber(order.history.canceledByShop, lang),
+                canceledByCustomer: formatNumber(order.history.canceledByCustomer, lang),
+              })}{' '}
+              <Link to={`${DESK_PATH}?${new URLSearchParams({ q: order.phone }).toString()}`}>{t('orderPage.showHistory')}</Link>
             </p>
           )}
         </section>
 
         <section className="order-page__panel order-page__lines" aria-labelledby="order-lines-title">
           <h2 id="order-lines-title" className="order-page__subtitle">
-            Items
+            {t('orderPage.items')}
           </h2>
           <OrderItems items={order.cartItems} />
           <OrderTotals order={order} />
@@ -121,14 +135,14 @@ export function OrderPage() {
 
         <section className="order-page__panel order-page__timeline" aria-labelledby="order-timeline-title">
           <h2 id="order-timeline-title" className="order-page__subtitle">
-            Timeline
+            {t('orderPage.timeline')}
           </h2>
           <OrderEvents orderId={order._id} lines={order.cartItems} />
         </section>
 
         <section className="order-page__panel order-page__messages" aria-labelledby="order-messages-title">
           <h2 id="order-messages-title" className="order-page__subtitle">
-            Messages
+            {t('orderPage.messages')}
           </h2>
           <OrderMessages orderId={order._id} />
         </section>
