@@ -127,6 +127,8 @@ test('sign up, log in, cart, checkout and My Orders in Bengali', async ({ page }
   await expect(order.getByTestId('order-status')).toHaveText('অপেক্ষমাণ');
   await expect(order.getByTestId('order-total')).toHaveText('৪,৫৬০ টাকা');
   await expect(order.getByTestId('timeline-event').first()).toContainText('অর্ডার করা হয়েছে');
+  // Dates in Bengali digits, Dhaka time: "২১ নভে, ২০২৫, ১৩:৪৯".
+  await expect(order.locator('time').first()).toHaveText(/^[০-৯]{1,2} \S+, [০-৯]{4}, [০-৯]{2}:[০-৯]{2}$/);
   await expect(order.getByRole('button', { name: 'ইনভয়েস' })).toBeVisible();
   expect(await englishLeft(page)).toEqual([]);
   await order.getByRole('button', { name: 'অর্ডার বাতিল করুন' }).click();
