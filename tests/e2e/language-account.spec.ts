@@ -3,7 +3,7 @@ import { e2eAdmin } from '../../playwright.config.js';
 import { password, uniqueEmail } from './support.js';
 
 // Issue 18: the shopper's account and ordering pages in Bengali (?lang=bn): sign up, log in, reset
-// password, the cart, checkout with its dialogs, and My Orders (status "অপেক্ষমাণ", timeline, Invoice).
+// password, the profile, the cart, checkout with its dialogs, and My Orders (status "অপেক্ষমাণ", timeline, Invoice).
 // Prices in Bengali digits; in <main>, no English word is left but data (the product's title, the
 // shopper's name, address and email). The product and the shopper are the test's own.
 const stamp = `${Date.now() % 1_000_000}`;
@@ -92,6 +92,11 @@ test('sign up, log in, cart, checkout and My Orders in Bengali', async ({ page }
   await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'সাইন আপ' }).click();
   await answer(page, 'সাইন আপ সফল হয়েছে।');
+
+  await page.goto('/dashboard/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`স্বাগতম, ${name}!`);
+  await expect(page.getByText('ক্রেতা', { exact: true })).toBeVisible();
+  expect(await englishLeft(page)).toEqual([]);
 
   await page.goto(`/product/${productId}`);
   await page.getByRole('form', { name: 'পণ্যটি কিনুন' }).getByRole('button', { name: 'কার্টে যোগ করুন' }).click();

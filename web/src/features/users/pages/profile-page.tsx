@@ -1,8 +1,10 @@
 import { useAuth } from '../../../lib/auth/use-auth';
-import { roleLabel } from '../role-label';
+import { useT } from '../../../lib/i18n/i18n';
+import { profileMessages } from '../messages/profile';
 
 export function ProfilePage() {
   const { user } = useAuth();
+  const t = useT(profileMessages);
   // The dashboard is behind RequireUser; this only guards a render during log-out.
   if (!user) return null;
   const displayName = user.name.trim() || user.email;
@@ -10,21 +12,21 @@ export function ProfilePage() {
   return (
     <section className="dashboard-page" aria-labelledby="profile-title">
       <h1 id="profile-title" className="page__title">
-        Welcome, {displayName}!
+        {t('profile.welcome', { name: displayName })}
       </h1>
-      <p className="page__lead">Your cart and orders are in the menu.</p>
+      <p className="page__lead">{t('profile.lead')}</p>
       <dl className="contact-list page__section profile-details">
         <div className="contact-list__item">
-          <dt>Name</dt>
+          <dt>{t('profile.name')}</dt>
           <dd>{displayName}</dd>
         </div>
         <div className="contact-list__item">
-          <dt>Email</dt>
+          <dt>{t('profile.email')}</dt>
           <dd>{user.email}</dd>
         </div>
         <div className="contact-list__item">
-          <dt>Role</dt>
-          <dd>{roleLabel(user.role)}</dd>
+          <dt>{t('profile.role')}</dt>
+          <dd>{user.role === 'admin' ? t('profile.role.admin') : t('profile.role.customer')}</dd>
         </div>
       </dl>
     </section>
