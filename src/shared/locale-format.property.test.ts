@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dhakaWallClock } from './shop-time.js';
-import { bengaliDateByHand, formatDate, formatDateTime, formatMoney, formatNumber, fromBengaliDigits, toBengaliDigits } from './locale-format.js';
+import { bengaliDateByHand, formatDate, formatDateTime } from './locale-dates.js';
+import { formatMoney, formatNumber, fromBengaliDigits, toBengaliDigits } from './locale-format.js';
 
 const taka = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const bengaliDigit = /[\u09e6-\u09ef]/;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, groupLakh, isLang } from './locale-format.js';
+import { formatDate, formatDateTime } from './locale-dates.js';
+import { formatMoney, formatNumber, groupLakh, isLang } from './locale-format.js';
 
 describe('money', () => {
   it('writes English as the spec does, no separators', () => {

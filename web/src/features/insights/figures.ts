@@ -1,4 +1,5 @@
-import { formatDate, formatMoney, formatNumber, type Lang } from '../../../../src/shared/locale-format';
+import { formatDate } from '../../../../src/shared/locale-dates';
+import { formatMoney, formatNumber, type Lang } from '../../../../src/shared/locale-format';
 import { lowStockAt, type Variant } from '../../../../src/shared/stock';
 import type { Translate } from '../../lib/i18n/i18n';
 import { dayMs, type Bucket } from './dashboard-state';
