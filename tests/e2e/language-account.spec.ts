@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { password, uniqueEmail } from './support.js';
+import { latinWordsLeft, password, uniqueEmail } from './support.js';
 
 // Issue 18: the shopper's account and ordering pages in Bengali (?lang=bn): sign up, log in, reset
 // password, the profile, the cart, checkout with its dialogs, and My Orders (status "অপেক্ষমাণ", timeline, Invoice).
@@ -51,16 +51,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** The Latin words left in <main> once the known data is taken out. */
-async function englishLeft(page: Page): Promise<string[]> {
-  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
-  return page.locator('main').evaluate((main, known) => {
-    const copy = main.cloneNode(true) as HTMLElement;
-    for (const element of copy.querySelectorAll('script, style, svg')) element.remove();
-    let text = copy.textContent ?? '';
-    for (const item of [...known].sort((a, b) => b.length - a.length)) text = text.split(item).join(' ');
-    return text.match(/[A-Za-z]{3,}/g) ?? [];
-  }, data);
-}
+const englishLeft = (page: Page) => latinWordsLeft(page, data);
 
 const popup = (page: Page) => page.locator('.swal2-popup:not(.swal2-hide)');
 

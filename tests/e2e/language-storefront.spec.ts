@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { signUp, uniqueEmail } from './support.js';
+import { latinWordsLeft, signUp, uniqueEmail } from './support.js';
 
 // Issue 18: the storefront's browsing pages in Bengali (?lang=bn): the product page (price, stock,
 // purchase buttons, the log-in dialog), a category, all products, search with its controls and the
@@ -50,17 +50,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** The Latin words left in <main> once data (cards' titles and categories, category links, known data) is taken out. */
-async function englishLeft(page: Page): Promise<string[]> {
-  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
-  return page.locator('main').evaluate((main, known) => {
-    const copy = main.cloneNode(true) as HTMLElement;
-    const dataParts = 'script, style, svg, .product-card__title, .product-card__category-link, a[href^="/category/"], a[href^="mailto:"], a[href^="tel:"]';
-    for (const element of copy.querySelectorAll(dataParts)) element.remove();
-    let text = copy.textContent ?? '';
-    for (const item of [...known].sort((a, b) => b.length - a.length)) text = text.split(item).join(' ');
-    return text.match(/[A-Za-z]{3,}/g) ?? [];
-  }, data);
-}
+const englishLeft = (page: Page) =>
+  latinWordsLeft(page, data, '.product-card__title, .product-card__category-link, a[href^="/category/"], a[href^="mailto:"], a[href^="tel:"]');
 
 test('the product page in Bengali: price, stock, sizes, buttons and the log-in dialog', async ({ page }) => {
   await page.goto(`/product/${ids[0]}?lang=bn`);

@@ -99,3 +99,22 @@ export async function fillCheckout(page: Page, phone = '01712345678') {
   await page.getByLabel('Payment Method').selectOption('Cash On Delivery');
   await confirmDialog(page, 'Cash On Delivery');
 }
+
+/**
+ * The Latin words (three letters or more) left in `root` of a Bengali page once its data is taken
+ * out: the elements matching `dataParts`, then every text of `known` (issue 18: no English left on a
+ * Bengali page). Waits for <html lang="bn"> first.
+ */
+export async function latinWordsLeft(page: Page, known: readonly string[], dataParts = '', root = 'main'): Promise<string[]> {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  return page.locator(root).evaluate(
+    (element, [knownTexts, parts]) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      for (const part of copy.querySelectorAll(['script, style, svg', parts].filter(Boolean).join(', '))) part.remove();
+      let text = copy.textContent ?? '';
+      for (const item of [...knownTexts].sort((a, b) => b.length - a.length)) text = text.split(item).join(' ');
+      return text.match(/[A-Za-z]{3,}/g) ?? [];
+    },
+    [known, dataParts] as const,
+  );
+}
