@@ -4,39 +4,49 @@ import { confirmThenRun } from '../../../lib/dialog';
 import { responsiveImageProps } from '../../../lib/image-srcset';
 import { useDeleteSlider } from '../api/delete-slider';
 import { useSliders, type Slider } from '../api/get-sliders';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { bannersMessages } from '../messages/banners';
 
 /** /dashboard/managesliders (admin): the banners as thumbnails, each with Delete. */
 export function ManageSlidersPage() {
+  const t = useT(bannersMessages);
+  const lang = useLanguage();
   const { data: sliders, status } = useSliders();
   const deleteSlider = useDeleteSlider();
 
   function handleDelete(slider: Slider, label: string) {
     return confirmThenRun({
-      confirm: { title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      confirm: {
+        title: t('banners.manage.confirm'),
+        text: t('banners.manage.confirmText'),
+        confirmButtonText: t('banners.manage.confirmYes'),
+        cancelButtonText: t('banners.manage.confirmNo'),
+      },
       run: () => deleteSlider.mutateAsync(slider._id),
-      success: { title: 'Deleted', text: `${label} has been deleted.` },
+      success: { title: t('banners.manage.deleted'), text: t('banners.manage.deletedText', { label }) },
     });
   }
 
   return (
     <section className="dashboard-page" aria-labelledby="sliders-title">
       <h1 id="sliders-title" className="page__title">
-        Manage Slider Images
+        {t('banners.manage.title')}
       </h1>
-      <QueryStatus status={status} loading="Loading slider images..." failed="Failed to load slider images" />
+      <QueryStatus status={status} loading={t('banners.manage.loading')} failed={t('banners.manage.loadFailed')} />
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="sliders-total">
-            Total Slider Images: {sliders.length}
+            {t('banners.manage.total', { count: formatNumber(sliders.length, lang) })}
           </p>
           {sliders.length === 0 ? (
             <p className="notice">
-              No slider images yet. <Link to="/dashboard/addslider">Add one</Link>.
+              {t('banners.manage.empty')} <Link to="/dashboard/addslider">{t('banners.manage.addOne')}</Link>.
             </p>
           ) : (
             <ul className="slider-admin-list">
               {sliders.map((slider, index) => {
-                const label = `Banner ${index + 1}`;
+                const label = t('banners.manage.label', { number: formatNumber(index + 1, lang) });
                 const captionId = `slider-${slider._id}-caption`;
                 return (
                   <li key={slider._id} className="slider-admin-card" data-testid="slider-item">
@@ -59,7 +69,7 @@ export function ManageSlidersPage() {
                         disabled={deleteSlider.isPending}
                         onClick={() => void handleDelete(slider, label)}
                       >
-                        Delete
+                        {t('banners.manage.delete')}
                       </button>
                     </div>
                   </li>

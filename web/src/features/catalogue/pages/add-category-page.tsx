@@ -1,10 +1,13 @@
 import type { FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import { loadSwal, showFailure } from '../../../lib/dialog';
+import { useT } from '../../../lib/i18n/i18n';
 import { useCreateCategory } from '../api/create-category';
+import { categoryAdminMessages } from '../messages/category-admin';
 
 /** /dashboard/addcategory (admin). */
 export function AddCategoryPage() {
+  const t = useT(categoryAdminMessages);
   const createCategory = useCreateCategory();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -14,34 +17,34 @@ export function AddCategoryPage() {
     if (name === '') {
       // Only spaces: the browser's `required` let it through.
       const Swal = await loadSwal();
-      void Swal.fire({ icon: 'warning', title: 'Category Name Required', text: 'Please enter a category name.' });
+      void Swal.fire({ icon: 'warning', title: t('categoryAdmin.required'), text: t('categoryAdmin.requiredText') });
       return;
     }
     try {
       await createCategory.mutateAsync(name);
     } catch (error) {
       // 409 catalogue/category-exists and the rest: the server's own message.
-      await showFailure(error);
+      await showFailure(error, t('categoryAdmin.failed'));
       return;
     }
     form.reset();
     const Swal = await loadSwal();
-    void Swal.fire({ icon: 'success', title: 'Category Added Successfully', text: `${name} is now a category.` });
+    void Swal.fire({ icon: 'success', title: t('categoryAdmin.added'), text: t('categoryAdmin.addedText', { name }) });
   }
 
   return (
     <section className="dashboard-page" aria-labelledby="add-category-title">
       <h1 id="add-category-title" className="page__title">
-        Add Category
+        {t('categoryAdmin.title')}
       </h1>
-      <p className="page__lead">Categories group the products on the home page and in the footer.</p>
+      <p className="page__lead">{t('categoryAdmin.lead')}</p>
       <form className="form admin-form" onSubmit={(event) => void handleSubmit(event)}>
-        <FormField label="Category Name" id="category-name">
+        <FormField label={t('categoryAdmin.name')} id="category-name">
           {(control) => <input {...control} name="category" type="text" autoComplete="off" required />}
         </FormField>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={createCategory.isPending}>
-            Add Category
+            {t('categoryAdmin.submit')}
           </button>
         </div>
       </form>

@@ -5,7 +5,10 @@ import { loadSwal } from '../../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../../lib/error-message';
 import { couponCodeCharacters, maxCouponCodeLength } from '../../../../../src/shared/coupon-code';
 import { isWholeBasisPoints } from '../../../../../src/shared/money';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { formatNumber } from '../../../../../src/shared/locale-format';
 import { useCreateCoupon } from '../api/create-coupon';
+import { couponsMessages } from '../messages/coupons';
 
 /** The server's rule for codes (src/shared/coupon-code.ts): letters, digits, - and _, at most 32. */
 const isCouponCode = (code: string) => code.length > 0 && code.length <= maxCouponCodeLength && couponCodeCharacters.test(code);
@@ -20,6 +23,8 @@ function parsePercent(raw: string): number | null {
 
 /** /dashboard/addcoupon (admin). */
 export function AddCouponPage() {
+  const t = useT(couponsMessages);
+  const lang = useLanguage();
   const createCoupon = useCreateCoupon();
   const [code, setCode] = useState('');
 
@@ -32,13 +37,13 @@ export function AddCouponPage() {
     if (!isCouponCode(trimmed)) {
       void Swal.fire({
         icon: 'warning',
-        title: 'Invalid Code',
-        text: 'Use letters, digits, - and _ only (at most 32 characters).',
+        title: t('coupons.add.invalidCode'),
+        text: t('coupons.add.invalidCodeText'),
       });
       return;
     }
     if (percent === null) {
-      void Swal.fire({ icon: 'warning', title: 'Invalid Discount', text: 'The discount is from 1 to 100 percent, with at most two decimals.' });
+      void Swal.fire({ icon: 'warning', title: t('coupons.add.invalidDiscount'), text: t('coupons.add.invalidDiscountText') });
       return;
     }
     try {
@@ -51,24 +56,24 @@ export function AddCouponPage() {
         failure.status === 400
           ? failure.code === 'http/validation'
             ? failure.message
-            : 'Coupon code already exists!'
-          : 'Failed to add coupon!';
-      void Swal.fire({ icon: 'error', title: 'Error', text });
+            : t('coupons.add.exists')
+          : t('coupons.add.failed');
+      void Swal.fire({ icon: 'error', title: t('coupons.add.error'), text });
       return;
     }
     form.reset();
     setCode('');
-    void Swal.fire({ icon: 'success', title: 'Coupon Added!', text: `Code ${trimmed} gives ${percent}% off.` });
+    void Swal.fire({ icon: 'success', title: t('coupons.add.added'), text: t('coupons.add.addedText', { code: trimmed, percent: formatNumber(percent, lang) }) });
   }
 
   return (
     <section className="dashboard-page" aria-labelledby="add-coupon-title">
       <h1 id="add-coupon-title" className="page__title">
-        Add Coupon
+        {t('coupons.add.title')}
       </h1>
-      <p className="page__lead">Customers enter the code at checkout to get the discount on their products.</p>
+      <p className="page__lead">{t('coupons.add.lead')}</p>
       <form className="form admin-form" onSubmit={(event) => void handleSubmit(event)}>
-        <FormField label="Coupon Code" id="coupon-code" hint="Letters, digits, - and _; saved in capitals (e.g. EID25).">
+        <FormField label={t('coupons.add.code')} id="coupon-code" hint={t('coupons.add.codeHint')}>
           {(control) => (
             <UppercaseInput
               {...control}
@@ -77,17 +82,17 @@ export function AddCouponPage() {
               onValueChange={setCode}
               maxLength={32}
               pattern="[A-Za-z0-9_\-]+"
-              title="Letters, digits, - and _ only"
+              title={t('coupons.add.codePattern')}
               required
             />
           )}
         </FormField>
-        <FormField label="Discount (%)" id="coupon-discount">
+        <FormField label={t('coupons.add.discount')} id="coupon-discount">
           {(control) => <input {...control} name="discountPercent" type="number" inputMode="decimal" min={1} max={100} step={0.01} required />}
         </FormField>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={createCoupon.isPending}>
-            Add Coupon
+            {t('coupons.add.submit')}
           </button>
         </div>
       </form>

@@ -6,9 +6,14 @@ import { PAGE_SIZE } from '../../../lib/paging';
 import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCoupons, type Coupon } from '../api/get-coupons';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { couponsMessages } from '../messages/coupons';
 
 /** /dashboard/managecoupons (admin): every coupon, newest first, a page at a time (?page=), with Delete. */
 export function ManageCouponsPage() {
+  const t = useT(couponsMessages);
+  const lang = useLanguage();
   const page = usePageParam();
   const { data, status } = useCoupons(page);
   const coupons = data?.items ?? [];
@@ -16,41 +21,48 @@ export function ManageCouponsPage() {
 
   function handleDelete(coupon: Coupon) {
     return confirmThenRun({
-      confirm: { title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      confirm: {
+        title: t('coupons.manage.confirm'),
+        text: t('coupons.manage.confirmText'),
+        confirmButtonText: t('coupons.manage.confirmYes'),
+        cancelButtonText: t('coupons.manage.confirmNo'),
+      },
       run: () => deleteCoupon.mutateAsync(coupon._id),
-      success: { title: 'Deleted!', text: 'Coupon removed successfully.' },
+      success: { title: t('coupons.manage.deleted'), text: t('coupons.manage.deletedText') },
     });
   }
 
   return (
     <section className="dashboard-page" aria-labelledby="coupons-title">
       <h1 id="coupons-title" className="page__title">
-        Manage Coupons
+        {t('coupons.manage.title')}
       </h1>
-      <QueryStatus status={status} loading="Loading coupons..." failed="Failed to load coupons" />
+      <QueryStatus status={status} loading={t('coupons.manage.loading')} failed={t('coupons.manage.loadFailed')} />
       {status === 'success' && (
         <>
           <div className="dashboard-page__bar">
             <p className="page__lead" data-testid="coupons-total">
-              Total Coupons: {data.total}
+              {t('coupons.manage.total', { count: formatNumber(data.total, lang) })}
             </p>
             <Link to="/dashboard/addcoupon" className="button button--primary button--small">
-              Add Coupon
+              {t('coupons.manage.add')}
             </Link>
           </div>
           {coupons.length === 0 && page === 1 ? (
-            <p className="notice">No coupons yet.</p>
+            <p className="notice">{t('coupons.manage.empty')}</p>
           ) : (
-            <DataTable labelledBy="coupons-title" caption="Coupons, newest first" columns={['#', 'Code', 'Discount', 'Action']}>
+            <DataTable labelledBy="coupons-title" caption={t('coupons.manage.caption')}
+              columns={['#', t('coupons.manage.column.code'), t('coupons.manage.column.discount'), t('coupons.manage.column.action')]}
+            >
               {coupons.map((coupon, index) => {
                 const codeId = `coupon-${coupon._id}-code`;
                 return (
                   <tr key={coupon._id} data-testid="coupon-row">
-                    <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
+                    <td>{formatNumber((page - 1) * PAGE_SIZE + index + 1, lang)}</td>
                     <th scope="row" id={codeId} className="data-table__nowrap">
                       {coupon.code}
                     </th>
-                    <td className="data-table__nowrap">{coupon.discountPercent}%</td>
+                    <td className="data-table__nowrap">{t('coupons.manage.percent', { percent: formatNumber(coupon.discountPercent, lang) })}</td>
                     <td>
                       <button
                         type="button"
@@ -59,7 +71,7 @@ export function ManageCouponsPage() {
                         disabled={deleteCoupon.isPending}
                         onClick={() => void handleDelete(coupon)}
                       >
-                        Delete
+                        {t('coupons.manage.delete')}
                       </button>
                     </td>
                   </tr>
