@@ -5,8 +5,12 @@ import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { confirmThenRun, loadSwal } from '../../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../../lib/error-message';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { PAGE_SIZE } from '../../../lib/paging';
+import { formatDateTime as formatShopDateTime } from '../../../../../src/shared/locale-dates';
+import { formatNumber, type Lang } from '../../../../../src/shared/locale-format';
 import { normalizeBdMobile } from '../../../../../src/shared/phone';
+import { blockedPhonesMessages } from '../messages/blocked-phones';
 import { useBlockPhone } from '../api/block-phone';
 import { useBlockedPhones, type BlockedPhone } from '../api/get-blocked-phones';
 import { useUnblockPhone } from '../api/unblock-phone';
@@ -14,6 +18,8 @@ import { useUnblockPhone } from '../api/unblock-phone';
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 /** "21 Nov 2025, 13:49" in the viewer's time zone; the raw text for an unreadable date. */
 const formatDateTime = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : dateTime.format(Date.parse(iso)));
+/** English as above; Bengali as the shop writes it (Bengali digits, Dhaka time). */
+const formatDateTimeFor = (iso: string, lang: Lang) => (lang === 'en' ? formatDateTime(iso) : formatShopDateTime(iso, 'bn'));
 
 type FieldErrors = { phone?: string; reason?: string };
 
@@ -29,6 +35,8 @@ export function BlockedPhonesPage() {
   const blockPhone = useBlockPhone();
   const unblockPhone = useUnblockPhone();
   const [errors, setErrors] = useState<FieldErrors>({});
+  const t = useT(blockedPhonesMessages);
+  const lang = useLanguage();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,8 +45,8 @@ export function BlockedPhonesPage() {
     const phone = String(fields.get('phone') ?? '').trim();
     const reason = String(fields.get('reason') ?? '').trim();
     const found: FieldErrors = {};
-    if (!normalizeBdMobile(phone)) found.phone = 'Enter a Bangladeshi mobile number such as 01712345678 (with or without +88)';
-    if (!reason) found.reason = 'Reason is required';
+    if (!normalizeBdMobile(phone)) found.phone = t('blockedPhones.phoneError');
+    if (!reason) found.reason = t('blockedPhones.reasonError');
     setErrors(found);
     if (found.phone || found.reason) {
       form.querySelector<HTMLElement>(found.phone ? '#blocked-phone' : '#blocked-reason')?.focus();
@@ -48,66 +56,74 @@ export function BlockedPhonesPage() {
     try {
       const blocked = await blockPhone.mutateAsync({ phone, reason });
       form.reset();
-      void Swal.fire({ icon: 'success', titleText: 'Phone Blocked', text: `Orders with ${blocked.phone} are now refused.` });
+      void Swal.fire({ icon: 'success', titleText: t('blockedPhones.blockedTitle'), text: t('blockedPhones.blockedText', { phone: blocked.phone }) });
     } catch (error) {
       const failure = await describeFailure(error);
       if (isSessionFailure(failure)) return;
-      void Swal.fire({ icon: 'error', titleText: failure.code === 'ordering/phone-already-blocked' ? 'Already Blocked' : 'Error', text: failure.message });
+      void Swal.fire({ icon: 'error', titleText: failure.code === 'ordering/phone-already-blocked' ? t('blockedPhones.alreadyBlocked') : t('blockedPhones.error'),
+        text: failure.message,
+       });
     }
   }
 
   function handleRemove(blocked: BlockedPhone) {
     return confirmThenRun({
-      confirm: { title: `Unblock ${blocked.phone}?`, text: 'Orders with this number will be taken again.', confirmButtonText: 'Yes, unblock it!' },
+      confirm: {
+        title: t('blockedPhones.unblockTitle', { phone: blocked.phone }),
+        text: t('blockedPhones.unblockText'),
+        confirmButtonText: t('blockedPhones.unblockConfirm'),
+      },
       run: () => unblockPhone.mutateAsync(blocked.phone),
-      success: { title: 'Unblocked!', text: `${blocked.phone} can order again.` },
+      success: { title: t('blockedPhones.unblockedTitle'), text: t('blockedPhones.unblockedText', { phone: blocked.phone }) },
     });
   }
 
   return (
     <section className="dashboard-page" aria-labelledby="blocked-phones-title">
       <h1 id="blocked-phones-title" className="page__title">
-        Blocked Phones
+        {t('blockedPhones.title')}
       </h1>
-      <p className="page__lead">
-        Orders with a blocked number are refused; the shopper is asked to call the shop. Use it for numbers behind fake or prank orders.
-      </p>
-      <form className="form admin-form" aria-label="Add to the blocklist" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <FormField label="Phone Number" id="blocked-phone" hint="Bangladeshi mobile number, e.g. 01712345678" error={errors.phone}>
+      <p className="page__lead">{t('blockedPhones.lead')}</p>
+      <form className="form admin-form" aria-label={t('blockedPhones.form')} noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <FormField label={t('blockedPhones.phone')} id="blocked-phone" hint={t('blockedPhones.phoneHint')} error={errors.phone}>
           {(control) => <input {...control} name="phone" type="tel" inputMode="tel" autoComplete="off" maxLength={20} required />}
         </FormField>
-        <FormField label="Reason" id="blocked-reason" hint="Why: other admins read it here." error={errors.reason}>
+        <FormField label={t('blockedPhones.reason')} id="blocked-reason" hint={t('blockedPhones.reasonHint')} error={errors.reason}>
           {(control) => <input {...control} name="reason" type="text" maxLength={200} required />}
         </FormField>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={blockPhone.isPending}>
-            Block Phone
+            {t('blockedPhones.block')}
           </button>
         </div>
       </form>
-      <QueryStatus status={status} loading="Loading blocked phones..." failed="Failed to load blocked phones" />
+      <QueryStatus status={status} loading={t('blockedPhones.loading')} failed={t('blockedPhones.failed')} />
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="blocked-phones-total">
-            Total Blocked Phones: {data.total}
+            {t('blockedPhones.total', { count: formatNumber(data.total, lang) })}
           </p>
           {phones.length === 0 && page === 1 ? (
-            <p className="notice">No blocked phone numbers.</p>
+            <p className="notice">{t('blockedPhones.empty')}</p>
           ) : (
-            <DataTable labelledBy="blocked-phones-title" caption="Blocked phone numbers, newest first" columns={['#', 'Phone', 'Reason', 'Blocked', 'Action']}>
+            <DataTable
+              labelledBy="blocked-phones-title"
+              caption={t('blockedPhones.caption')}
+              columns={[t('blockedPhones.col.number'), t('blockedPhones.col.phone'), t('blockedPhones.col.reason'), t('blockedPhones.col.blocked'), t('blockedPhones.col.action')]}
+            >
               {phones.map((blocked, index) => {
                 const phoneId = `blocked-${blocked.phone.replace(/\D/g, '')}`;
                 return (
                   <tr key={blocked.phone} data-testid="blocked-phone-row">
-                    <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
+                    <td>{formatNumber((page - 1) * PAGE_SIZE + index + 1, lang)}</td>
                     <th scope="row" id={phoneId} className="data-table__nowrap">
                       {blocked.phone}
                     </th>
                     <td>{blocked.reason}</td>
                     <td>
-                      {formatDateTime(blocked.createdAt)}
+                      {formatDateTimeFor(blocked.createdAt, lang)}
                       <br />
-                      <small>by {blocked.createdBy}</small>
+                      <small>{t('blockedPhones.by', { email: blocked.createdBy })}</small>
                     </td>
                     <td>
                       <button
@@ -117,7 +133,7 @@ export function BlockedPhonesPage() {
                         disabled={unblockPhone.isPending}
                         onClick={() => void handleRemove(blocked)}
                       >
-                        Unblock
+                        {t('blockedPhones.unblock')}
                       </button>
                     </td>
                   </tr>

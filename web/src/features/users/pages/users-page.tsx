@@ -7,7 +7,9 @@ import { PAGE_SIZE } from '../../../lib/paging';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers, type ShopUser } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
-import { roleLabel } from '../role-label';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { usersMessages } from '../messages/users';
 
 export function UsersPage() {
   const { user: currentUser } = useAuth();
@@ -17,53 +19,60 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const makeAdmin = useMakeAdmin();
   const busy = deleteUser.isPending || makeAdmin.isPending;
+  const t = useT(usersMessages);
+  const lang = useLanguage();
 
   function handleDelete(user: ShopUser) {
     return confirmThenRun({
-      confirm: { title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      confirm: { title: t('users.delete.title'), text: t('users.delete.text'), confirmButtonText: t('users.delete.confirm') },
       run: () => deleteUser.mutateAsync(user._id),
-      success: { title: 'Deleted', text: `${user.name} has been deleted.` },
+      success: { title: t('users.delete.doneTitle'), text: t('users.delete.doneText', { name: user.name }) },
     });
   }
 
   function handleMakeAdmin(user: ShopUser) {
     return confirmThenRun({
-      confirm: { icon: 'question', title: `Make ${user.name} an admin?`, text: 'An admin can manage products, orders, coupons and users.', confirmButtonText: 'Yes, make admin' },
+      confirm: {
+        icon: 'question',
+        title: t('users.makeAdmin.title', { name: user.name }),
+        text: t('users.makeAdmin.text'),
+        confirmButtonText: t('users.makeAdmin.confirm'),
+      },
       run: () => makeAdmin.mutateAsync(user._id),
-      success: { title: `${user.name} is an Admin Now!` },
+      success: { title: t('users.makeAdmin.doneTitle', { name: user.name }) },
     });
   }
 
   return (
     <section className="dashboard-page" aria-labelledby="users-title">
       <h1 id="users-title" className="page__title">
-        All Users
+        {t('users.title')}
       </h1>
-      <QueryStatus status={status} loading="Loading users..." failed="Failed to load users" />
+      <QueryStatus status={status} loading={t('users.loading')} failed={t('users.failed')} />
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="users-total">
-            Total Users: {data.total}
+            {t('users.total', { count: formatNumber(data.total, lang) })}
           </p>
           {users.length === 0 && page === 1 ? (
-            <p className="notice">No users yet.</p>
+            <p className="notice">{t('users.empty')}</p>
           ) : (
             <DataTable
               labelledBy="users-title"
-              caption="Users of the shop, newest first"
-              columns={['#', 'Name', 'Email', 'Role', 'Actions']}
+              caption={t('users.caption')}
+              columns={[t('users.col.number'), t('users.col.name'), t('users.col.email'), t('users.col.role'), t('users.col.actions')]}
             >
               {users.map((user, index) => {
                 const nameId = `user-${user._id}-name`;
                 return (
                   <tr key={user._id} data-testid="user-row">
-                    <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
+                    <td>{formatNumber((page - 1) * PAGE_SIZE + index + 1, lang)}</td>
                     <th scope="row" id={nameId} className="data-table__nowrap">
                       {user.name}
-                      {user._id === currentUser?._id && <span className="data-table__tag"> (you)</span>}
+                      {user._id === currentUser?._id && <span className="data-table__tag">{t('users.you')}</span>}
                     </th>
                     <td className="data-table__nowrap">{user.email}</td>
-                    <td>{roleLabel(user.role)}</td>
+                    <td>{user.role === 'admin' ? t('users.role.admin') : t('users.role.customer')}</td>
                     <td>
                       <div className="data-table__actions">
                         {user.role !== 'admin' && (
@@ -74,7 +83,7 @@ export function UsersPage() {
                             disabled={busy}
                             onClick={() => void handleMakeAdmin(user)}
                           >
-                            Make Admin
+                            {t('users.makeAdmin')}
                           </button>
                         )}
                         <button
@@ -84,7 +93,7 @@ export function UsersPage() {
                           disabled={busy}
                           onClick={() => void handleDelete(user)}
                         >
-                          Delete
+                          {t('users.delete')}
                         </button>
                       </div>
                     </td>

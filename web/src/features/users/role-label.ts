@@ -1,3 +1,0 @@
-export function roleLabel(role: string): string {
-  return role === 'admin' ? 'Admin' : 'Customer';
-}
