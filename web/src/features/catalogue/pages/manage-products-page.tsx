@@ -9,17 +9,24 @@ import { useDeleteProduct } from '../api/delete-product';
 import type { Product } from '../api/get-product';
 import { newestFirst, useProducts } from '../api/get-products';
 import { useShown } from '../../../lib/use-shown';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import { productAdminMessages } from '../messages/product-admin';
 
 /** The total stock, and "Low" when some variant has 1 to 5 left, "N sold out" when some have none. */
 function StockCell({ product }: { product: Product }) {
   const soldOut = product.variants.filter((v) => v.stock === 0).length;
   const low = product.variants.some((v) => v.stock > 0 && v.stock <= lowStockAt);
+  const t = useT(productAdminMessages);
+  const lang = useLanguage();
   return (
     <td className="data-table__nowrap" data-testid="product-stock">
-      {totalStock(product.variants)}
-      {low && <span className="stock-mark stock-mark--low">Low</span>}
+      {formatNumber(totalStock(product.variants), lang)}
+      {low && <span className="stock-mark stock-mark--low">{t('productAdmin.low')}</span>}
       {soldOut > 0 && (
-        <span className="stock-mark stock-mark--sold-out">{soldOut === product.variants.length ? 'Sold out' : `${soldOut} sold out`}</span>
+        <span className="stock-mark stock-mark--sold-out">{soldOut === product.variants.length
+            ? t('productAdmin.allSoldOut')
+            : t('productAdmin.someSoldOut', { count: formatNumber(soldOut, lang) })}</span>
       )}
     </td>
   );
@@ -30,6 +37,8 @@ function StockCell({ product }: { product: Product }) {
  * stock, Update and Delete; "Low stock only" (?lowStock=true) lists those with a variant at 5 or fewer.
  */
 export function ManageProductsPage() {
+  const t = useT(productAdminMessages);
+  const lang = useLanguage();
   const page = usePageParam();
   const [searchParams, setSearchParams] = useSearchParams();
   const lowStock = searchParams.get('lowStock') === 'true';
@@ -41,23 +50,28 @@ export function ManageProductsPage() {
 
   function handleDelete(product: Product) {
     return confirmThenRun({
-      confirm: { title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' },
+      confirm: {
+        title: t('productAdmin.confirm'),
+        text: t('productAdmin.confirmText'),
+        confirmButtonText: t('productAdmin.confirmYes'),
+        cancelButtonText: t('productAdmin.confirmNo'),
+      },
       run: () => deleteProduct.mutateAsync(product._id),
-      success: { title: 'Deleted', text: `${product.title} has been deleted.` },
+      success: { title: t('productAdmin.deleted'), text: t('productAdmin.deletedText', { title: product.title }) },
     });
   }
 
   return (
     <section className="dashboard-page" aria-labelledby="products-title">
       <h1 id="products-title" className="page__title">
-        Manage Products
+        {t('productAdmin.title')}
       </h1>
-      <QueryStatus status={status} loading="Loading products..." failed="Failed to load products" />
+      <QueryStatus status={status} loading={t('productAdmin.loading')} failed={t('productAdmin.loadFailed')} />
       {status === 'success' && (
         <>
           <div className="dashboard-page__bar">
             <p className="page__lead" data-testid="products-total">
-              Total Products: {data.total}
+              {t('productAdmin.total', { count: formatNumber(data.total, lang) })}
             </p>
             <label className="dashboard-page__check">
               <input
@@ -75,31 +89,39 @@ export function ManageProductsPage() {
                   });
                 }}
               />
-              Low stock only
+              {t('productAdmin.lowOnly')}
             </label>
             <Link to="/dashboard/addproducts" className="button button--primary button--small">
-              Add Products
+              {t('productAdmin.add')}
             </Link>
           </div>
           {products.length === 0 && page === 1 ? (
-            <p className="notice">{lowStock ? 'No product is low on stock.' : 'No products yet.'}</p>
+            <p className="notice">{lowStock ? t('productAdmin.noneLow') : t('productAdmin.empty')}</p>
           ) : (
             <DataTable
               labelledBy="products-title"
-              caption={lowStock ? 'Products low on stock, newest first' : 'Products of the shop, newest first'}
-              columns={['#', 'Image', 'Title', 'Category', 'Price', 'Stock', 'Actions']}
+              caption={lowStock ? t('productAdmin.captionLow') : t('productAdmin.caption')}
+              columns={[
+                '#',
+                t('productAdmin.column.image'),
+                t('productAdmin.column.title'),
+                t('productAdmin.column.category'),
+                t('productAdmin.column.price'),
+                t('productAdmin.column.stock'),
+                t('productAdmin.column.actions'),
+              ]}
             >
               {newestFirst(products).map((product, index) => {
                 const titleId = `product-${product._id}-title`;
                 return (
                   <tr key={product._id} data-testid="product-row">
-                    <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
+                    <td>{formatNumber((page - 1) * PAGE_SIZE + index + 1, lang)}</td>
                     <ThumbnailCell image={product.images[0]} />
                     <th scope="row" id={titleId}>
                       {product.title}
                     </th>
                     <td className="data-table__nowrap">{product.category}</td>
-                    <td className="data-table__nowrap">{product.price} BDT</td>
+                    <td className="data-table__nowrap">{formatMoney(product.price, lang)}</td>
                     <StockCell product={product} />
                     <td>
                       <div className="data-table__actions">
@@ -108,7 +130,7 @@ export function ManageProductsPage() {
                           className="button button--secondary button--small"
                           aria-describedby={titleId}
                         >
-                          Update
+                          {t('productAdmin.update')}
                         </Link>
                         <button
                           type="button"
@@ -117,7 +139,7 @@ export function ManageProductsPage() {
                           disabled={deleteProduct.isPending}
                           onClick={() => void handleDelete(product)}
                         >
-                          Delete
+                          {t('productAdmin.delete')}
                         </button>
                       </div>
                     </td>
