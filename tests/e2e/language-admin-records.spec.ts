@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
 import { confirmDialog, dialog, latinWordsLeft, logIn, password, uniqueEmail } from './support.js';
 
@@ -17,9 +17,54 @@ const reason = `Bhasha prank ${stamp}`;
 const dataParts = 'tbody th, tbody td:nth-child(3), tbody small, [data-testid="pager"]';
 const englishLeft = (page: Page) => latinWordsLeft(page, [customerName, customerEmail, e2eAdmin.email, listed, reason], dataParts);
 
+const category = `Bhasha Records ${stamp}`;
+const title = `Bhasha Ledger ${stamp}`;
+const buyer = `Bhasha Kobir ${stamp}`;
+let adminToken = '';
+let productId = '';
+let orderId = '';
+
+async function api<T>(request: APIRequestContext, method: 'post' | 'delete', path: string, data?: unknown): Promise<T> {
+  const res = await request[method](path, { headers: { authorization: `Bearer ${adminToken}` }, ...(data === undefined ? {} : { data }) });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
 test.beforeAll(async ({ request }) => {
   const res = await request.post('/api/auth/signup', { data: { name: customerName, email: customerEmail, password } });
   expect(res.ok(), await res.text()).toBe(true);
+  adminToken = ((await (await request.post('/api/auth/login', { data: e2eAdmin })).json()) as { token: string }).token;
+  await api(request, 'post', '/api/categories', { category });
+  productId = (
+    await api<{ insertedId: string }>(request, 'post', '/api/products', {
+      title,
+      description: 'Its order is read in Bengali.',
+      category,
+      price: 1250,
+      sizes: [],
+      colors: [],
+      images: ['https://images.example.com/bhasha-records.webp'],
+      variants: [{ size: '', color: '', stock: 5 }],
+    })
+  ).insertedId;
+  orderId = (
+    await api<{ insertedId: string }>(request, 'post', '/api/orders', {
+      name: buyer,
+      phone: '01712345678',
+      address: 'House 5, Road 2, Dhanmondi, Dhaka',
+      deliveryLocation: 'Inside Dhaka',
+      paymentMethod: 'Cash On Delivery',
+      items: [{ productId, quantity: 2, size: '', color: '' }],
+    })
+  ).insertedId;
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.route(/^https:\/\/images\.example\.com\//, (route) => route.fulfill({ status: 404, body: '' }));
+});
+
+test.afterAll(async ({ request }) => {
+  if (productId) await api(request, 'delete', `/api/products/${productId}`);
 });
 
 test('All Users and Blocked Phones in Bengali: texts, dialogs and Bengali digits', async ({ page }) => {
@@ -79,4 +124,36 @@ test('All Users and Blocked Phones in Bengali: texts, dialogs and Bengali digits
   await expect(dialog(page)).toContainText(`${listed} আবার অর্ডার করতে পারবে।`);
   await confirmDialog(page, 'আনব্লক হয়েছে!');
   await expect(blocked).toHaveCount(0);
+});
+
+test("the order page's timeline and messages in Bengali", async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto(`/dashboard/allorders/${orderId}?lang=bn`);
+  await expect(page.getByTestId('order-page')).toBeVisible();
+  const event = page.getByTestId('timeline-event').first();
+  await expect(event).toContainText('অর্ডার করা হয়েছে');
+  await expect(event).toContainText(`করেছেন ${e2eAdmin.email} (অ্যাডমিন)`);
+  await expect(event).toContainText(`স্টক থেকে নেওয়া: ${title} × ২`);
+  await expect(event.locator('time')).toHaveText(/[০-৯]{4}/);
+
+  const message = page.getByTestId('order-message').first();
+  await expect(message).toBeVisible();
+  await expect(message.getByTestId('message-state')).toHaveText(/^(পাঠানোর অপেক্ষায়|পাঠানো হয়েছে|পাঠানো যায়নি)$/);
+  await expect(message.locator('.order-messages__what')).toHaveText(/ কে (এসএমএস|ইমেইল)$/);
+  await expect(message.locator('.order-messages__meta')).toContainText('অর্ডার করা হয়েছে · লেখা হয়েছে');
+  // Recipients, product titles and actors' emails are data; a message's subject, text and the gateway's error are the server's.
+  const own = await page
+    .locator('[data-testid="order-timeline"], [data-testid="order-messages"]')
+    .evaluateAll((roots, known) => {
+      const texts = roots.map((root) => {
+        const copy = root.cloneNode(true) as HTMLElement;
+        for (const part of copy.querySelectorAll('.order-messages__body, .order-messages__error')) part.remove();
+        return copy.textContent ?? '';
+      });
+      let text = texts.join(' ');
+      for (const item of known) text = text.split(item).join(' ');
+      return text.replace(/\S+@\S+/g, ' ').replace(/\+?\d[\d ]{9,}/g, ' ');
+    }, [title, e2eAdmin.email]);
+  expect(own.match(/[A-Za-z]{3,}/g) ?? [], own).toEqual([]);
 });

@@ -1,15 +1,34 @@
 import { useOrderEventPages, type OrderEvent } from '../api/get-order-events';
 import type { OrderLine } from '../api/get-orders';
-import { formatDateTime } from '../format-date';
+import { formatDateTimeFor } from '../format-date';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
+import { orderRecordsMessages } from '../messages/order-records';
+import { ordersMessages } from '../messages/orders';
 import { eventLabel } from './order-timeline';
 
 type StockLine = NonNullable<OrderEvent['stock']>[number];
 
 /** "Fox Tee (S, Red) × 2", named by the order's own line (the event keeps ids only). */
-function stockText(line: StockLine, lines: readonly OrderLine[]): string {
-  const title = lines.find((l) => l.productId === line.productId)?.title ?? 'A product';
+function stockText(line: StockLine, lines: readonly OrderLine[], aProduct: string, quantity: string): string {
+  const title = lines.find((l) => l.productId === line.productId)?.title ?? aProduct;
   const choice = [line.size, line.color].filter(Boolean).join(', ');
-  return `${title}${choice ? ` (${choice})` : ''} × ${line.quantity}`;
+  return `${title}${choice ? ` (${choice})` : ''} × ${quantity}`;
+}
+
+/** The event names, as the shopper's timeline has them (the orders namespace). */
+const LABEL_IDS = {
+  Placed: 'orders.event.placed',
+  Confirmed: 'orders.event.confirmed',
+  Canceled: 'orders.event.canceled',
+  CanceledByCustomer: 'orders.event.canceledByCustomer',
+  Deleted: 'orders.event.deleted',
+} as const satisfies Record<OrderEvent['type'], string>;
+
+/** "admin", "customer"; any other role as the server names it. */
+function roleName(role: string, t: Translate<'orderRecords.role.admin' | 'orderRecords.role.customer'>): string {
+  if (role === 'admin') return t('orderRecords.role.admin');
+  return role === 'customer' ? t('orderRecords.role.customer') : role;
 }
 
 type OrderEventsProps = {
@@ -25,18 +44,21 @@ type OrderEventsProps = {
  */
 export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
   const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage } = useOrderEventPages(orderId);
+  const t = useT(orderRecordsMessages);
+  const tOrders = useT(ordersMessages);
+  const lang = useLanguage();
 
   if (status === 'pending') {
     return (
       <p id={id} className="timeline__status" role="status">
-        Loading the timeline...
+        {t('orderRecords.eventsLoading')}
       </p>
     );
   }
   if (status === 'error') {
     return (
       <p id={id} className="timeline__status timeline__status--error">
-        The timeline could not be loaded.
+        {t('orderRecords.eventsFailed')}
       </p>
     );
   }
@@ -48,16 +70,16 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
         {events.map((event) => (
           <li key={event.seq} className="timeline__event" data-testid="timeline-event">
             <time dateTime={event.at} className="timeline__time">
-              {formatDateTime(event.at)}
+              {formatDateTimeFor(event.at, lang)}
             </time>
-            <span className="timeline__label">{eventLabel(event.type)}</span>
+            <span className="timeline__label">{event.type in LABEL_IDS ? tOrders(LABEL_IDS[event.type]) : eventLabel(event.type)}</span>
             <span className="timeline__actor">
-              by {event.actor.email} ({event.actor.role})
+              {t('orderRecords.by', { email: event.actor.email, role: roleName(event.actor.role, t) })}
             </span>
             {event.stock && event.stock.length > 0 && (
               <span className="timeline__stock">
-                {event.type === 'Placed' ? 'Stock taken: ' : 'Stock given back: '}
-                {event.stock.map((line) => stockText(line, lines)).join('; ')}
+                {event.type === 'Placed' ? t('orderRecords.stockTaken') : t('orderRecords.stockBack')}
+                {event.stock.map((line) => stockText(line, lines, t('orderRecords.aProduct'), formatNumber(line.quantity, lang))).join('; ')}
               </span>
             )}
           </li>
@@ -66,11 +88,11 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
       {total > events.length && (
         <div className="timeline__more">
           <p className="timeline__status">
-            Showing {events.length} of {total} events
+            {t('orderRecords.eventsShowing', { shown: formatNumber(events.length, lang), total: formatNumber(total, lang) })}
           </p>
           {hasNextPage && (
             <button type="button" className="button button--secondary button--small" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-              {isFetchingNextPage ? 'Loading…' : 'Show more events'}
+              {isFetchingNextPage ? t('orderRecords.loadingMore') : t('orderRecords.moreEvents')}
             </button>
           )}
         </div>

@@ -1,36 +1,57 @@
 import { useOrderMessages, type OrderMessage } from '../api/get-order-messages';
-import { formatDateTime } from '../format-date';
+import { formatDateTimeFor } from '../format-date';
+import { formatNumber, type Lang } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
+import { orderRecordsMessages } from '../messages/order-records';
+import { ordersMessages } from '../messages/orders';
 import { eventLabel } from './order-timeline';
 
-const CHANNELS: Record<OrderMessage['channel'], string> = { sms: 'SMS', email: 'Email' };
-const STATES: Record<OrderMessage['state'], string> = { pending: 'Waiting to be sent', sent: 'Sent', failed: 'Failed' };
+type RecordId = NonNullable<typeof orderRecordsMessages.ids>;
+
+const CHANNELS = { sms: 'orderRecords.channel.sms', email: 'orderRecords.channel.email' } as const satisfies Record<OrderMessage['channel'], string>;
+const STATES = {
+  pending: 'orderRecords.state.pending',
+  sent: 'orderRecords.state.sent',
+  failed: 'orderRecords.state.failed',
+} as const satisfies Record<OrderMessage['state'], string>;
+const LABEL_IDS: Partial<Record<string, 'orders.event.placed' | 'orders.event.confirmed' | 'orders.event.canceled' | 'orders.event.canceledByCustomer' | 'orders.event.deleted'>> = {
+  Placed: 'orders.event.placed',
+  Confirmed: 'orders.event.confirmed',
+  Canceled: 'orders.event.canceled',
+  CanceledByCustomer: 'orders.event.canceledByCustomer',
+  Deleted: 'orders.event.deleted',
+};
 
 /** What happened to one message: when it went out, or how often it was tried and what comes next. */
-function stateDetails(message: OrderMessage): string | null {
-  const tries = message.attempts === 1 ? '1 try' : `${message.attempts} tries`;
-  if (message.state === 'sent') return message.sentAt ? `Sent ${formatDateTime(message.sentAt)}` : null;
-  if (message.state === 'failed') return `Given up after ${tries}`;
+function stateDetails(message: OrderMessage, t: Translate<RecordId>, lang: Lang): string | null {
+  const count = formatNumber(message.attempts, lang);
+  if (message.state === 'sent') return message.sentAt ? t('orderRecords.sentAt', { at: formatDateTimeFor(message.sentAt, lang) }) : null;
+  if (message.state === 'failed') return message.attempts === 1 ? t('orderRecords.givenUpOnce') : t('orderRecords.givenUp', { count });
   if (message.attempts === 0) return null;
-  return `Tried ${message.attempts === 1 ? 'once' : `${message.attempts} times`}${message.nextAttemptAt ? `; next try ${formatDateTime(message.nextAttemptAt)}` : ''}`;
+  const tried = message.attempts === 1 ? t('orderRecords.triedOnce') : t('orderRecords.tried', { count });
+  return `${tried}${message.nextAttemptAt ? t('orderRecords.nextTry', { at: formatDateTimeFor(message.nextAttemptAt, lang) }) : ''}`;
 }
 
 /** The order's SMS and emails (admin): to whom, for which event, and whether each went out. */
 export function OrderMessages({ orderId }: { orderId: string }) {
   const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage } = useOrderMessages(orderId);
+  const t = useT(orderRecordsMessages);
+  const tOrders = useT(ordersMessages);
+  const lang = useLanguage();
 
   if (status === 'pending') {
     return (
       <p className="timeline__status" role="status">
-        Loading the messages...
+        {t('orderRecords.messagesLoading')}
       </p>
     );
   }
   if (status === 'error') {
-    return <p className="timeline__status timeline__status--error">The messages could not be loaded.</p>;
+    return <p className="timeline__status timeline__status--error">{t('orderRecords.messagesFailed')}</p>;
   }
   const messages = data.pages.flatMap((page) => page.items);
   const total = data.pages.at(-1)?.total ?? messages.length;
-  if (messages.length === 0) return <p className="timeline__status">No messages about this order.</p>;
+  if (messages.length === 0) return <p className="timeline__status">{t('orderRecords.noMessages')}</p>;
   return (
     <>
       <ul className="order-messages" data-testid="order-messages">
@@ -38,19 +59,20 @@ export function OrderMessages({ orderId }: { orderId: string }) {
           <li key={message.id} className="order-messages__item" data-testid="order-message" data-state={message.state}>
             <p className="order-messages__head">
               <span className="order-messages__what">
-                {CHANNELS[message.channel]} to {message.recipient}
+                {t('orderRecords.to', { channel: t(CHANNELS[message.channel]), recipient: message.recipient })}
               </span>
               <span className={`message-state message-state--${message.state}`} data-testid="message-state">
-                {STATES[message.state]}
+                {t(STATES[message.state])}
               </span>
             </p>
             <p className="order-messages__meta">
-              {eventLabel(message.event)} · written {formatDateTime(message.createdAt)}
-              {stateDetails(message) && ` · ${stateDetails(message)}`}
+              {LABEL_IDS[message.event] ? tOrders(LABEL_IDS[message.event]!) : eventLabel(message.event)} ·{' '}
+              {t('orderRecords.written', { at: formatDateTimeFor(message.createdAt, lang) })}
+              {stateDetails(message, t, lang) && ` · ${stateDetails(message, t, lang)}`}
             </p>
-            {message.lastError && message.state !== 'sent' && <p className="order-messages__error">Last error: {message.lastError}</p>}
+            {message.lastError && message.state !== 'sent' && <p className="order-messages__error">{t('orderRecords.lastError', { error: message.lastError })}</p>}
             <details className="order-messages__body">
-              <summary>{message.subject ?? 'Text'}</summary>
+              <summary>{message.subject ?? t('orderRecords.text')}</summary>
               <p>{message.body}</p>
             </details>
           </li>
@@ -59,11 +81,11 @@ export function OrderMessages({ orderId }: { orderId: string }) {
       {total > messages.length && (
         <div className="timeline__more">
           <p className="timeline__status">
-            Showing {messages.length} of {total} messages
+            {t('orderRecords.messagesShowing', { shown: formatNumber(messages.length, lang), total: formatNumber(total, lang) })}
           </p>
           {hasNextPage && (
             <button type="button" className="button button--secondary button--small" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-              {isFetchingNextPage ? 'Loading…' : 'Show more messages'}
+              {isFetchingNextPage ? t('orderRecords.loadingMore') : t('orderRecords.moreMessages')}
             </button>
           )}
         </div>
