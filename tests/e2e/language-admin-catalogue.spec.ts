@@ -64,7 +64,7 @@ test('Add Category, coupons and slider pages in Bengali', async ({ page }) => {
   expect(await latinWordsLeft(page, [], '', '.dashboard-page')).toEqual([]);
 });
 
-test('Manage Products in Bengali: stock marks, Low stock only and the Delete dialog', async ({ page, request }) => {
+test('Manage Products, Update Product and Add Products in Bengali: stock marks, Low stock only, the form and the Delete dialog', async ({ page, request }) => {
   const token = ((await (await request.post('/api/auth/login', { data: e2eAdmin })).json()) as { token: string }).token;
   const headers = { authorization: `Bearer ${token}` };
   expect((await request.post('/api/categories', { headers, data: { category } })).status()).toBeLessThan(500);
@@ -99,7 +99,22 @@ test('Manage Products in Bengali: stock marks, Low stock only and the Delete dia
   await expect(row.getByTestId('product-stock')).toHaveText(/^১৫\s*কম\s*১টির স্টক শেষ$/);
   // Product titles and categories are data.
   expect(await latinWordsLeft(page, [], 'th[scope="row"], td:nth-child(4)', '.dashboard-page')).toEqual([]);
-  await expect(row.getByRole('link', { name: 'হালনাগাদ' })).toBeVisible();
+  await row.getByRole('link', { name: 'হালনাগাদ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'পণ্য হালনাগাদ' })).toBeVisible();
+  await expect(page.locator('.page__lead')).toHaveText(`সম্পাদনা হচ্ছে: ${title}.`);
+  for (const label of ['নাম', 'বিবরণ', 'ক্যাটাগরি', 'দাম (টাকা)', 'সাইজ', 'রং', 'স্টক S', 'স্টক M', 'স্টক L', 'ছবি ১ (আবশ্যক)', 'ছবি ২'])
+    await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(page.getByText('০ (স্টক শেষ) থেকে')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'পণ্য হালনাগাদ করুন' })).toBeVisible();
+  // Category names in the select and the description are data.
+  expect(await latinWordsLeft(page, [title], 'select, textarea', '.dashboard-page')).toEqual([]);
+
+  await page.goto('/dashboard/addproducts');
+  await expect(page.getByRole('heading', { level: 1, name: 'পণ্য যোগ করুন' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'পণ্য যোগ করুন' })).toBeVisible();
+  expect(await latinWordsLeft(page, [], 'select', '.dashboard-page')).toEqual([]);
+
+  await page.goto('/dashboard/manageproducts?lowStock=true');
   await row.getByRole('button', { name: 'মুছুন' }).click();
   await expect(page.locator('.swal2-cancel')).toHaveText('বাতিল করুন');
   await confirmDialog(page, 'আপনি কি নিশ্চিত?', 'হ্যাঁ, মুছে ফেলুন!');

@@ -1,4 +1,7 @@
 import type { ImageSlot } from '../lib/use-image-uploads';
+import { useLanguage, useT } from '../lib/i18n/i18n';
+import { formatNumber } from '../../../src/shared/locale-format';
+import { imageFieldMessages } from './messages/image-field';
 
 type ImageFileFieldProps = {
   id: string;
@@ -16,7 +19,9 @@ type ImageFileFieldProps = {
  * No `required` attribute even for a required photo: the form checks it and says so in a dialog.
  */
 export function ImageFileField({ id, name, required = false, slot, onFileChange, disabled, hint }: ImageFileFieldProps) {
-  const label = required ? `${name} (required)` : name;
+  const t = useT(imageFieldMessages);
+  const lang = useLanguage();
+  const label = required ? t('imageField.required', { name }) : name;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = slot.error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -68,8 +73,8 @@ export function ImageFileField({ id, name, required = false, slot, onFileChange,
           />
           {percent !== null && (
             <div className="image-field__progress">
-              <progress max={100} value={percent} aria-label="Upload progress" />
-              <span className="image-field__percent">{percent === 100 && slot.url ? 'Uploaded' : `${percent}%`}</span>
+              <progress max={100} value={percent} aria-label={t('imageField.progress')} />
+              <span className="image-field__percent">{percent === 100 && slot.url ? t('imageField.uploaded') : t('imageField.percent', { percent: formatNumber(percent, lang) })}</span>
             </div>
           )}
         </div>

@@ -9,6 +9,9 @@ import { useImageUploads } from '../../../lib/use-image-uploads';
 import type { ProductInput } from '../api/create-product';
 import { categoryLabel, useCategories } from '../api/get-categories';
 import type { Product } from '../api/get-product';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { productFormMessages } from '../messages/product-form';
 
 /** Spec: up to 3 images per product. */
 const PHOTO_COUNT = 3;
@@ -18,8 +21,8 @@ const NEW_STOCK = 10;
 /** Sizes or colors as the server keeps them: split on commas, trimmed, each once. */
 const labelList = (text: string) => [...new Set(parseCommaList(text))];
 const keyOf = ({ size, color }: VariantKey) => `${size}\u0000${color}`;
-/** "Stock S / Red", "Stock S", "Stock Red" or "Stock". */
-const stockLabel = ({ size, color }: VariantKey) => ['Stock', [size, color].filter(Boolean).join(' / ')].filter(Boolean).join(' ');
+/** The size x color of a stock field: "S / Red", "S", "Red" or "" (its label: "Stock S / Red" or "Stock"). */
+const variantName = ({ size, color }: VariantKey) => [size, color].filter(Boolean).join(' / ');
 
 type ProductFormProps = {
   /** The product to update; a blank form without it. */
@@ -37,6 +40,8 @@ type ProductFormProps = {
  * the browser's own checks; a new form (add) is cleared after a save.
  */
 export function ProductForm({ product, submitLabel, onSave, successTitle, onSaved }: ProductFormProps) {
+  const t = useT(productFormMessages);
+  const lang = useLanguage();
   const uploads = useImageUploads(PHOTO_COUNT);
   const { data: categories, status: categoriesStatus } = useCategories();
   const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
@@ -63,7 +68,7 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
 
     if (!uploads.hasFile) {
       const Swal = await loadSwal();
-      void Swal.fire({ icon: 'warning', title: 'Image Required', text: 'Please upload at least one product image.' });
+      void Swal.fire({ icon: 'warning', title: t('productForm.imageRequired'), text: t('productForm.imageRequiredText') });
       return;
     }
 
@@ -73,7 +78,7 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
       images = await uploads.uploadAll();
     } catch (error) {
       setStage('idle');
-      await showFailure(error, 'Upload failed');
+      await showFailure(error, t('productForm.uploadFailed'));
       return;
     }
 
@@ -93,7 +98,7 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
       await onSave(input);
     } catch (error) {
       setStage('idle');
-      await showFailure(error);
+      await showFailure(error, t('productForm.failed'));
       return;
     }
     setStage('idle');
@@ -111,22 +116,23 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
 
   return (
     <form className="form admin-form admin-form--wide" aria-busy={busy} onSubmit={(event) => void handleSubmit(event)}>
-      <FormField label="Title" id={`${idPrefix}-title`}>
+      <FormField label={t('productForm.title')} id={`${idPrefix}-title`}>
         {(control) => <input {...control} name="title" type="text" defaultValue={product?.title} maxLength={120} autoComplete="off" required />}
       </FormField>
 
-      <FormField label="Description" id={`${idPrefix}-description`} controlClassName="form-field__textarea">
+      <FormField label={t('productForm.description')} id={`${idPrefix}-description`} controlClassName="form-field__textarea">
         {(control) => <textarea {...control} name="description" defaultValue={product?.description} maxLength={5000} rows={5} />}
       </FormField>
 
       <div className="admin-form__grid">
         <FormField
-          label="Category"
+          label={t('productForm.category')}
           id={`${idPrefix}-category`}
           hint={
             categoriesStatus === 'success' && categoryNames.length === 0 ? (
               <>
-                No categories yet: <Link to="/dashboard/addcategory">add a category</Link> first.
+                {t('productForm.noCategories')} <Link to="/dashboard/addcategory">{t('productForm.addCategory')}</Link>{' '}
+                {t('productForm.first')}
               </>
             ) : undefined
           }
@@ -135,7 +141,7 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
             <>
               <select {...control} name="category" defaultValue={product?.category ?? ''} required>
                 <option value="" disabled>
-                  {categoriesStatus === 'pending' ? 'Loading categories…' : 'Choose a category'}
+                  {categoriesStatus === 'pending' ? t('productForm.loadingCategories') : t('productForm.chooseCategory')}
                 </option>
                 {categoryNames.map((name) => (
                   <option key={name} value={name}>
@@ -145,20 +151,20 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
               </select>
               {categoriesStatus === 'error' && (
                 <p className="form-field__error" role="alert">
-                  Failed to load categories
+                  {t('productForm.categoriesFailed')}
                 </p>
               )}
             </>
           )}
         </FormField>
 
-        <FormField label="Price (BDT)" id={`${idPrefix}-price`}>
+        <FormField label={t('productForm.price')} id={`${idPrefix}-price`}>
           {(control) => (
             <input {...control} name="price" type="number" inputMode="numeric" min={1} max={10_000_000} step={1} defaultValue={product?.price} required />
           )}
         </FormField>
 
-        <FormField label="Sizes" id={`${idPrefix}-sizes`} describedBy={`${idPrefix}-list-hint`}>
+        <FormField label={t('productForm.sizes')} id={`${idPrefix}-sizes`} describedBy={`${idPrefix}-list-hint`}>
           {(control) => (
             <input
               {...control}
@@ -172,7 +178,7 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
           )}
         </FormField>
 
-        <FormField label="Colors" id={`${idPrefix}-colors`} describedBy={`${idPrefix}-list-hint`}>
+        <FormField label={t('productForm.colors')} id={`${idPrefix}-colors`} describedBy={`${idPrefix}-list-hint`}>
           {(control) => (
             <input
               {...control}
@@ -187,17 +193,17 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
         </FormField>
       </div>
       <p id={`${idPrefix}-list-hint`} className="form-field__hint admin-form__note">
-        Sizes and colors: separate them with commas. Leave empty if they do not apply.
+        {t('productForm.listHint')}
       </p>
 
       <fieldset className="admin-form__stock" aria-describedby={`${idPrefix}-stock-hint`}>
-        <legend className="form-field__label">Stock</legend>
+        <legend className="form-field__label">{t('productForm.stock')}</legend>
         <p id={`${idPrefix}-stock-hint`} className="form-field__hint">
-          Items in stock for each size and color, a whole number from 0 (sold out) to {maxStock}.
+          {t('productForm.stockHint', { max: formatNumber(maxStock, lang) })}
         </p>
         <div className="admin-form__stock-grid">
           {stockKeys.map((key, index) => (
-            <FormField key={keyOf(key)} label={stockLabel(key)} id={`${idPrefix}-stock-${index}`}>
+            <FormField key={keyOf(key)} label={variantName(key) ? t('productForm.stockOf', { variant: variantName(key) }) : t('productForm.stock')} id={`${idPrefix}-stock-${index}`}>
               {(control) => (
                 <input
                   {...control}
@@ -218,16 +224,16 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
       </fieldset>
 
       <fieldset className="admin-form__photos">
-        <legend className="form-field__label">Photos</legend>
+        <legend className="form-field__label">{t('productForm.photos')}</legend>
         {product && (
           <div className="admin-form__current">
             <p className="form-field__hint">
-              Current photos. Choose at least one new photo: the new photos replace these.
+              {t('productForm.currentPhotos')}
             </p>
             <ul className="admin-form__thumbs">
               {product.images.map((image, index) => (
                 <li key={`${index}-${image}`}>
-                  <img src={image} alt={`Current photo ${index + 1}`} width={72} height={72} loading="lazy" />
+                  <img src={image} alt={t('productForm.currentPhoto', { number: formatNumber(index + 1, lang) })} width={72} height={72} loading="lazy" />
                 </li>
               ))}
             </ul>
@@ -238,7 +244,7 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
             <ImageFileField
               key={index}
               id={`${idPrefix}-photo-${index + 1}`}
-              name={`Photo ${index + 1}`}
+              name={t('productForm.photo', { number: formatNumber(index + 1, lang) })}
               required={index === 0}
               slot={slot}
               onFileChange={(file) => uploads.setFile(index, file)}
@@ -250,10 +256,10 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
 
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {stage === 'uploading' ? 'Uploading photos…' : stage === 'saving' ? 'Saving…' : submitLabel}
+          {stage === 'uploading' ? t('productForm.uploading') : stage === 'saving' ? t('productForm.saving') : submitLabel}
         </button>
         <span className="visually-hidden" role="status">
-          {stage === 'uploading' ? 'Uploading photos' : stage === 'saving' ? 'Saving the product' : ''}
+          {stage === 'uploading' ? t('productForm.uploadingStatus') : stage === 'saving' ? t('productForm.savingStatus') : ''}
         </span>
       </div>
     </form>

@@ -3,10 +3,13 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { productQueryOptions } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm } from '../components/product-form';
+import { useT } from '../../../lib/i18n/i18n';
+import { productFormMessages } from '../messages/product-form';
 
 /** /dashboard/updateproduct/:id (admin), after productLoader has put the product in the cache. */
 export function UpdateProductPage() {
   const { id = '' } = useParams();
+  const t = useT(productFormMessages);
   const navigate = useNavigate();
   const { data: product } = useSuspenseQuery(productQueryOptions(id));
   const updateProduct = useUpdateProduct();
@@ -14,17 +17,17 @@ export function UpdateProductPage() {
   return (
     <section className="dashboard-page" aria-labelledby="update-product-title">
       <h1 id="update-product-title" className="page__title">
-        Update Product
+        {t('productForm.updateTitle')}
       </h1>
       <p className="page__lead">
-        Editing <Link to={`/product/${encodeURIComponent(product._id)}`}>{product.title}</Link>.
+        {t('productForm.editing')} <Link to={`/product/${encodeURIComponent(product._id)}`}>{product.title}</Link>.
       </p>
       {/* Keyed by id: the fields start from this product's values (a background refetch does not reset them). */}
       <ProductForm
         key={product._id}
         product={product}
-        submitLabel="Update Product"
-        successTitle="Product Updated Successfully"
+        submitLabel={t('productForm.updateSubmit')}
+        successTitle={t('productForm.updated')}
         onSave={async (input) => {
           await updateProduct.mutateAsync({ id: product._id, input });
         }}
