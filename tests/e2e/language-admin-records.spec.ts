@@ -157,3 +157,19 @@ test("the order page's timeline and messages in Bengali", async ({ page }) => {
     }, [title, e2eAdmin.email]);
   expect(own.match(/[A-Za-z]{3,}/g) ?? [], own).toEqual([]);
 });
+
+test('the Order Audit page in Bengali', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto('/dashboard/audit?lang=bn');
+  await expect(page.getByRole('heading', { level: 1, name: 'অর্ডার অডিট' })).toBeVisible();
+  await expect(page.getByTestId('audit-status')).toHaveText(/^(যাচাই হয়েছে: সব ঘটনা ঠিক আছে|অর্ডারের খাতা যাচাই হচ্ছে: আর [০-৯,]+টি ঘটনা বাকি…|সমস্যা পাওয়া গেছে.*)/);
+  await expect(page.getByTestId('audit-count')).toHaveText(/^ঘটনা: [০-৯,]+$/);
+  await expect(page.getByRole('button', { name: /আবার যাচাই করুন|যাচাই হচ্ছে…/ })).toBeVisible();
+  for (const name of ['সময়', 'অর্ডার', 'ক্রম', 'ধরন', 'যিনি করেছেন', 'হ্যাশ']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  const first = page.getByTestId('audit-event').first();
+  await expect(first.locator('td').nth(2)).toHaveText(/^[০-৯,]+$/);
+  await expect(first.locator('time')).toHaveText(/[০-৯]{4}/);
+  // The rows' order ids, event types, actors and hashes are the log's data; a problem's reason is the server's.
+  expect(await latinWordsLeft(page, [], 'tbody, .audit-problem dd, [data-testid="pager"]')).toEqual([]);
+});

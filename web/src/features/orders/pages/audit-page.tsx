@@ -3,7 +3,10 @@ import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { uncheckedEvents, useAudit } from '../api/get-audit';
 import { eventLabel } from '../components/order-timeline';
-import { formatDateTime } from '../format-date';
+import { formatDateTimeFor } from '../format-date';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { auditMessages } from '../messages/audit';
 
 const HASH_PREFIX = 12;
 
@@ -11,47 +14,46 @@ const HASH_PREFIX = 12;
 export function AuditPage() {
   const page = usePageParam();
   const { data: audit, status, refetch, isFetching } = useAudit(page);
+  const t = useT(auditMessages);
+  const lang = useLanguage();
 
   return (
     <section className="dashboard-page" aria-labelledby="audit-title">
       <h1 id="audit-title" className="page__title">
-        Order Audit
+        {t('audit.title')}
       </h1>
-      <p className="page__lead">
-        Every change to an order is an event in an append-only log; each event's hash covers the one before it, so an
-        edited or removed event breaks the chain.
-      </p>
-      <QueryStatus status={status} loading="Verifying the order log..." failed="Failed to load the audit" />
+      <p className="page__lead">{t('audit.lead')}</p>
+      <QueryStatus status={status} loading={t('audit.loading')} failed={t('audit.failed')} />
       {status === 'success' && (
         <>
           {uncheckedEvents(audit) > 0 ? (
             // Not a verdict yet: verified is false and problem null until the server has checked every event.
             <p className="notice" role="status" data-testid="audit-status">
-              Checking the order log: {uncheckedEvents(audit)} events left…
+              {t('audit.checking', { count: formatNumber(uncheckedEvents(audit), lang) })}
             </p>
           ) : audit.verified ? (
             <p className="notice notice--success" role="status" data-testid="audit-status">
-              Verified: every event is intact
+              {t('audit.verified')}
             </p>
           ) : (
             <div className="notice notice--error" role="alert" data-testid="audit-status">
-              <p className="audit-problem__title">Problem found: the order log is not intact</p>
+              <p className="audit-problem__title">{t('audit.problem')}</p>
               {audit.problem && (
                 <dl className="audit-problem">
                   <div>
-                    <dt>Event</dt>
+                    <dt>{t('audit.event')}</dt>
                     <dd>
                       <code>{audit.problem.eventId}</code>
                     </dd>
                   </div>
                   <div>
-                    <dt>Order</dt>
+                    <dt>{t('audit.order')}</dt>
                     <dd>
-                      <code>{audit.problem.orderId}</code> (seq {audit.problem.seq})
+                      <code>{audit.problem.orderId}</code> {t('audit.seq', { seq: audit.problem.seq === null ? '' : formatNumber(audit.problem.seq, lang) })}
                     </dd>
                   </div>
                   <div>
-                    <dt>Reason</dt>
+                    <dt>{t('audit.reason')}</dt>
                     <dd>{audit.problem.reason}</dd>
                   </div>
                 </dl>
@@ -60,34 +62,34 @@ export function AuditPage() {
           )}
           <div className="dashboard-page__bar audit__bar">
             <p className="page__lead" data-testid="audit-count">
-              Events: {audit.eventCount}
+              {t('audit.count', { count: formatNumber(audit.eventCount, lang) })}
             </p>
             <button type="button" className="button button--secondary button--small" disabled={isFetching} onClick={() => void refetch()}>
-              {isFetching ? 'Verifying…' : 'Verify again'}
+              {isFetching ? t('audit.verifying') : t('audit.verifyAgain')}
             </button>
           </div>
           {audit.events.length === 0 && page === 1 ? (
-            <p className="notice">No order events yet.</p>
+            <p className="notice">{t('audit.empty')}</p>
           ) : (
             <DataTable
               labelledBy="audit-title"
-              caption="Order events, newest first"
-              columns={['Time', 'Order', 'Seq', 'Type', 'Actor', 'Hash']}
+              caption={t('audit.caption')}
+              columns={[t('audit.col.time'), t('audit.col.order'), t('audit.col.seq'), t('audit.col.type'), t('audit.col.actor'), t('audit.col.hash')]}
             >
               {audit.events.map((event) => {
                 const broken = audit.problem?.eventId === event.id;
                 return (
                   <tr key={event.id} data-testid="audit-event" className={broken ? 'audit__broken' : undefined}>
                     <td className="data-table__nowrap">
-                      <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                      <time dateTime={event.at}>{formatDateTimeFor(event.at, lang)}</time>
                     </td>
                     <td>
                       <code>{event.orderId}</code>
                     </td>
-                    <td>{event.seq}</td>
+                    <td>{formatNumber(event.seq, lang)}</td>
                     <td className="data-table__nowrap" title={eventLabel(event.type)}>
                       {event.type}
-                      {broken && <span className="data-table__tag"> (problem)</span>}
+                      {broken && <span className="data-table__tag">{t('audit.broken')}</span>}
                     </td>
                     <td className="data-table__nowrap">{event.actorEmail}</td>
                     <td>
