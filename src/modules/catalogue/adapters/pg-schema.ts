@@ -12,6 +12,8 @@ export const categories = pgTable('categories', {
   name: text('name').notNull(),
   /** categoryKey(name): the uniqueness the shop promises (ignoring case and spaces). */
   nameKey: text('name_key').notNull().unique(),
+  /** The Bengali display name (issue 18), or null: the English name stays the identity (URLs, uniqueness). */
+  nameBn: text('name_bn'),
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
 });
 
@@ -21,6 +23,9 @@ export const products = pgTable(
     id: text('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** Bengali title and description (issue 18), or null: the English ones are shown instead. */
+    titleBn: text('title_bn'),
+    descriptionBn: text('description_bn'),
     categoryId: text('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),

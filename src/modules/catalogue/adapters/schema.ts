@@ -6,6 +6,8 @@ export const categories = sqliteTable('categories', {
   name: text('name').notNull(),
   /** categoryKey(name): the uniqueness the shop promises (ignoring case and spaces). */
   nameKey: text('name_key').notNull().unique(),
+  /** The Bengali display name (issue 18), or null: the English name stays the identity (URLs, uniqueness). */
+  nameBn: text('name_bn'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
@@ -15,6 +17,9 @@ export const products = sqliteTable(
     id: text('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** Bengali title and description (issue 18), or null: the English ones are shown instead. */
+    titleBn: text('title_bn'),
+    descriptionBn: text('description_bn'),
     categoryId: text('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
