@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { langs } from '../../../shared/locale-format.js';
 
 // The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
 // tests/postgres/schema-parity.test.ts keeps the two from drifting apart.
@@ -17,6 +18,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * The language the user last signed in with (issue 18): 'en' or 'bn', from the sign-in request's
+     * Accept-Language; for messages not tied to an order or a request. Null: not signed in since (English).
+     */
+    lang: text('lang', { enum: langs }),
   },
   (t) => [
     index('users_created_at').on(t.createdAt),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { langs } from '../../../shared/locale-format.js';
 
 export const users = sqliteTable(
   'users',
@@ -14,6 +15,11 @@ export const users = sqliteTable(
     passwordHash: text('password_hash'),
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * The language the user last signed in with (issue 18): 'en' or 'bn', from the sign-in request's
+     * Accept-Language; for messages not tied to an order or a request. Null: not signed in since (English).
+     */
+    lang: text('lang', { enum: langs }),
   },
   (t) => [
     index('users_created_at').on(t.createdAt),

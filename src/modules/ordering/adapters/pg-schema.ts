@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { langs } from '../../../shared/locale-format.js';
 import { messageChannels, messageStates } from '../domain/messages.js';
 import { orderEventTypes, orderStatuses } from '../domain/order.js';
 import { salesKinds } from '../domain/sales.js';
@@ -84,6 +85,11 @@ export const orders = pgTable(
     /** Who canceled it ('shop': an admin's Canceled; 'customer'), and when: the COD block counts the shop's. */
     canceledBy: text('canceled_by', { enum: ['shop', 'customer'] }),
     canceledAt: timestamp('canceled_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The language the order was placed in (issue 18), as its Placed event records it: 'en' or 'bn'.
+     * Null for orders placed before languages existed, whose events have none: English.
+     */
+    lang: text('lang', { enum: langs }),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { langs } from '../../../shared/locale-format.js';
 import { messageChannels, messageStates } from '../domain/messages.js';
 import { orderEventTypes, orderStatuses } from '../domain/order.js';
 import { salesKinds } from '../domain/sales.js';
@@ -80,6 +81,11 @@ export const orders = sqliteTable(
     /** Who canceled it ('shop': an admin's Canceled; 'customer'), and when: the COD block counts the shop's. */
     canceledBy: text('canceled_by', { enum: ['shop', 'customer'] }),
     canceledAt: integer('canceled_at', { mode: 'timestamp_ms' }),
+    /**
+     * The language the order was placed in (issue 18), as its Placed event records it: 'en' or 'bn'.
+     * Null for orders placed before languages existed, whose events have none: English.
+     */
+    lang: text('lang', { enum: langs }),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),

@@ -1,0 +1,2 @@
+ALTER TABLE `users` ADD `lang` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `lang` text;
