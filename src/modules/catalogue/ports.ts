@@ -19,7 +19,7 @@ export type ProductSort = (typeof productSorts)[number];
 /** What GET /products narrows and orders by (decision 027). Absent fields narrow nothing. */
 export type ProductFilter = {
   category?: string | undefined;
-  /** Full text: every word must match a word of the title, category or description as a prefix. */
+  /** Full text: every word must match a word of the title, category or description (English or Bengali) as a prefix. */
   q?: string | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
@@ -35,7 +35,7 @@ export type ProductFilter = {
   offset?: number | undefined;
 };
 
-type ProductFields = Omit<ProductInput, 'category' | 'variants'> & { categoryId: string };
+type ProductFields = Omit<ProductInput, 'category' | 'variants' | 'titleBn' | 'descriptionBn'> & { categoryId: string; titleBn: string | null; descriptionBn: string | null };
 
 export type ProductStore = {
   list(filter: ProductFilter): Promise<Product[]>;

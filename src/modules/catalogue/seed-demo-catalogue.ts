@@ -49,7 +49,7 @@ export async function seedDemoCatalogue(deps: {
     for (const [i, category] of demoCatalogue.entries()) {
       const id = deps.newId();
       categoryIds.set(category.name, id);
-      await categories.insert({ id, name: category.name, createdAt: new Date(start - i) });
+      await categories.insert({ id, name: category.name, nameBn: category.nameBn.normalize('NFC'), createdAt: new Date(start - i) });
     }
     for (const [i, { category, product, images }] of rows.entries()) {
       await products.insert({
@@ -57,6 +57,9 @@ export async function seedDemoCatalogue(deps: {
         categoryId: categoryIds.get(category) ?? '',
         title: product.title,
         description: product.description,
+        // NFC, as the API stores Bengali (product-input.ts).
+        titleBn: product.titleBn?.normalize('NFC') ?? null,
+        descriptionBn: product.descriptionBn?.normalize('NFC') ?? null,
         price: product.price,
         sizes: product.sizes,
         colors: product.colors,

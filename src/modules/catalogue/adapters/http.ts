@@ -19,12 +19,16 @@ import { uploadImage } from '../upload-image.js';
 import { categoryInputSchema, productInputSchema, productQuerySchema } from './product-input.js';
 
 /** The spec's wire shapes. */
-export const categorySchema = z.object({ _id: z.string(), category: z.string() });
+const bengaliNote = (of: string) => `Bengali ${of} (issue 18), shown in Bengali instead of the English; absent when there is none.`;
+export const categorySchema = z.object({ _id: z.string(), category: z.string(), categoryBn: z.string().optional().meta({ description: bengaliNote('name') }) });
 export const productSchema = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
+  titleBn: z.string().optional().meta({ description: bengaliNote('title') }),
+  descriptionBn: z.string().optional().meta({ description: bengaliNote('description') }),
   category: z.string().meta({ description: "The category's name." }),
+  categoryBn: z.string().optional().meta({ description: bengaliNote("category's name") }),
   price: z.number().int().meta({ description: 'Whole taka.' }),
   sizes: z.array(z.string()),
   colors: z.array(z.string()),
@@ -41,8 +45,17 @@ export type ProductDto = z.infer<typeof productSchema>;
 export type CategoryBody = z.input<typeof categoryInputSchema>;
 export type ProductBody = z.input<typeof productInputSchema>;
 
-const categoryDto = (c: Category): CategoryDto => ({ _id: c.id, category: c.name });
-export const productDto = ({ id, createdAt, ...rest }: Product): ProductDto => ({ _id: id, ...rest, createdAt: createdAt.toISOString() });
+/** The Bengali fields a row has (issue 18); none is left out of the answer rather than sent as null. */
+const bengaliFields = <T extends Record<string, string | null>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as { [K in keyof T]?: string };
+
+const categoryDto = (c: Category): CategoryDto => ({ _id: c.id, category: c.name, ...bengaliFields({ categoryBn: c.nameBn }) });
+export const productDto = ({ id, createdAt, titleBn, descriptionBn, categoryBn, ...rest }: Product): ProductDto => ({
+  _id: id,
+  ...rest,
+  ...bengaliFields({ titleBn, descriptionBn, categoryBn }),
+  createdAt: createdAt.toISOString(),
+});
 
 export type CatalogueHttpDeps = {
   categories: CategoryStore;

@@ -4,7 +4,7 @@ import { categoryKey } from '../domain/category.js';
 import type { CategoryStore } from '../ports.js';
 import { categories } from './pg-schema.js';
 
-const columns = { id: categories.id, name: categories.name, createdAt: categories.createdAt };
+const columns = { id: categories.id, name: categories.name, nameBn: categories.nameBn, createdAt: categories.createdAt };
 
 export function createPgCategoryStore(db: PgQueryable): CategoryStore {
   return {

@@ -22,6 +22,21 @@ export const imageUrl = z
   .max(2048)
   .refine(isShowableImageUrl, 'Each image must be an https URL or an uploaded image');
 
+/**
+ * An optional Bengali text (issue 18), limited as its English twin: trimmed and in NFC (the form
+ * search folds queries to, so a word typed with either form of য় finds it); '' or null is none
+ * (null), absent is "not sent" (undefined).
+ */
+const bengali = (what: string, max: number, description: string) =>
+  z
+    .string({ message: `${what} must be text` })
+    .trim()
+    .max(max, `${what} is at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((text) => (text === undefined ? undefined : text?.normalize('NFC') || null))
+    .meta({ description });
+
 const variantSchema = z.object({
   size: z.string({ message: 'A variant size must be text' }).trim().max(40).default(''),
   color: z.string({ message: 'A variant color must be text' }).trim().max(40).default(''),
@@ -40,6 +55,8 @@ const variantSchema = z.object({
 export const productInputSchema = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is at most 120 characters'),
   description: z.string({ message: 'Description must be text' }).trim().max(5000, 'Description is at most 5000 characters').default(''),
+  titleBn: bengali('Bengali title', 120, 'Shown instead of title when the shop is in Bengali. "" or null: none. Absent: none on POST, unchanged on PATCH.'),
+  descriptionBn: bengali('Bengali description', 5000, 'Shown instead of description when the shop is in Bengali. "" or null: none. Absent: none on POST, unchanged on PATCH.'),
   category: z.string({ message: 'Category is required' }).trim().min(1, 'Category is required').max(80),
   price: z
     .number({ message: 'Price must be a number' })
@@ -81,6 +98,7 @@ export const productInputSchema = z.object({
 
 export const categoryInputSchema = z.object({
   category: z.string({ message: 'Category name is required' }).trim().min(1, 'Category name is required').max(80, 'Category name is at most 80 characters'),
+  categoryBn: bengali('Bengali category name', 80, 'Shown instead of the name when the shop is in Bengali; the name stays the identity (URLs, uniqueness). "" or null: none.'),
 });
 
 /** Whole taka in decimal digits only, as the paging numbers are. */
@@ -100,7 +118,7 @@ export const productQuerySchema = z
       .max(120)
       .transform((q) => q || undefined)
       .optional()
-      .meta({ description: 'Words to find in the title, category or description, each as a prefix, all required; ranked. Bengali words too.' }),
+      .meta({ description: 'Words to find in the title, category or description, English or Bengali (titleBn, categoryBn, descriptionBn), each as a prefix, all required; ranked.' }),
     minPrice: taka.optional().meta({ description: 'At least this price (BDT).' }),
     maxPrice: taka.optional().meta({ description: 'At most this price (BDT).' }),
     inStock: flag.optional().meta({ description: 'true: only products with some variant in stock.' }),

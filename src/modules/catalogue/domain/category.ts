@@ -2,6 +2,8 @@
 export type Category = {
   id: string;
   name: string;
+  /** The Bengali display name (issue 18), or null; `name` stays the identity (URLs, uniqueness). */
+  nameBn: string | null;
   createdAt: Date;
 };
 
