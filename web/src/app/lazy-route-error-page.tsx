@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useT } from '../lib/i18n/i18n';
+import { commonMessages } from '../lib/messages/common';
 
 type Props = { standalone?: boolean };
 
@@ -8,9 +10,15 @@ type Props = { standalone?: boolean };
 const RouteErrorPage = lazy(() =>
   import('./route-error-page').then(
     (m) => ({ default: m.RouteErrorPage }),
-    () => ({ default: () => <p role="alert">This page could not be shown. Please reload it.</p> }),
+    () => ({ default: PageFailed }),
   ),
 );
+
+/** When even the error page's chunk cannot be fetched. */
+function PageFailed() {
+  const t = useT(commonMessages);
+  return <p role="alert">{t('common.pageFailed')}</p>;
+}
 
 /** route-error-page.tsx's page, loaded on demand: each route's errorElement. */
 export function LazyRouteErrorPage(props: Props) {

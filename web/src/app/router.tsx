@@ -18,7 +18,7 @@ import type { RouteHandle } from './route-handle';
  * other page is a lazy route whose code is fetched on first visit (budget: tests/performance/web-budget.test.ts).
  * A lazy route shows its hydrateFallbackElement while its code loads on a first page load.
  */
-const pageFallback = <Spinner label="Loading page" fill />;
+const pageFallback = <Spinner labelId="common.loadingPage" fill />;
 
 /** A lazy route's page: its code is fetched on first visit, `fallback` showing meanwhile on a first page load. */
 function lazyPage(load: () => Promise<ComponentType>, fallback: ReactNode) {
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
                 path: PAGES.product.path,
                 loader: productLoader,
                 // The fallback shows inside the layout while the first page load waits for the product.
-                ...lazyPage(() => import('./product-route').then((m) => m.ProductRoute), <Spinner label="Loading product" fill />),
+                ...lazyPage(() => import('./product-route').then((m) => m.ProductRoute), <Spinner labelId="common.loadingProduct" fill />),
                 handle: { title: ({ data }) => (data as Product | undefined)?.title } satisfies RouteHandle,
               },
               {

@@ -1,4 +1,6 @@
 import type { MouseEvent } from 'react';
+import { useT } from '../../lib/i18n/i18n';
+import { commonMessages } from '../../lib/messages/common';
 
 function focusMain(event: MouseEvent<HTMLAnchorElement>) {
   // Move focus without a hash navigation, which the router would treat as a page change.
@@ -10,9 +12,10 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function SkipLink() {
+  const t = useT(commonMessages);
   return (
     <a className="skip-link" href="#main" onClick={focusMain}>
-      Skip to content
+      {t('common.skipToContent')}
     </a>
   );
 }

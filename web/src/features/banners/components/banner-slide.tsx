@@ -1,5 +1,8 @@
 import { BANNER_SIZES, FULL_IMAGE_WIDTH, responsiveImageProps } from '../../../lib/image-srcset';
 import type { Slider } from '../api/get-sliders';
+import { formatNumber } from '../../../../../src/shared/locale-format';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { commonMessages } from '../../../lib/messages/common';
 
 /** The banners' own shape (1600 x 600); the frame has the same aspect ratio, so nothing moves when one loads. */
 export const BANNER_WIDTH = 1600;
@@ -20,7 +23,8 @@ type BannerSlideProps = {
  * fetched with high priority.
  */
 export function BannerSlide({ slider, index, first = false, load = true }: BannerSlideProps) {
-  const label = `Banner ${index + 1}`;
+  const t = useT(commonMessages);
+  const label = t('common.banner', { number: formatNumber(index + 1, useLanguage()) });
   if (!load) return <div className="banner__image" role="img" aria-label={label} />;
   return (
     <img

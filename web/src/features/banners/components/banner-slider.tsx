@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSliders } from '../api/get-sliders';
 import { BannerSlide } from './banner-slide';
+import { useT } from '../../../lib/i18n/i18n';
+import { commonMessages } from '../../../lib/messages/common';
 
 const BannerCarousel = lazy(() => import('./banner-carousel').then((m) => ({ default: m.BannerCarousel })));
 
@@ -29,6 +31,7 @@ function afterLoad(run: () => void): () => void {
  * loaded, with the same first slide in the same place, so nothing on the page moves.
  */
 export function BannerSlider() {
+  const t = useT(commonMessages);
   const { data: sliders, error } = useSliders();
   const [carouselWanted, setCarouselWanted] = useState(false);
   // WCAG 2.2.2: moving content can be paused. It starts paused for people who ask for less motion.
@@ -58,7 +61,7 @@ export function BannerSlider() {
   const firstSlide = <BannerSlide slider={first} index={0} first />;
 
   return (
-    <section className="banner container" aria-roledescription="carousel" aria-label="Featured" data-testid="banner-slider">
+    <section className="banner container" aria-roledescription="carousel" aria-label={t('common.featured')} data-testid="banner-slider">
       <div className="banner__frame">
         {many && carouselWanted ? (
           <Suspense fallback={firstSlide}>
@@ -83,7 +86,7 @@ export function BannerSlider() {
                 <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
               </svg>
             )}
-            <span className="visually-hidden">Pause banners</span>
+            <span className="visually-hidden">{t('common.pauseBanners')}</span>
           </button>
         )}
       </div>

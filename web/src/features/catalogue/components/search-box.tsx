@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useT } from '../../../lib/i18n/i18n';
+import { commonMessages } from '../../../lib/messages/common';
 
 /**
  * The navbar's product search: goes to `action`?q=... (a plain GET form too, should the app not run).
  * On the results page it shows the words searched for.
  */
 export function SearchBox({ action }: { action: string }) {
+  const t = useT(commonMessages);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const current = pathname === action ? (new URLSearchParams(search).get('q') ?? '') : '';
@@ -34,8 +37,8 @@ export function SearchBox({ action }: { action: string }) {
         value={value}
         onChange={(event) => setValue(event.target.value)}
         className="search-box__input"
-        aria-label="Search products"
-        placeholder="Search products"
+        aria-label={t('common.searchProducts')}
+        placeholder={t('common.searchProducts')}
         maxLength={120}
         enterKeyHint="search"
       />
@@ -44,7 +47,7 @@ export function SearchBox({ action }: { action: string }) {
           <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className="visually-hidden">Search</span>
+        <span className="visually-hidden">{t('common.search')}</span>
       </button>
     </form>
   );
