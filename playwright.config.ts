@@ -32,8 +32,37 @@ const sms = {
 // later specs. Only the guarded shop keeps those two defences at their defaults.
 const loosened = { MAX_PENDING_PER_PHONE: '1000', COD_BLOCK_AFTER_CANCELS: '0' } as const;
 
+type Shop = 'local' | 'firebase' | 'postgres' | 'guarded' | 'otp';
+const shops: readonly Shop[] = ['local', 'postgres', 'guarded', 'otp', 'firebase'];
+
+/**
+ * The shops to start: those of the projects named with --project (`--project=local` while working
+ * on a journey starts one shop, not five), or all of them. Each project runs on the shop of its name.
+ * A name this cannot read (a wildcard, a path) starts them all.
+ */
+function shopsOfChosenProjects(argv: readonly string[]): readonly Shop[] {
+  const chosen: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg.startsWith('--project=')) chosen.push(arg.slice('--project='.length));
+    else if (arg === '--project') for (const next of argv.slice(i + 1)) {
+      if (next.startsWith('-')) break;
+      chosen.push(next);
+    }
+  });
+  const known = (name: string): name is Shop => (shops as readonly string[]).includes(name);
+  return chosen.length > 0 && chosen.every(known) ? shops.filter((shop) => chosen.includes(shop)) : shops;
+}
+export const e2eShops = shopsOfChosenProjects(process.argv);
+
+/**
+ * The shops whose journeys use the demo catalogue (and demo orders): global setup waits for them.
+ * The others (Firebase sign-in, the guarded and otp shops) make their own products and start with
+ * DEMO_DATA=false: five shops drawing the same demo pictures at once took ~28 s of the step's start.
+ */
+export const e2eDemoShops = e2eShops.filter((shop) => shop === 'local' || shop === 'postgres');
+
 // The built production server (npm test builds first), each on a fresh data folder.
-const shopServer = (name: 'local' | 'firebase' | 'postgres' | 'guarded' | 'otp', env: Record<string, string>) => ({
+const shopServer = (name: Shop, env: Record<string, string>) => ({
   command: name === 'postgres' ? 'node --import tsx tests/support/e2e-postgres-server.ts' : 'node tests/support/e2e-server.mjs',
   url: `http://127.0.0.1:${e2ePorts[name]}/api/health`,
   reuseExistingServer: false,
@@ -49,6 +78,7 @@ const shopServer = (name: 'local' | 'firebase' | 'postgres' | 'guarded' | 'otp',
     ORDERS_PER_HOUR: '1000',
     ...(name === 'guarded' ? {} : loosened),
     ADMIN_EMAIL: e2eAdmin.email,
+    ...(e2eDemoShops.includes(name) ? {} : { DEMO_DATA: 'false' }),
     ...env,
   },
 });
@@ -98,6 +128,8 @@ export default defineConfig({
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.otp}` },
     },
   ],
+  // One after another, as Playwright starts them: the demo shops first, so they draw their demo
+  // catalogue while the others and the Auth emulator (~6 s) start.
   webServer: [
     {
       // A real SMTP server that keeps mails; its HTTP side lets tests read them.
@@ -113,46 +145,33 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    {
-      command: `node tests/support/auth-emulator.mjs ${e2eFirebaseProject} ${e2ePorts.authEmulator}`,
-      url: `http://127.0.0.1:${e2ePorts.authEmulator}/`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-    },
-    shopServer('local', {
-      ADMIN_PASSWORD: e2eAdmin.password,
-      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
-      MAIL_FROM: 'shop@e2e.test',
-      PUBLIC_URL: `http://127.0.0.1:${e2ePorts.local}`,
-      ...sms,
-    }),
-    shopServer('postgres', {
-      ADMIN_PASSWORD: e2eAdmin.password,
-      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
-      MAIL_FROM: 'shop@e2e.test',
-      PUBLIC_URL: `http://127.0.0.1:${e2ePorts.postgres}`,
-      ...sms,
-    }),
-    shopServer('guarded', {
-      ADMIN_PASSWORD: e2eAdmin.password,
-      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
-      MAIL_FROM: 'shop@e2e.test',
-      PUBLIC_URL: `http://127.0.0.1:${e2ePorts.guarded}`,
-      ...sms,
-    }),
-    shopServer('otp', {
-      ADMIN_PASSWORD: e2eAdmin.password,
-      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
-      MAIL_FROM: 'shop@e2e.test',
-      PUBLIC_URL: `http://127.0.0.1:${e2ePorts.otp}`,
-      CHECKOUT_OTP: 'true',
-      ...sms,
-    }),
-    shopServer('firebase', {
-      AUTH_PROVIDER: 'firebase',
-      FIREBASE_PROJECT_ID: e2eFirebaseProject,
-      FIREBASE_API_KEY: 'demo-api-key',
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${e2ePorts.authEmulator}`,
+    ...e2eShops.flatMap((name) => {
+      if (name === 'firebase') {
+        return [
+          {
+            command: `node tests/support/auth-emulator.mjs ${e2eFirebaseProject} ${e2ePorts.authEmulator}`,
+            url: `http://127.0.0.1:${e2ePorts.authEmulator}/`,
+            reuseExistingServer: false,
+            timeout: 90_000,
+          },
+          shopServer('firebase', {
+            AUTH_PROVIDER: 'firebase',
+            FIREBASE_PROJECT_ID: e2eFirebaseProject,
+            FIREBASE_API_KEY: 'demo-api-key',
+            FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${e2ePorts.authEmulator}`,
+          }),
+        ];
+      }
+      return [
+        shopServer(name, {
+          ADMIN_PASSWORD: e2eAdmin.password,
+          SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+          MAIL_FROM: 'shop@e2e.test',
+          PUBLIC_URL: `http://127.0.0.1:${e2ePorts[name]}`,
+          ...(name === 'otp' ? { CHECKOUT_OTP: 'true' } : {}),
+          ...sms,
+        }),
+      ];
     }),
   ],
 });
