@@ -8,6 +8,8 @@ import { appError, errorBody, statusOf, type AppError } from './shared/errors.js
 import { idPattern } from './shared/ids.js';
 import type { Logger } from './platform/logger.js';
 import { apiDocsRoutes } from './platform/http/api-docs.js';
+import { allowedOrigin, corsForApi } from './platform/http/cors.js';
+import { absoluteImageAddresses } from './platform/http/image-addresses.js';
 import { ContractRouter, type RouteContract } from './platform/http/contract.js';
 import { rejectMalformedJson } from './platform/http/json-body.js';
 import { refuseNul } from './platform/http/refuse-nul.js';
@@ -46,6 +48,11 @@ export type AppDeps = {
   uploadsDir?: string;
   /** Folder of the built SPA; omitted in API tests. */
   webDistDir?: string;
+  /**
+   * CORS_ORIGINS: pages on other origins that may call /api (decision 040); with PUBLIC_URL, their
+   * answers carry absolute image addresses.
+   */
+  cors?: { origins: readonly string[]; publicUrl?: string | undefined };
 };
 
 /**
@@ -116,10 +123,14 @@ export function createApp(deps: AppDeps) {
   // Set before the route answers (every /api answer is made through the context, so it takes
   // them), with the Vary that compress() would add: adding a header to a finished answer makes
   // Hono rebuild it as a full Response, a cost every order would pay (docs/performance.md).
+  // With CORS_ORIGINS, an answer differs by Origin (its CORS headers, its image addresses): every
+  // /api answer says so, so that no cache hands one origin's answer to another (decision 040).
+  const corsOrigins = deps.cors?.origins ?? [];
+  const apiVary = corsOrigins.length > 0 ? 'Accept-Encoding, Origin' : 'Accept-Encoding';
   app.use('/api/*', (c, next) => {
     c.header('Content-Security-Policy', apiContentSecurityPolicy);
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Vary', 'Accept-Encoding');
+    c.header('Vary', apiVary);
     return next();
   });
   const documentHeaders = secureHeaders({
@@ -143,6 +154,15 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : documentHeaders(c, next)));
   app.use('*', compress());
+  // Before the body limits and the routes: a preflight is answered here (decision 040).
+  if (corsOrigins.length > 0) {
+    app.use('/api/*', corsForApi(corsOrigins));
+    const publicUrl = deps.cors?.publicUrl;
+    if (publicUrl) {
+      const allowed = new Set(corsOrigins);
+      app.use('/api/*', absoluteImageAddresses(publicUrl, (c) => allowedOrigin(allowed, c.req.header('origin')) !== null));
+    }
+  }
 
   // Body limits. A body framed by Content-Length cannot be longer than it says (Node's parser reads
   // exactly that many bytes), so the header decides at once, as Hono's bodyLimit does too; only a

@@ -12,6 +12,25 @@ const bool = z
 
 const secret = z.string().min(32, { message: 'must be at least 32 characters' });
 
+/**
+ * The origin a browser would send for this entry (`https://shop.example.com`, `http://localhost:5173`),
+ * or null when the entry is more or less than one: a wildcard, a path, a query, a user, another scheme.
+ */
+function exactOrigin(entry: string): string | null {
+  if (entry.includes('*')) return null;
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
+  // `https://a.example/` (the slash a URL always has) is fine; `https://a.example/shop` is not.
+  if (!/^https?:\/\/[^/?#]+\/?$/i.test(entry)) return null;
+  return url.origin;
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -49,6 +68,25 @@ export const envSchema = z.object({
 
   /** Where the shop is reached by its customers; used in links sent by mail. */
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
+  /**
+   * Web pages on other origins allowed to call /api from the browser (issue 19, decision 040): exact
+   * origins, comma-separated, with a bearer token, never cookies. None by default.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .transform((list, ctx) => {
+      const origins: string[] = [];
+      for (const entry of list.split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+        const origin = exactOrigin(entry);
+        if (!origin) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not an origin: list exact origins such as https://old-shop.example.com (scheme, host and port only; no path, no *)` });
+          return z.NEVER;
+        }
+        if (!origins.includes(origin)) origins.push(origin);
+      }
+      return origins;
+    })
+    .default([]),
   /**
    * How many reverse proxies stand in front (0 = none): the client address (for rate limits) is
    * the Nth X-Forwarded-For entry from the right. `true` means 1 and `false` 0, as before.

@@ -13,6 +13,7 @@ import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
 import { createOrderingModule, demoCustomers, type GroupCommitOptions } from './modules/ordering/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
+import { allowedOrigin } from './platform/http/cors.js';
 import { cachedAnswerLog } from './platform/http/request-log.js';
 import { createResponseCache } from './platform/http/response-cache.js';
 import type { ImageStore } from './platform/image-store/image-store.js';
@@ -180,12 +181,23 @@ export async function createShop(settings: ShopSettings) {
     checkDatabase: () => database.check(),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     ...(webDistDir ? { webDistDir } : {}),
+    cors: { origins: env.CORS_ORIGINS, publicUrl: env.PUBLIC_URL },
   });
+  if (env.CORS_ORIGINS.length > 0 && !env.PUBLIC_URL) {
+    logger.warn('CORS_ORIGINS is set without PUBLIC_URL: image addresses stay relative (/uploads/...), which pages on those origins cannot load; set PUBLIC_URL to the shop\'s address');
+  }
 
   // Public catalogue reads and the page are answered from kept bytes while the catalogue is
   // unchanged (decision 008); everything else goes to the app.
   const cachedAnswers = cachedAnswerLog(logger);
-  const responseCache = createResponseCache({ fetch: app.fetch, cacheableQuery, version: catalogue.version, log: cachedAnswers.log });
+  const corsOrigins = new Set(env.CORS_ORIGINS);
+  const responseCache = createResponseCache({
+    fetch: app.fetch,
+    cacheableQuery,
+    version: catalogue.version,
+    log: cachedAnswers.log,
+    corsOrigin: (origin) => allowedOrigin(corsOrigins, origin) ?? '',
+  });
   /** What a Node HTTP server runs: the response cache, then the app. */
   const listener: RequestListener = responseCache(getRequestListener(app.fetch));
 

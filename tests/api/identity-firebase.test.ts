@@ -57,24 +57,38 @@ const exchange = (idToken?: string, body?: unknown) =>
   call(t, 'POST', '/api/jwt', { ...(idToken ? { token: idToken } : {}), ...(body ? { body } : {}) });
 
 describe('POST /api/jwt', () => {
-  it('turns a Firebase ID token into a session token; the profile is then created by POST /api/users', async () => {
+  it('turns a Firebase ID token into a session token and creates the missing profile (issue 19: no POST /api/users needed)', async () => {
     const { idToken } = await firebaseAccount('rina@example.com', 'Sakura#2026', 'Rina');
-    const res = await exchange(idToken);
+    const res = await exchange(idToken, { email: 'boss@shop.test', role: 'admin' });
     expect(res.status).toBe(200);
     const { token, user } = await json(res);
-    expect(user).toBeNull();
-    expect((await call(t, 'GET', '/api/auth/me', { token })).status).toBe(401);
-
-    const created = await call(t, 'POST', '/api/users', { token, body: { name: 'Rina', email: 'rina@example.com', role: 'admin' } });
-    expect(created.status).toBe(201);
-    expect((await json(created)).insertedId).toMatch(/^[0-9a-f]{24}$/);
+    expect(user).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Rina', email: 'rina@example.com', role: 'customer' });
     const me = await json(await call(t, 'GET', '/api/auth/me', { token }));
-    expect(me.user).toMatchObject({ name: 'Rina', email: 'rina@example.com', role: 'customer' });
+    expect(me.user).toEqual(user);
 
-    const again = await call(t, 'POST', '/api/users', { token, body: { name: 'Rina', email: 'rina@example.com' } });
+    // The web app's (and the original client's) profile call after sign-up changes nothing now.
+    const again = await call(t, 'POST', '/api/users', { token, body: { name: 'Rina', email: 'rina@example.com', role: 'admin' } });
     expect(await json(again)).toEqual({ insertedId: null });
     const second = await json(await exchange(idToken));
-    expect(second.user).toEqual(me.user);
+    expect(second.user).toEqual(user);
+    expect(await t.value('select count(*) from users')).toBe(1);
+  });
+
+  it('names a profile without a display name after its email, and the original client\'s token-less POST /api/users stays refused', async () => {
+    const { idToken } = await firebaseAccount('nameless@example.com');
+    expect((await json(await exchange(idToken))).user).toMatchObject({ name: 'nameless', role: 'customer' });
+    const tokenless = await call(t, 'POST', '/api/users', { body: { name: 'Someone', email: 'someone@example.com' } });
+    expect(tokenless.status).toBe(401);
+    expect(await t.value('select count(*) from users')).toBe(1);
+  });
+
+  it('makes one profile when the same account signs in twice at once', async () => {
+    const { idToken } = await firebaseAccount('twice@example.com', 'Sakura#2026', 'Twice');
+    const answers = await Promise.all([exchange(idToken), exchange(idToken), exchange(idToken)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const users = await Promise.all(answers.map(async (r) => (await json(r)).user));
+    expect(new Set(users.map((u) => u._id)).size).toBe(1);
+    expect(await t.value("select count(*) from users where email = 'twice@example.com'")).toBe(1);
   });
 
   it('refuses an email without a token, whatever the body says', async () => {
@@ -99,12 +113,13 @@ describe('POST /api/jwt', () => {
     const { token } = await json(await exchange(idToken));
     const res = await call(t, 'POST', '/api/users', { token, body: { name: 'Boss', email: 'boss@shop.test' } });
     expect(res.status).toBe(403);
-    expect(await t.value('select count(*) from users')).toBe(0);
+    expect(await t.value("select count(*) from users where email = 'boss@shop.test'")).toBe(0);
   });
 
   it('makes ADMIN_EMAIL an admin only once its email is verified', async () => {
     const { idToken, uid } = await firebaseAccount('boss@shop.test', 'Admin#Pass1', 'Boss');
-    expect((await json(await exchange(idToken))).user).toBeNull();
+    // Unverified: a customer's profile, not an admin's.
+    expect((await json(await exchange(idToken))).user).toMatchObject({ email: 'boss@shop.test', role: 'customer' });
 
     await adminAuth().updateUser(uid, { emailVerified: true });
     const verified = await identityToolkit('signInWithPassword', { email: 'boss@shop.test', password: 'Admin#Pass1', returnSecureToken: true });

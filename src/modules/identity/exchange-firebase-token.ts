@@ -8,33 +8,34 @@ import type { IdentityVerifier, SessionTokens, UserStore } from './ports.js';
 
 /**
  * Firebase provider: a verified Firebase ID token becomes the shop's session token. Only the
- * token speaks for the caller; an email in the body means nothing. The profile is created by
- * POST /api/users, except for ADMIN_EMAIL with a verified email, made admin here.
+ * token speaks for the caller; an email in the body means nothing. A caller without a profile gets
+ * one here, as a customer named as the token says (issue 19: the original client's POST /users
+ * carries no token); ADMIN_EMAIL with a verified email is made admin here. Two exchanges at once
+ * make one profile: the store refuses the second email, and both read the one stored.
  */
 export async function exchangeFirebaseToken(
   deps: { verifier: IdentityVerifier; users: UserStore; tokens: SessionTokens; clock: Clock; newId: IdGenerator; adminEmail?: string | undefined },
   idToken: string | null,
-): Promise<Result<{ token: string; user: PublicUser | null }, AppError>> {
+): Promise<Result<{ token: string; user: PublicUser }, AppError>> {
   const identity = idToken ? await deps.verifier.verify(idToken) : null;
   if (!identity) return err(appError('auth/invalid-token', 'Your sign-in could not be verified. Please log in again.'));
 
   const email = normalizeEmail(identity.email);
   const problem = emailProblem(email);
   if (problem) return err(appError('http/validation', `${problem}.`));
+  const makesAdmin = deps.adminEmail !== undefined && normalizeEmail(deps.adminEmail) === email && identity.emailVerified;
   let user = await deps.users.byEmail(email);
-  if (deps.adminEmail && normalizeEmail(deps.adminEmail) === email && identity.emailVerified) {
-    if (!user) {
-      const created = { id: deps.newId(), name: identity.name ?? email.split('@')[0] ?? email, email, role: 'admin' as const, tokenVersion: 0, createdAt: deps.clock.now() };
-      await deps.users.insert({ ...created, passwordHash: null, provider: 'firebase' });
-    } else if (user.role !== 'admin') {
-      await deps.users.setRole(user.id, 'admin');
-    }
+  if (!user) {
+    const name = identity.name?.trim().slice(0, 80) || (email.split('@')[0] ?? email);
+    // False when a concurrent exchange stored this email first: its profile is read below.
+    await deps.users.insert({ id: deps.newId(), name, email, role: makesAdmin ? 'admin' : 'customer', tokenVersion: 0, createdAt: deps.clock.now(), passwordHash: null, provider: 'firebase' });
     user = await deps.users.byEmail(email);
   }
-  const token = await deps.tokens.issue(
-    user
-      ? { kind: 'account', userId: user.id, provider: 'firebase', tokenVersion: user.tokenVersion }
-      : { kind: 'identity', email, provider: 'firebase', tokenVersion: 0 },
-  );
-  return ok({ token, user: user ? toPublicUser(user) : null });
+  if (!user) throw new Error('a profile stored by the Firebase exchange cannot be read back');
+  if (makesAdmin && user.role !== 'admin') {
+    await deps.users.setRole(user.id, 'admin');
+    user = { ...user, role: 'admin' };
+  }
+  const token = await deps.tokens.issue({ kind: 'account', userId: user.id, provider: 'firebase', tokenVersion: user.tokenVersion });
+  return ok({ token, user: toPublicUser(user) });
 }

@@ -32,6 +32,12 @@ export type ResponseCacheOptions = {
   cacheableQuery: (path: string) => readonly string[] | null;
   /** Changes whenever any kept answer may change; a new version empties the cache. */
   version: () => string;
+  /**
+   * The allowed CORS origin of a request, or '' (none, or one not allowed, whose answer is the
+   * plain one): answers to an allowed origin differ (decision 040), so it is part of the key. Only
+   * configured origins come back, so the keys stay bounded whatever Origin headers arrive.
+   */
+  corsOrigin?: (origin: string | undefined) => string;
   /** The request log line of an answer served from the cache (the app logs the others). */
   log: (fields: { reqId: string; method: string; path: string; status: number; ms: number }) => void;
   /** Caps of the kept answers: bytes of keys, headers and bodies together, and entries. */
@@ -190,7 +196,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
         empty();
         version = now;
       }
-      const key = `${path}?${query}\n${chosenEncoding(req.headers['accept-encoding'])}`;
+      const origin = options.corsOrigin?.(req.headers.origin) ?? '';
+      const key = `${path}?${query}\n${chosenEncoding(req.headers['accept-encoding'])}${origin ? `\n${origin}` : ''}`;
       const entry = entries.get(key);
       const ifNoneMatch = req.headers['if-none-match'];
       if (ifNoneMatch !== undefined) {

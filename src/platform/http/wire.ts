@@ -20,3 +20,15 @@ export const pageAnswer = (description: string, item: z.ZodType, headers?: Answe
   body: z.array(item),
   headers: { 'X-Total-Count': 'How many items match, before limit and offset.', ...headers },
 });
+
+/**
+ * A number, or its decimal text ("2", " 3 ", "2.5", "-1"): the original product's client sends
+ * form fields' values as text (issue 19, decision 040). Text is read as the number it spells and
+ * then meets the same `checks` as a number ("2.5" is not whole, "-1" not at least 1); other text
+ * ("abc", "1e2", "") is not a number (`message`).
+ */
+export const numberOrItsText = <S extends z.ZodType<unknown, number>>(checks: S, message: string) =>
+  z
+    .union([z.number(), z.string()], { message })
+    .transform((v) => (typeof v === 'number' ? v : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN))
+    .pipe(checks);

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { deletedAnswer, insertedAnswer, modifiedAnswer } from '../../../platform/http/wire.js';
+import { deletedAnswer, insertedAnswer, modifiedAnswer, numberOrItsText } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
 import { idPattern, type IdGenerator } from '../../../shared/ids.js';
@@ -47,11 +47,14 @@ const toDto = (line: PricedCartLine, email: string): CartItemDto => ({
   stock: line.stock,
 });
 
-const quantitySchema = z
+const quantityNumber = z
   .number({ message: 'Quantity must be a number' })
   .int('Quantity must be a whole number')
   .min(1, 'Quantity must be at least 1')
   .max(maxQuantityPerLine, `Quantity is at most ${maxQuantityPerLine}`);
+
+// The original client sends the form field's text ("2"; issue 19).
+const quantitySchema = numberOrItsText(quantityNumber, 'Quantity must be a number').meta({ description: `A whole number from 1 to ${maxQuantityPerLine}, or the same as text ("2").` });
 
 /** Only the choice counts; title, price, image, category or email sent by the browser are ignored. */
 const addBody = z.object({

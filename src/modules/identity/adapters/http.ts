@@ -210,8 +210,9 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         access: 'public',
         summary: "Exchange a Firebase ID token for the shop's session token (Firebase sign-in)",
         // Only the Firebase ID token in the Authorization header counts; any body is ignored.
-        description: 'Send the Firebase ID token as `Authorization: Bearer <ID token>`; any body is ignored. `user` is null until POST /api/users creates the profile.',
-        answers: { 200: { description: 'Signed in.', body: sessionAnswer.extend({ user: publicUserSchema.nullable() }) } },
+        description:
+          'Send the Firebase ID token as `Authorization: Bearer <ID token>`; any body is ignored. A first sign-in creates the profile (a customer, named as the token says), so POST /api/users is not needed (it still answers 200 for an existing profile).',
+        answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
         errors: ['auth/invalid-token', 'http/validation', 'auth/rate-limited'],
       },
       async (c) => {
