@@ -59,7 +59,7 @@ export const e2eShops = shopsOfChosenProjects(process.argv);
  * The others (Firebase sign-in, the guarded and otp shops) make their own products and start with
  * DEMO_DATA=false: five shops drawing the same demo pictures at once took ~28 s of the step's start.
  */
-export const e2eDemoShops = e2eShops.filter((shop) => shop === 'local' || shop === 'postgres');
+export const e2eDemoShops: readonly Shop[] = e2eShops.filter((shop) => shop === 'local' || shop === 'postgres');
 
 // The built production server (npm test builds first), each on a fresh data folder.
 const shopServer = (name: Shop, env: Record<string, string>) => ({
