@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { GoBack } from '../components/go-back';
 import { useShopName } from '../features/site/api/get-site-config';
+import { useT } from '../lib/i18n/i18n';
+import { errorPageMessages, type ErrorPageId } from './messages/error-page';
 import { documentTitle } from './route-handle';
 
 type RouteErrorPageProps = {
@@ -12,10 +14,14 @@ type RouteErrorPageProps = {
 export function RouteErrorPage({ standalone = false }: RouteErrorPageProps) {
   const error = useRouteError();
   const shopName = useShopName();
+  const t = useT(errorPageMessages);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? 'Page not found' : 'Something went wrong';
-  // A loader can say what was not found, e.g. `data({ message: 'Product not found' }, { status: 404 })`.
-  const detail = notFound ? notFoundDetail(error.data) : undefined;
+  const heading = t(notFound ? 'errorPage.notFound' : 'errorPage.failed');
+  // A loader can say what was not found, e.g. `data({ message: 'Product not found' }, { status: 404 })`:
+  // in the language shown when the catalogue knows it.
+  const given = notFound ? notFoundDetail(error.data) : undefined;
+  const known = given && t(`errorPage.detail.${given}` as ErrorPageId);
+  const detail = known && !known.startsWith('errorPage.') ? known : given;
 
   useEffect(() => {
     // A 404 from a loader is an expected answer (an unknown product), not a fault to report.
@@ -32,21 +38,17 @@ export function RouteErrorPage({ standalone = false }: RouteErrorPageProps) {
         {heading}
       </h1>
       <p className="page__lead">
-        {detail
-          ? `${detail}. It may have been removed, or the link may be wrong.`
-          : notFound
-            ? 'The page you are looking for does not exist or has moved.'
-            : 'Sorry, this page could not be shown. Please go back or try again in a moment.'}
+        {detail ? t('errorPage.detail', { detail }) : t(notFound ? 'errorPage.missing' : 'errorPage.sorry')}
       </p>
       <div className="page__actions">
         {standalone ? (
           // A full page load recovers even if the app shell itself is broken.
           <a className="button button--primary" href="/">
-            Back to home
+            {t('errorPage.home')}
           </a>
         ) : (
           <Link className="button button--primary" to="/">
-            Back to home
+            {t('errorPage.home')}
           </Link>
         )}
         <GoBack />

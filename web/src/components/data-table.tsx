@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { responsiveImageProps } from '../lib/image-srcset';
+import { useT } from '../lib/i18n/i18n';
+import { fieldsMessages } from './messages/fields';
 
 /**
  * The dashboard's tables: a scrollable, keyboard-reachable region named by the page heading, a
@@ -40,12 +42,13 @@ export function DataTable({
 
 /** A product's first picture as a 56 px thumbnail in a table cell, or "No photo". */
 export function ThumbnailCell({ image }: { image: string | undefined }) {
+  const t = useT(fieldsMessages);
   return (
     <td>
       {image ? (
         <img {...responsiveImageProps(image, '56px')} alt="" width={56} height={56} loading="lazy" className="data-table__thumb" />
       ) : (
-        <span className="data-table__tag">No photo</span>
+        <span className="data-table__tag">{t('fields.noPhoto')}</span>
       )}
     </td>
   );

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useT } from '../lib/i18n/i18n';
 import { FormField } from './form-field';
+import { fieldsMessages } from './messages/fields';
 
 type PasswordFieldProps = {
   id: string;
@@ -12,7 +14,8 @@ type PasswordFieldProps = {
   hint?: string;
 };
 
-export function PasswordField({ id, name, label, autoComplete, toggleLabel = 'Show password', hint }: PasswordFieldProps) {
+export function PasswordField({ id, name, label, autoComplete, toggleLabel, hint }: PasswordFieldProps) {
+  const t = useT(fieldsMessages);
   const [visible, setVisible] = useState(false);
 
   return (
@@ -25,7 +28,7 @@ export function PasswordField({ id, name, label, autoComplete, toggleLabel = 'Sh
             className="password-input__toggle"
             aria-pressed={visible}
             aria-controls={id}
-            title={visible ? 'Hide password' : 'Show password'}
+            title={t(visible ? 'fields.hidePassword' : 'fields.showPassword')}
             onClick={() => setVisible((shown) => !shown)}
           >
             <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22">
@@ -39,7 +42,7 @@ export function PasswordField({ id, name, label, autoComplete, toggleLabel = 'Sh
               <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
               {visible && <path d="M4 4l16 16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
             </svg>
-            <span className="visually-hidden">{toggleLabel}</span>
+            <span className="visually-hidden">{toggleLabel ?? t('fields.showPassword')}</span>
           </button>
         </div>
       )}

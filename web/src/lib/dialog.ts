@@ -1,14 +1,19 @@
 import { describeFailure, isSessionFailure } from './error-message';
+import { translator } from './i18n/i18n';
+import { dialogMessages } from './messages/dialog';
 
 /**
  * sweetalert2, loaded on first use so it stays out of the first-load bundle (it injects its own styles).
  * The mixin gives every dialog the shop's colours, which keep white button text above 4.5:1.
  */
 export async function loadSwal() {
-  const { default: Swal } = await import('sweetalert2');
+  const [{ default: Swal }, t] = await Promise.all([import('sweetalert2'), translator(dialogMessages)]);
   return Swal.mixin({
     confirmButtonColor: '#3730a3',
     cancelButtonColor: '#4b4a63',
+    // sweetalert2's own "OK" and "Cancel", in the language shown (a dialog may name its own).
+    confirmButtonText: t('dialog.ok'),
+    cancelButtonText: t('dialog.cancel'),
   });
 }
 
@@ -16,11 +21,11 @@ export async function loadSwal() {
  * The error dialog for a failed call, with the server's message. A refused session shows nothing:
  * the AuthProvider already logs out and shows /login.
  */
-export async function showFailure(error: unknown, title = 'Error'): Promise<void> {
+export async function showFailure(error: unknown, title?: string): Promise<void> {
   const failure = await describeFailure(error);
   if (isSessionFailure(failure)) return;
-  const Swal = await loadSwal();
-  await Swal.fire({ icon: 'error', titleText: title, text: failure.message });
+  const [Swal, t] = await Promise.all([loadSwal(), translator(dialogMessages)]);
+  await Swal.fire({ icon: 'error', titleText: title ?? t('dialog.error'), text: failure.message });
 }
 
 type Confirmation = {

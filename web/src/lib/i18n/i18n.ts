@@ -156,6 +156,12 @@ export function useLanguage(): Lang {
   return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 }
 
+/** The translate function of a namespace, outside React (a failure's wording): its messages loaded first. */
+export async function translator<Id extends string>(space: Namespace<Id>): Promise<Translate<Id>> {
+  await loadNamespace(space, shown);
+  return translate;
+}
+
 /**
  * The translate function of a namespace in the language shown: `const t = useT(homeMessages);
  * t('home.discover')`; only that namespace's ids type-check. The component renders again when the
