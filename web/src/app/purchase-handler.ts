@@ -5,7 +5,8 @@ import { productMessages } from '../features/catalogue/messages/product';
 import type { PurchaseHandler } from '../features/catalogue/purchase';
 import type { OrderNowState } from '../features/orders/order-now';
 import { loadSwal, showFailure } from '../lib/dialog';
-import { useT } from '../lib/i18n/i18n';
+import { useLanguage, useT } from '../lib/i18n/i18n';
+import { localized } from '../lib/i18n/localized';
 
 /**
  * What Add to Cart and Order Now do for a signed-in customer (the product page has already sent a
@@ -14,14 +15,17 @@ import { useT } from '../lib/i18n/i18n';
  */
 export function usePurchaseHandler(): PurchaseHandler {
   const t = useT(productMessages);
+  const lang = useLanguage();
   const navigate = useNavigate();
   const { mutateAsync: addToCart } = useAddToCart();
 
   return useCallback(
     async ({ intent, product, size, color, quantity }) => {
+      // The title as the page shows it (issue 18); the order records the catalogue's English title.
+      const title = localized(lang, product.title, product.titleBn);
       if (intent === 'order-now') {
         const state: OrderNowState = {
-          orderNow: { productId: product._id, title: product.title, image: product.images[0] ?? '', size, color, quantity, unitPrice: product.price },
+          orderNow: { productId: product._id, title, image: product.images[0] ?? '', size, color, quantity, unitPrice: product.price },
         };
         await navigate('/dashboard/checkout', { state });
         return;
@@ -35,8 +39,8 @@ export function usePurchaseHandler(): PurchaseHandler {
         return;
       }
       // titleText, not title (which sweetalert2 renders as HTML): the product's title is shop data.
-      void (await swal).fire({ icon: 'success', titleText: t('product.addedToCart', { title: product.title }) });
+      void (await swal).fire({ icon: 'success', titleText: t('product.addedToCart', { title }) });
     },
-    [addToCart, navigate, t],
+    [addToCart, navigate, t, lang],
   );
 }

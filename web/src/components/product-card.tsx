@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../src/shared/locale-format';
 import { useLanguage, useT } from '../lib/i18n/i18n';
+import { localized } from '../lib/i18n/localized';
 import { PRODUCT_GRID_SIZES, responsiveImageProps } from '../lib/image-srcset';
 import { productCardMessages } from './messages/product-card';
 
@@ -8,7 +9,10 @@ import { productCardMessages } from './messages/product-card';
 export type ProductCardData = {
   _id: string;
   title: string;
+  /** Bengali title and category name (issue 18), shown in Bengali when there. */
+  titleBn?: string | undefined;
   category: string;
+  categoryBn?: string | undefined;
   price: number;
   images: readonly string[];
   variants?: readonly { stock: number }[];
@@ -36,6 +40,7 @@ export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: P
   const t = useT(productCardMessages);
   const lang = useLanguage();
   const image = product.images[0];
+  const title = localized(lang, product.title, product.titleBn);
 
   return (
     <article className="product-card" data-testid="product-card">
@@ -43,7 +48,7 @@ export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: P
         {image ? (
           <img
             {...responsiveImageProps(image, PRODUCT_GRID_SIZES)}
-            alt={product.title}
+            alt={title}
             width={CARD_IMAGE_SIZE}
             height={CARD_IMAGE_SIZE}
             loading={eager ? 'eager' : 'lazy'}
@@ -58,12 +63,12 @@ export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: P
       <div className="product-card__body">
         <Title className="product-card__title">
           <Link to={`/product/${encodeURIComponent(product._id)}`} className="product-card__link">
-            {product.title}
+            {title}
           </Link>
         </Title>
         <p className="product-card__category">
           <Link to={categoryPath(product.category)} className="product-card__category-link">
-            {t('productCard.category', { category: product.category })}
+            {t('productCard.category', { category: localized(lang, product.category, product.categoryBn) })}
           </Link>
         </p>
         <p className="product-card__price">{t('productCard.price', { price: formatMoney(product.price, lang) })}</p>

@@ -70,6 +70,7 @@ export function Footer() {
 
 function FooterCategories() {
   const t = useT(footerMessages);
+  const lang = useLanguage();
   const { data: categories, status } = useCategories();
 
   // The home page reports and logs a failure; the footer only degrades quietly.
@@ -81,7 +82,7 @@ function FooterCategories() {
     <ul className="site-footer__list" data-testid="footer-categories">
       {categories.map((category) => (
         <li key={category._id}>
-          <Link to={PAGES.allProducts.path}>{categoryLabel(category)}</Link>
+          <Link to={PAGES.allProducts.path}>{categoryLabel(category, lang)}</Link>
         </li>
       ))}
     </ul>

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Lang } from '../../../lib/i18n/i18n';
+import { localized } from '../../../lib/i18n/localized';
 import type { CategoryDto } from '../../../../../src/modules/catalogue/index';
 
 export type Category = CategoryDto;
@@ -21,9 +23,12 @@ export function useCategories() {
   return useQuery(categoriesQueryOptions());
 }
 
-/** Display name of a category; the server may hold an empty name. */
-export function categoryLabel(category: Pick<Category, 'category'>): string {
+/**
+ * Display name of a category: its Bengali name when Bengali is shown and it has one (issue 18), else
+ * its name; the server may hold an empty name. The English name stays the category's identity (its URL).
+ */
+export function categoryLabel(category: Pick<Category, 'category' | 'categoryBn'>, lang: Lang = 'en'): string {
   // Guard at runtime too: older rows may hold null instead of a name.
   const name = typeof category.category === 'string' ? category.category.trim() : '';
-  return name === '' ? 'Unnamed' : name;
+  return localized(lang, name === '' ? 'Unnamed' : name, category.categoryBn);
 }

@@ -1,7 +1,7 @@
 import { NavLink, useSearchParams } from 'react-router-dom';
 import { categoryPath } from '../../../components/product-card';
 import { categoryLabel, useCategories } from '../api/get-categories';
-import { useT } from '../../../lib/i18n/i18n';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { searchWith } from '../list-filter';
 import { productListMessages } from '../messages/product-list';
 
@@ -20,6 +20,7 @@ export function useCategoriesSettled() {
  */
 export function CategoryFilter() {
   const t = useT(productListMessages);
+  const lang = useLanguage();
   const { data: categories } = useCategories();
   const [params] = useSearchParams();
   const search = searchWith(params, { category: undefined });
@@ -37,7 +38,7 @@ export function CategoryFilter() {
         {categories.map((category) => (
           <li key={category._id}>
             <NavLink to={{ pathname: categoryPath(category.category), search }} end className="category-filter__link">
-              {categoryLabel(category)}
+              {categoryLabel(category, lang)}
             </NavLink>
           </li>
         ))}

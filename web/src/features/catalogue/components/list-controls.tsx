@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { categoryLabel, useCategories } from '../api/get-categories';
 import type { ProductSort } from '../api/get-products';
 import { defaultSort, filterFromSearch, isFiltered, priceOf, searchWith, type ListFilter } from '../list-filter';
-import { useT } from '../../../lib/i18n/i18n';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { useShown } from '../../../lib/use-shown';
 import { productListMessages } from '../messages/product-list';
 
@@ -32,6 +32,7 @@ type ListControlsProps = {
 /** Sort, category, price range and "In stock only" of a list of products; each change is applied at once. */
 export function ListControls({ filter, change, withCategory = false }: ListControlsProps) {
   const t = useT(productListMessages);
+  const lang = useLanguage();
   const { data: categories } = useCategories();
   const sorts = (Object.keys(SORT_LABELS) as ProductSort[]).filter((sort) => sort !== 'relevance' || filter.q);
   const [sort, setSort] = useShown(filter.sort ?? defaultSort(filter));
@@ -84,7 +85,7 @@ export function ListControls({ filter, change, withCategory = false }: ListContr
             {filter.category !== undefined && !categories?.some((c) => c.category === filter.category) && <option value={filter.category}>{filter.category}</option>}
             {categories?.map((category) => (
               <option key={category._id} value={category.category}>
-                {categoryLabel(category)}
+                {categoryLabel(category, lang)}
               </option>
             ))}
           </select>

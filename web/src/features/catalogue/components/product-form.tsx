@@ -85,6 +85,9 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
     const input: ProductInput = {
       title: text('title').trim(),
       description: text('description').trim(),
+      // Always sent: '' clears them (issue 18).
+      titleBn: text('titleBn').trim(),
+      descriptionBn: text('descriptionBn').trim(),
       category: text('category'),
       price: Number.parseInt(text('price'), 10),
       sizes: parseCommaList(text('sizes')),
@@ -123,6 +126,17 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
       <FormField label={t('productForm.description')} id={`${idPrefix}-description`} controlClassName="form-field__textarea">
         {(control) => <textarea {...control} name="description" defaultValue={product?.description} maxLength={5000} rows={5} />}
       </FormField>
+
+      <FormField label={t('productForm.titleBn')} id={`${idPrefix}-title-bn`} describedBy={`${idPrefix}-bengali-hint`}>
+        {(control) => <input {...control} name="titleBn" type="text" lang="bn" defaultValue={product?.titleBn} maxLength={120} autoComplete="off" />}
+      </FormField>
+
+      <FormField label={t('productForm.descriptionBn')} id={`${idPrefix}-description-bn`} controlClassName="form-field__textarea" describedBy={`${idPrefix}-bengali-hint`}>
+        {(control) => <textarea {...control} name="descriptionBn" lang="bn" defaultValue={product?.descriptionBn} maxLength={5000} rows={5} />}
+      </FormField>
+      <p id={`${idPrefix}-bengali-hint`} className="form-field__hint admin-form__note">
+        {t('productForm.bengaliHint')}
+      </p>
 
       <div className="admin-form__grid">
         <FormField

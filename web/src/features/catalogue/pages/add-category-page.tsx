@@ -13,7 +13,9 @@ export function AddCategoryPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = String(new FormData(form).get('category') ?? '').trim();
+    const fields = new FormData(form);
+    const name = String(fields.get('category') ?? '').trim();
+    const nameBn = String(fields.get('categoryBn') ?? '').trim();
     if (name === '') {
       // Only spaces: the browser's `required` let it through.
       const Swal = await loadSwal();
@@ -21,7 +23,7 @@ export function AddCategoryPage() {
       return;
     }
     try {
-      await createCategory.mutateAsync(name);
+      await createCategory.mutateAsync({ category: name, categoryBn: nameBn });
     } catch (error) {
       // 409 catalogue/category-exists and the rest: the server's own message.
       await showFailure(error, t('categoryAdmin.failed'));
@@ -41,6 +43,9 @@ export function AddCategoryPage() {
       <form className="form admin-form" onSubmit={(event) => void handleSubmit(event)}>
         <FormField label={t('categoryAdmin.name')} id="category-name">
           {(control) => <input {...control} name="category" type="text" autoComplete="off" required />}
+        </FormField>
+        <FormField label={t('categoryAdmin.nameBn')} id="category-name-bn" hint={t('categoryAdmin.nameBnHint')}>
+          {(control) => <input {...control} name="categoryBn" type="text" lang="bn" maxLength={80} autoComplete="off" />}
         </FormField>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={createCategory.isPending}>

@@ -1,10 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { GoBack } from '../../../components/go-back';
 import { Spinner } from '../../../components/spinner';
+import { categoryLabel, useCategories } from '../api/get-categories';
 import { CategoryFilter, useCategoriesSettled } from '../components/category-filter';
 import { ListControls, useListFilter } from '../components/list-controls';
 import { ProductList } from '../components/product-list';
-import { useT } from '../../../lib/i18n/i18n';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { isFiltered } from '../list-filter';
 import { productListMessages } from '../messages/product-list';
 
@@ -18,13 +19,17 @@ export function CategoryPage() {
   const filter = { ...inUrl, category: undefined };
 
   const settled = useCategoriesSettled();
+  // The heading in the language shown (issue 18): the path names the category in English, its identity.
+  const lang = useLanguage();
+  const key = categoryName.trim().toLocaleLowerCase('en-US');
+  const shown = useCategories().data?.find((c) => c.category.trim().toLocaleLowerCase('en-US') === key);
 
   return (
     <section className="page container" aria-labelledby="category-title">
       <GoBack />
       <div className="section__header">
         <h1 id="category-title" className="page__title">
-          {categoryName}
+          {shown ? categoryLabel(shown, lang) : categoryName}
         </h1>
         {settled && <CategoryFilter />}
       </div>

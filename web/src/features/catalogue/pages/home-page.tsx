@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { categoryPath, ProductCard } from '../../../components/product-card';
 import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
-import { useT } from '../../../lib/i18n/i18n';
+import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { categoryLabel, useCategories, type Category } from '../api/get-categories';
 import type { Product } from '../api/get-product';
 import { useProducts } from '../api/get-products';
@@ -55,6 +55,7 @@ function groupByCategory(categories: readonly Category[], products: readonly Pro
 
 function ProductsByCategory() {
   const t = useT(homeMessages);
+  const lang = useLanguage();
   // One call, grouped here: not one call per category. It asks for the first page (the 50 newest
   // products) explicitly, the same request public/prefetch.js starts; each group shows its newest
   // PER_CATEGORY, and its "View all" pages through the rest.
@@ -89,10 +90,10 @@ function ProductsByCategory() {
           <section key={category._id} className="category-group" aria-labelledby={headingId}>
             <div className="category-group__header">
               <h3 id={headingId} className="category-group__title">
-                {categoryLabel(category)}
+                {categoryLabel(category, lang)}
               </h3>
               <Link to={categoryPath(category.category)} className="category-group__more">
-                {t('home.viewAll')}<span className="visually-hidden"> {categoryLabel(category)}</span>
+                {t('home.viewAll')}<span className="visually-hidden"> {categoryLabel(category, lang)}</span>
                 <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" width="16" height="16">
                   <path d="M7.5 4.5 13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { GoBack } from '../../../components/go-back';
 import { formatMoney } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { localized } from '../../../lib/i18n/localized';
 import { categoryPath } from '../../../components/product-card';
 import { productQueryOptions } from '../api/get-product';
 import { ProductGallery } from '../components/product-gallery';
@@ -24,16 +25,20 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
   const lang = useLanguage();
   const sizes = product.sizes.join(', ');
   const colors = product.colors.join(', ');
+  // Bengali title, description and category name when Bengali is shown and the product has them (issue 18).
+  const title = localized(lang, product.title, product.titleBn);
+  const description = localized(lang, product.description, product.descriptionBn);
+  const category = localized(lang, product.category, product.categoryBn);
 
   return (
     <div className="page container product-page">
       <GoBack />
       {/* Keyed by product: opening another product from the list below starts a fresh gallery and form. */}
       <article key={product._id} className="product-detail" aria-labelledby="product-title">
-        <ProductGallery title={product.title} images={product.images} />
+        <ProductGallery title={title} images={product.images} />
         <div className="product-detail__info">
           <h1 id="product-title" className="product-detail__title">
-            {product.title}
+            {title}
           </h1>
           <p className="product-detail__price" data-testid="product-price">
             {t('product.price', { price: formatMoney(product.price, lang) })}
@@ -41,7 +46,7 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
           <ul className="product-detail__facts">
             <li>
               <span className="product-detail__label">{t('product.type')}</span>{' '}
-              <Link to={categoryPath(product.category)}>{product.category}</Link>
+              <Link to={categoryPath(product.category)}>{category}</Link>
             </li>
             <li>
               <span className="product-detail__label">{t('product.sizes')}</span> {sizes || t('product.notSpecified')}
@@ -50,10 +55,10 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
               <span className="product-detail__label">{t('product.colors')}</span> {colors || t('product.notSpecified')}
             </li>
           </ul>
-          {product.description.trim() !== '' && (
+          {description.trim() !== '' && (
             <div className="product-detail__description">
               <h2 className="product-detail__subheading">{t('product.description')}</h2>
-              {product.description
+              {description
                 .split(/\n{2,}/)
                 .map((paragraph) => paragraph.trim())
                 .filter(Boolean)
@@ -71,7 +76,7 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
           <h2 id="all-products-title" className="section__title">
             {t('product.allProducts')}
           </h2>
-          <p className="section__lead">{t('product.moreFrom', { category: product.category })}</p>
+          <p className="section__lead">{t('product.moreFrom', { category })}</p>
         </div>
         {/* Every other product, paged (?page=): its category's first. */}
         <ProductList filter={{ related: product._id }} titleAs="h3" />

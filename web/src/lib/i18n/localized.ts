@@ -1,0 +1,8 @@
+import type { Lang } from '../../../../src/shared/locale-format';
+
+/**
+ * A catalogue text in the language shown (issue 18): the Bengali twin of a product's title or
+ * description, or of a category's name, when Bengali is shown and it has one; else the English.
+ * Kept tiny: the product card, in the entry chunk, uses it.
+ */
+export const localized = (lang: Lang, en: string, bn: string | undefined): string => (lang === 'bn' && bn) || en;
