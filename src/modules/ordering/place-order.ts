@@ -20,7 +20,7 @@ export type PlaceOrderInput = {
   deliveryLocation: DeliveryZone;
   paymentMethod: 'Cash On Delivery';
   appliedCoupon?: string | undefined;
-  /** The total the page showed; compared, never stored. */
+  /** The total the page showed, maybe fractional (the original client's coupon arithmetic); compared, never stored. */
   amount?: number | undefined;
   /** Order Now: one product instead of the cart (the HTTP route takes exactly one; the demo orders up to 3). */
   items?: Array<{ productId: string; size: string; color: string; quantity: number }> | undefined;
@@ -149,9 +149,9 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
   }
 
   const totals = orderTotals(lines, bp, input.deliveryLocation);
-  if (input.amount !== undefined && input.amount !== totals.total) {
+  if (input.amount !== undefined && !showsTotal(input.amount, totals.total)) {
     return err({
-      ...appError('ordering/total-changed', `The total is now ${totals.total} BDT, not ${input.amount} BDT: prices or the coupon changed. Please check and confirm again.`),
+      ...appError('ordering/total-changed', `The total is now ${totals.total} BDT, not ${Math.round(input.amount * 100) / 100} BDT: prices or the coupon changed. Please check and confirm again.`),
       fresh: { subtotal: totals.subtotal, discount: totals.discount, fee: totals.fee, amount: totals.total, discountPercent: basisPointsToPercent(bp) },
     });
   }
@@ -247,6 +247,14 @@ async function placementRefusal(deps: UnitDeps, userId: string, phone: string): 
 }
 
 const orders = (n: number) => (n === 1 ? 'order' : 'orders');
+
+/**
+ * Whether the total a page showed is the server's, in whole taka (issue 19). The original client
+ * shows `subtotal - subtotal x percent / 100 + fee` unrounded (4049.5); the server rounds the
+ * discount to the nearest taka, halves up, so a half taka may go either way: a shown total within
+ * half a taka of the server's (and a hair for floating point) is the same total.
+ */
+export const showsTotal = (amount: number, total: number): boolean => Math.abs(amount - total) <= 0.5 + 1e-9;
 
 async function replay(deps: UnitDeps, earlier: { requestHash: string; orderId: string }, requestHash: string): Promise<Result<Placed, PlaceOrderError>> {
   if (earlier.requestHash !== requestHash) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { idSchema, idString, pageAnswer } from '../../../platform/http/wire.js';
+import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platform/http/wire.js';
 import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
@@ -108,36 +108,62 @@ const freshTotalsSchema = z
   .meta({ description: "With ordering/total-changed: the server's totals now." });
 export type FreshTotals = z.infer<typeof freshTotalsSchema>;
 
+/** One product to order now; its price is the catalogue's. Quantity as text too (the original client's "2"). */
+const orderNowItem = z.object({
+  productId,
+  size: z.string().trim().max(40).default(''),
+  color: z.string().trim().max(40).default(''),
+  quantity: numberOrItsText(z.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(99, 'Quantity is at most 99'), 'Quantity must be a number'),
+});
+
+/** The original client's Order Now entry: a product (`productId`) that is not a line of the cart (no `_id`). */
+const isOrderNowEntry = (entry: unknown) =>
+  typeof entry === 'object' && entry !== null && 'productId' in entry && !('_id' in entry && entry._id !== undefined && entry._id !== null && entry._id !== '');
+
 /**
  * The order body. Prices, discounts, totals, statuses, the email and the time are the server's:
- * the spec's other fields (email, discountPercent, cartItems, status, orderTime) are dropped;
- * `amount` is only compared with the server's total.
+ * the spec's other fields (email, discountPercent, status, orderTime) are dropped; `amount` is only
+ * compared with the server's total. `cartItems` is read only for the original client's Order Now
+ * (issue 19): one entry with a `productId` and no `_id` is that product alone, as `items`; lines of
+ * the cart (with their `_id`) and anything else change nothing: the cart on the server is ordered.
  */
-const orderBody = z.object({
-  name: z.string({ message: 'Full name is required' }).trim().min(1, 'Full name is required').max(80, 'Full name is at most 80 characters'),
-  phone: bdMobileField(),
-  address: z.string({ message: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is at most 500 characters'),
-  deliveryLocation: z.enum(deliveryZones, { message: 'Choose Inside Dhaka, Suburbs Dhaka or Outside Dhaka' }),
-  paymentMethod: z.literal('Cash On Delivery', { message: 'Only Cash On Delivery is offered' }),
-  appliedCoupon: z
-    .string()
-    .trim()
-    .max(32)
-    .nullish()
-    .transform((c) => c || undefined),
-  amount: z.number({ message: 'amount must be a number' }).int().min(0).max(10 ** 12).nullish().transform((a) => a ?? undefined),
-  items: z
-    .array(
-      z.object({
-        productId,
-        size: z.string().trim().max(40).default(''),
-        color: z.string().trim().max(40).default(''),
-        quantity: z.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').min(1).max(99),
-      }),
-    )
-    .length(1, 'Order Now takes exactly one item')
-    .optional(),
-});
+const orderBody = z
+  .object({
+    name: z.string({ message: 'Full name is required' }).trim().min(1, 'Full name is required').max(80, 'Full name is at most 80 characters'),
+    phone: bdMobileField(),
+    address: z.string({ message: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is at most 500 characters'),
+    deliveryLocation: z.enum(deliveryZones, { message: 'Choose Inside Dhaka, Suburbs Dhaka or Outside Dhaka' }),
+    paymentMethod: z.literal('Cash On Delivery', { message: 'Only Cash On Delivery is offered' }),
+    appliedCoupon: z
+      .string()
+      .trim()
+      .max(32)
+      .nullish()
+      .transform((c) => c || undefined),
+    amount: z
+      .number({ message: 'amount must be the total in BDT, a number' })
+      .min(0, 'amount must be the total in BDT, at least 0')
+      .max(10 ** 12)
+      .nullish()
+      .transform((a) => a ?? undefined)
+      .meta({ description: 'The total the page showed, in BDT; compared with the server\'s after rounding to whole taka (half a taka either way).' }),
+    items: z.array(orderNowItem).length(1, 'Order Now takes exactly one item').optional(),
+    cartItems: z.array(z.unknown()).max(1000).optional().meta({ description: 'The original client\'s lines: one entry with a `productId` and no `_id` orders that product alone (Order Now: its productId, size, color and quantity count); otherwise ignored.' }),
+  })
+  .transform(({ cartItems, ...body }, ctx) => {
+    const orderNow = cartItems?.filter(isOrderNowEntry) ?? [];
+    if (body.items || orderNow.length === 0) return body;
+    if (cartItems?.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['cartItems'], message: 'Order Now takes exactly one entry in cartItems; to order the cart, send only its lines (each with its _id)' });
+      return z.NEVER;
+    }
+    const item = orderNowItem.safeParse(orderNow[0]);
+    if (!item.success) {
+      for (const issue of item.error.issues) ctx.addIssue({ code: 'custom', path: ['cartItems', 0, ...issue.path.map(String)], message: issue.message });
+      return z.NEVER;
+    }
+    return { ...body, items: [item.data] };
+  });
 export type PlaceOrderBody = z.input<typeof orderBody>;
 
 const idempotencyKey = z
@@ -187,10 +213,10 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       access: 'user',
       summary: 'Place an order (cash on delivery)',
       description: [
-        'Without `items`, the whole cart is ordered and leaves the cart; with one item, that product alone (Order Now).',
+        'Without `items`, the whole cart is ordered and leaves the cart; with one item, that product alone (Order Now; the original client sends it as the one entry of `cartItems`, without `_id`).',
         "Prices, discount, fee and total are the server's: subtotal = the lines' prices; discount = subtotal x percent / 100, rounded to the nearest taka (halves up); amount = subtotal - discount + fee.",
         `Delivery fees: ${Object.entries(deliveryFees).map(([zone, fee]) => `${zone} ${fee}`).join(', ')} BDT.`,
-        '`amount`, when sent, is the total the page showed: when it differs, 409 ordering/total-changed with `error.fresh` (the server\'s totals) and nothing is stored.',
+        '`amount`, when sent, is the total the page showed, compared after rounding to whole taka (half a taka either way: a page may round a half-taka discount the other way): when it differs, 409 ordering/total-changed with `error.fresh` (the server\'s totals) and nothing is stored.',
       ].join(' '),
       body: orderBody,
       headers: { 'idempotency-key': idempotencyKey },
