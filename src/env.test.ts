@@ -62,6 +62,18 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads CORS_ORIGINS as exact origins (none by default), and refuses a wildcard, a path or anything but an origin (issue 19)', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, env: { CORS_ORIGINS: [] } });
+    expect(parseEnv({ CORS_ORIGINS: 'https://Old-Shop.example/, http://localhost:5173,https://old-shop.example:443' })).toMatchObject({
+      ok: true,
+      env: { CORS_ORIGINS: ['https://old-shop.example', 'http://localhost:5173'] },
+    });
+    for (const bad of ['*', 'https://*.example.com', 'https://old-shop.example/shop', 'old-shop.example', 'null', 'https://old-shop.example?x=1', 'ftp://old-shop.example', 'https://user@old-shop.example', 'https://a.example, *']) {
+      const r = parseEnv({ CORS_ORIGINS: bad });
+      expect(r.ok ? '' : r.message, bad).toMatch(/^Invalid setting CORS_ORIGINS: ".+" is not an origin: list exact origins such as https:\/\/old-shop\.example\.com/);
+    }
+  });
+
   it('never echoes a secret value back', () => {
     const r = parseEnv({ SESSION_SECRET: 'short-secret' });
     expect(r.ok).toBe(false);
