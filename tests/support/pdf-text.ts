@@ -29,11 +29,13 @@ export function embeddedFonts(bytes: Uint8Array): string[] {
  * Unicode, and ো / ৌ are drawn as ে before the cluster and া / ৗ after it. So the text pdf.js
  * extracts from a correctly shaped "রহিম" is "রিহম"; the tests compare with the expected words
  * put in that visual order, which also proves the shaper moved the vowels (an unshaped run would
- * extract in logical order).
+ * extract in logical order). A reph (র্ over the next consonant, as in অর্ডার) is drawn after the
+ * cluster it stands on: অর্ডার reads back as অডর্ার.
  */
 export function visualOrder(logical: string): string {
   const cluster = '(?:[\\u0995-\\u09B9\\u09DC-\\u09DF]\\u09BC?)(?:\\u09CD[\\u0995-\\u09B9\\u09DC-\\u09DF]\\u09BC?)*';
   return logical
+    .replace(new RegExp(`\\u09B0\\u09CD(${cluster})`, 'g'), '$1\u09B0\u09CD')
     .replace(new RegExp(`(${cluster})\\u09CB`, 'g'), '\u09C7$1\u09BE')
     .replace(new RegExp(`(${cluster})\\u09CC`, 'g'), '\u09C7$1\u09D7')
     .replace(new RegExp(`(${cluster})([\\u09BF\\u09C7\\u09C8])`, 'g'), '$2$1');

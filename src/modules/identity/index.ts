@@ -63,11 +63,21 @@ export type IdentityDeps = {
 
 const resetMail =
   (shopName: string): ResetMailContent =>
-  ({ name, link }) => ({
-    subject: `Reset your ${shopName} password`,
-    text: `Hello ${name},\n\nSomeone (hopefully you) asked to reset the password of your ${shopName} account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
-    html: `<p>Hello ${escapeHtml(name)},</p><p>Someone (hopefully you) asked to reset the password of your ${escapeHtml(shopName)} account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
-  });
+  ({ name, link, lang }) =>
+    lang === 'bn'
+      ? resetMailInBengali(shopName, name, link)
+      : {
+          subject: `Reset your ${shopName} password`,
+          text: `Hello ${name},\n\nSomeone (hopefully you) asked to reset the password of your ${shopName} account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
+          html: `<p>Hello ${escapeHtml(name)},</p><p>Someone (hopefully you) asked to reset the password of your ${escapeHtml(shopName)} account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
+        };
+
+/** The reset mail in Bengali (issue 18), for a request made in Bengali. */
+const resetMailInBengali = (shopName: string, name: string, link: string) => ({
+  subject: `আপনার ${shopName} পাসওয়ার্ড রিসেট করুন`,
+  text: `প্রিয় ${name},\n\nকেউ (আশা করি আপনিই) আপনার ${shopName} অ্যাকাউন্টের পাসওয়ার্ড রিসেট করতে চেয়েছেন।\nনতুন পাসওয়ার্ড বেছে নিতে এক ঘণ্টার মধ্যে এই লিংকটি খুলুন:\n\n${link}\n\nআপনি না চেয়ে থাকলে মেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড যেমন আছে তেমনই থাকবে।\n`,
+  html: `<div lang="bn"><p>প্রিয় ${escapeHtml(name)},</p><p>কেউ (আশা করি আপনিই) আপনার ${escapeHtml(shopName)} অ্যাকাউন্টের পাসওয়ার্ড রিসেট করতে চেয়েছেন। নতুন পাসওয়ার্ড বেছে নিতে এক ঘণ্টার মধ্যে এই লিংকটি খুলুন:</p><p><a href="${escapeHtml(link)}">পাসওয়ার্ড রিসেট করুন</a></p><p>আপনি না চেয়ে থাকলে মেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড যেমন আছে তেমনই থাকবে।</p></div>`,
+});
 
 /** The identity module's whole public surface. */
 export function createIdentityModule(deps: IdentityDeps) {

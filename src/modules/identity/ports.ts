@@ -1,3 +1,4 @@
+import type { Lang } from '../../shared/locale-format.js';
 import type { Page, Paged } from '../../shared/page.js';
 import type { Provider, Role, User } from './domain/user.js';
 
@@ -7,12 +8,15 @@ import type { Provider, Role, User } from './domain/user.js';
  */
 export type UserStore = {
   byId(id: string): Promise<User | null>;
-  byEmail(email: string): Promise<(User & { passwordHash: string | null }) | null>;
+  /** With the password's hash and the language the user last signed in with (null: not since languages existed). */
+  byEmail(email: string): Promise<(User & { passwordHash: string | null; lang: Lang | null }) | null>;
   /** One page, newest first, and how many users there are. */
   page(page: Page): Promise<Paged<User>>;
   countAdmins(): Promise<number>;
   /** False, and nothing stored, when the email (or id) is taken. */
-  insert(user: User & { passwordHash: string | null; provider: Provider }): Promise<boolean>;
+  insert(user: User & { passwordHash: string | null; provider: Provider; lang?: Lang | undefined }): Promise<boolean>;
+  /** Records the language the user signed in with (issue 18). */
+  setLang(id: string, lang: Lang): Promise<void>;
   setRole(id: string, role: Role): Promise<number>;
   setName(id: string, name: string): Promise<void>;
   /** Sets the hash and bumps tokenVersion (older tokens stop working). */

@@ -1,5 +1,6 @@
 import { appError, type AppError } from '../../shared/errors.js';
 import type { Clock } from '../../shared/clock.js';
+import type { Lang } from '../../shared/locale-format.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { isStrongPassword, weakPasswordMessage } from '../../shared/password-rule.js';
@@ -14,7 +15,7 @@ const emailTaken = () => appError('auth/email-taken', 'An account with this emai
 /** Local provider: a new customer account. The role is never taken from the caller. */
 export async function signUp(
   deps: SignUpDeps,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; lang?: Lang | undefined },
 ): Promise<Result<{ token: string; user: PublicUser }, AppError>> {
   if (!isStrongPassword(input.password)) return err(appError('auth/weak-password', weakPasswordMessage));
   const email = normalizeEmail(input.email);
@@ -23,7 +24,7 @@ export async function signUp(
   const passwordHash = await deps.hasher.hash(input.password);
   const user = { id: deps.newId(), name: input.name.trim(), email, role: 'customer' as const, tokenVersion: 0, createdAt: deps.clock.now() };
   // Two sign-ups for one email at once: the unique index decides, the loser is told plainly.
-  if (!(await deps.users.insert({ ...user, passwordHash, provider: 'local' }))) return err(emailTaken());
+  if (!(await deps.users.insert({ ...user, passwordHash, provider: 'local', lang: input.lang }))) return err(emailTaken());
   const token = await deps.tokens.issue({ kind: 'account', userId: user.id, provider: 'local', tokenVersion: 0 });
   return ok({ token, user: toPublicUser(user) });
 }

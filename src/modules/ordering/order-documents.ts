@@ -1,4 +1,5 @@
 import { appError, type AppError } from '../../shared/errors.js';
+import type { Lang } from '../../shared/locale-format.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { invoiceOf, packingSlipOf, type OrderDocument, type ShopIdentity } from './domain/invoice.js';
 import { orderNotFound, visibleTo, type Actor } from './domain/order.js';
@@ -11,19 +12,21 @@ export const maxPackingSlips = 50;
 
 /**
  * GET /orders/:id/invoice.pdf: seen by whoever may see the order (GET /orders/:id): its owner
- * while it is listed, any admin; to anyone else it does not exist.
+ * while it is listed, any admin; to anyone else it does not exist. Written in the order's language
+ * (what its customer was sent, issue 18) unless `lang` asks for another.
  */
-export async function invoiceFor(deps: Deps, actor: Actor, orderId: string): Promise<Result<OrderDocument, AppError>> {
+export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang?: Lang): Promise<Result<OrderDocument, AppError>> {
   const order = await deps.projection.byId(orderId);
   if (!order || !visibleTo(order, actor) || (order.removed && actor.role !== 'admin')) return err(orderNotFound());
-  return ok(invoiceOf(order, deps.shop));
+  return ok(invoiceOf(order, deps.shop, lang));
 }
 
 /**
  * GET /orders/packing-slips.pdf (admins): one slip per order, in the order asked, each order once.
  * An id that names no order refuses the whole file, without saying which (the desk sent them).
+ * Each slip in its order's language unless `lang` asks for one for all.
  */
-export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readonly string[]): Promise<Result<OrderDocument[], AppError>> {
+export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readonly string[], lang?: Lang): Promise<Result<OrderDocument[], AppError>> {
   if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only admins print packing slips.'));
   const unique = [...new Set(orderIds)];
   if (unique.length === 0 || unique.length > maxPackingSlips) return err(appError('http/validation', `Choose 1 to ${maxPackingSlips} orders.`));
@@ -31,7 +34,7 @@ export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readon
   for (const id of unique) {
     const order = await deps.projection.byId(id);
     if (!order) return err(appError('ordering/order-not-found', 'One of these orders does not exist (any more).'));
-    docs.push(packingSlipOf(order, deps.shop));
+    docs.push(packingSlipOf(order, deps.shop, lang));
   }
   return ok(docs);
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
+import type { Lang } from '../../shared/locale-format.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Actor } from './domain/order.js';
 import { afterAnswer, answerCode, phoneCodeRules, secondsUntilNextCode, withNewCode } from './domain/phone-check.js';
@@ -25,8 +26,16 @@ const off = (): PhoneCodeError => appError('ordering/phone-codes-off', 'This sho
 const hashOf = (secret: string, userId: string, phone: string, code: string) => createHmac('sha256', secret).update(`phone-code\n${userId}\n${phone}\n${code}`).digest('hex');
 const hourMs = 60 * 60 * 1000;
 
+/**
+ * The code's SMS in the shopper's language (issue 18). The code stays in ASCII digits in Bengali
+ * too: the checkout field and phones' code autofill read those; a Bengali SMS is Unicode, so the
+ * text stays within 70 characters.
+ */
+export const phoneCodeSms = (code: string, shopName: string, lang: Lang): string =>
+  lang === 'bn' ? `${code} আপনার ${shopName} কোড। ৫ মিনিট চলবে। কাউকে জানাবেন না।` : `${code} is your ${shopName} code. It expires in 5 minutes. Never share it.`;
+
 /** Sends a new 6-digit code to the phone, within the resend limits; the code itself is kept only as an HMAC. */
-export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: string): Promise<Result<{ expiresInSeconds: number; resendInSeconds: number }, PhoneCodeError>> {
+export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: string, lang: Lang = 'en'): Promise<Result<{ expiresInSeconds: number; resendInSeconds: number }, PhoneCodeError>> {
   if (!deps.enabled) return err(off());
   const now = deps.clock.now();
   const code = String(randomInt(0, 10 ** phoneCodeRules.digits)).padStart(phoneCodeRules.digits, '0');
@@ -45,7 +54,7 @@ export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: st
   });
   if (!saved.ok) return saved;
   try {
-    await deps.sendSms(phone, `${code} is your ${deps.shopName} code. It expires in 5 minutes. Never share it.`);
+    await deps.sendSms(phone, phoneCodeSms(code, deps.shopName, lang));
   } catch {
     return err(appError('ordering/phone-code-not-sent', 'We could not send the code just now. Please try again in a minute.'));
   }

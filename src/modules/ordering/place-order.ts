@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import { normalizeCouponCode } from '../../shared/coupon-code.js';
+import type { Lang } from '../../shared/locale-format.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { basisPointsToPercent, orderTotals, type DeliveryZone } from '../../shared/money.js';
@@ -26,6 +27,12 @@ export type PlaceOrderInput = {
   items?: Array<{ productId: string; size: string; color: string; quantity: number }> | undefined;
   /** A demo order (issue 17), placed by the demo seeding only: marked so in its Placed event, it sends no messages. */
   demo?: true | undefined;
+  /**
+   * The language of the placing request (issue 18), recorded in the Placed event: the order's
+   * messages and invoice speak it. Not part of the request's hash: a retry in the other language
+   * is still the same order. English when not given.
+   */
+  lang?: Lang | undefined;
 };
 
 export type PlaceOrderDeps = {
@@ -77,7 +84,8 @@ export type PlaceOrderError = AppError & { fresh?: Fresh; retryAfterSeconds?: nu
  * of its own (decision 024), and a wrong code counts even though the unit's writes are undone.
  */
 export async function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput, idempotencyKey?: string): Promise<Result<Placed, PlaceOrderError>> {
-  const requestHash = createHash('sha256').update(canonicalJson(input)).digest('hex');
+  const { lang: _notHashed, ...asked } = input;
+  const requestHash = createHash('sha256').update(canonicalJson(asked)).digest('hex');
   const code = normalizeCouponCode(input.appliedCoupon ?? '') || null;
   const blocked = code ? await deps.ports.couponGuesses.blocked(caller.userId) : null;
   const result = await deps.commits.run((stores) => placeOrderUnit({ ...deps, ...stores }, caller, input, { requestHash, code, blocked }, idempotencyKey));
@@ -186,6 +194,7 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     // The next number under the log's head lock: a unit undone gives its number back (decision 030).
     orderNumber: ((await deps.projection.lastNumber()) ?? firstOrderNumber - 1) + 1,
     ...(input.demo ? { demo: true as const } : {}),
+    lang: input.lang ?? 'en',
   };
   const orderId = deps.newId();
   const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
 import { clientAddress } from '../../../platform/http/client-address.js';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
@@ -128,13 +129,14 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         summary: 'Create a customer account (local sign-in)',
         description: 'The email is normalised (NFKC, trimmed, lower case). A role in the body is ignored: every new account is a customer.',
         body: signUpBody,
+        headers: { 'accept-language': acceptLanguageHeader },
         answers: { 201: { description: 'Signed up and signed in.', body: sessionAnswer } },
         errors: ['auth/email-taken', 'auth/weak-password', 'auth/rate-limited'],
       },
-      async (c, { body }) => {
+      async (c, { body, headers }) => {
         const limited = await rateLimited(c, 'signup', body.email);
         if (limited) return limited;
-        return sendResult(c, await signUp(deps, body), 201);
+        return sendResult(c, await signUp(deps, { ...body, lang: headers['accept-language'] }), 201);
       },
     );
 
@@ -147,16 +149,17 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         summary: 'Sign in with email and password (local sign-in)',
         description: 'Failed attempts are limited per email and address, and per address.',
         body: logInBody,
+        headers: { 'accept-language': acceptLanguageHeader },
         answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
         errors: ['auth/invalid-credentials', 'auth/rate-limited'],
       },
-      async (c, { body }) => {
+      async (c, { body, headers }) => {
         // Failures only, and never an attempt it refused (see createSignInLimiter).
         const address = clientAddress(c, deps.trustProxy);
         const who = body.email;
         const verdict = await deps.signIn.begin(who, address);
         if (!verdict.allowed) return tooMany(c, verdict.retryAfterSeconds);
-        const result = await logIn(deps, body);
+        const result = await logIn(deps, { ...body, lang: headers['accept-language'] });
         await deps.signIn.end(who, address, result.ok ? 'succeeded' : 'failed');
         return sendResult(c, result);
       },
@@ -171,13 +174,14 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         summary: 'Mail a password reset link',
         description: 'Answers the same whether or not the email has an account.',
         body: resetBody,
+        headers: { 'accept-language': acceptLanguageHeader },
         answers: { 200: { description: 'A link was mailed if the account exists.', body: messageAnswer } },
         errors: ['auth/rate-limited'],
       },
-      async (c, { body }) => {
+      async (c, { body, headers }) => {
         const limited = await rateLimited(c, 'reset', body.email);
         if (limited) return limited;
-        return c.json(await requestPasswordReset(deps, body));
+        return c.json(await requestPasswordReset(deps, { ...body, lang: headers['accept-language'] }));
       },
     );
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { langs } from '../../../shared/locale-format.js';
 
 // The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
 // tests/postgres/schema-parity.test.ts keeps the two from drifting apart.
@@ -22,7 +21,7 @@ export const users = pgTable(
      * The language the user last signed in with (issue 18): 'en' or 'bn', from the sign-in request's
      * Accept-Language; for messages not tied to an order or a request. Null: not signed in since (English).
      */
-    lang: text('lang', { enum: langs }),
+    lang: text('lang', { enum: ['en', 'bn'] }),
   },
   (t) => [
     index('users_created_at').on(t.createdAt),

@@ -20,7 +20,7 @@ export function createPgUserStore(db: PgQueryable): UserStore {
   return {
     byId: async (id) => (await db.select(publicColumns).from(users).where(eq(users.id, id)))[0] ?? null,
     byEmail: async (email) =>
-      findsNothing(email) ? null : (await db.select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)))[0] ?? null,
+      findsNothing(email) ? null : (await db.select({ ...publicColumns, passwordHash: users.passwordHash, lang: users.lang }).from(users).where(eq(users.email, email)))[0] ?? null,
     async page(p) {
       // The admins' list, one page at a time over users_created_at (issue 12).
       const items = await db.select(publicColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(p.limit).offset(p.offset);
@@ -30,6 +30,9 @@ export function createPgUserStore(db: PgQueryable): UserStore {
     countAdmins: async () => (await db.select({ n: count() }).from(users).where(eq(users.role, 'admin')))[0]?.n ?? 0,
     insert: async (user) => (await db.insert(users).values(user).onConflictDoNothing().returning(changed)).length === 1,
     setRole: async (id, role) => (await db.update(users).set({ role }).where(and(eq(users.id, id), ne(users.role, role))).returning(changed)).length,
+    async setLang(id, lang) {
+      await db.update(users).set({ lang }).where(eq(users.id, id));
+    },
     async setName(id, name) {
       await db.update(users).set({ name }).where(eq(users.id, id));
     },

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { langs } from '../../../shared/locale-format.js';
 
 export const users = sqliteTable(
   'users',
@@ -19,7 +18,7 @@ export const users = sqliteTable(
      * The language the user last signed in with (issue 18): 'en' or 'bn', from the sign-in request's
      * Accept-Language; for messages not tied to an order or a request. Null: not signed in since (English).
      */
-    lang: text('lang', { enum: langs }),
+    lang: text('lang', { enum: ['en', 'bn'] }),
   },
   (t) => [
     index('users_created_at').on(t.createdAt),

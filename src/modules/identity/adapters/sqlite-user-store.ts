@@ -16,7 +16,7 @@ export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): 
   // The guards read the user on every protected request: prepared once.
   const byId = db.select(publicColumns).from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const byEmail = db
-    .select({ ...publicColumns, passwordHash: users.passwordHash })
+    .select({ ...publicColumns, passwordHash: users.passwordHash, lang: users.lang })
     .from(users)
     .where(eq(users.email, sql.placeholder('email')))
     .prepare();
@@ -38,6 +38,10 @@ export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): 
     countAdmins: async () => admins.get()?.n ?? 0,
     insert: (user) => write(() => writer.insert(users).values(user).onConflictDoNothing().run().changes === 1),
     setRole: (id, role) => write(() => writer.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes),
+    setLang: (id, lang) =>
+      write(() => {
+        writer.update(users).set({ lang }).where(eq(users.id, id)).run();
+      }),
     setName: (id, name) =>
       write(() => {
         writer.update(users).set({ name }).where(eq(users.id, id)).run();

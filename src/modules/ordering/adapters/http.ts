@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
@@ -219,7 +220,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         '`amount`, when sent, is the total the page showed, compared after rounding to whole taka (half a taka either way: a page may round a half-taka discount the other way): when it differs, 409 ordering/total-changed with `error.fresh` (the server\'s totals) and nothing is stored.',
       ].join(' '),
       body: orderBody,
-      headers: { 'idempotency-key': idempotencyKey },
+      headers: { 'idempotency-key': idempotencyKey, 'accept-language': acceptLanguageHeader },
       answers: {
         201: { description: 'Placed.', body: placedAnswer },
         200: { description: 'Placed before with this Idempotency-Key and body: the same answer again.', body: placedAnswer },
@@ -238,7 +239,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       ],
     },
     async (c, { body, headers }) => {
-      const result = await placeOrder(deps, actorOf(c.var.user), body, headers['idempotency-key']);
+      const result = await placeOrder(deps, actorOf(c.var.user), { ...body, lang: headers['accept-language'] }, headers['idempotency-key']);
       if (!result.ok) {
         const { retryAfterSeconds, ...error } = result.error;
         if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));

@@ -33,6 +33,13 @@ const idsQuery = z.object({
     .meta({ description: `1 to ${maxPackingSlips} order ids (the orders' _id), separated by commas.` }),
 });
 
+/** `?lang=en|bn` (issue 18): the language of the page(s); without it, each order's own. */
+const langField = z
+  .enum(['en', 'bn'], { message: 'lang must be en or bn' })
+  .optional()
+  .meta({ description: "The document's language: `en` or `bn`. Without it, each order's own: the language it was placed in (English for orders placed before languages existed)." });
+const langQuery = z.object({ lang: langField });
+
 /** A PDF, streamed, saved under its name; personal data, so never kept by a cache. */
 async function sendPdf(c: Context, docs: OrderDocument[], fileName: string, title: string) {
   const body = await renderPdf(docs, title);
@@ -61,13 +68,13 @@ export function orderPdfRoutes(app: ContractRouter<{ Variables: AuthVariables }>
       access: 'admin',
       summary: 'Packing slips for the chosen orders, one page each (PDF)',
       description: `For the packer: who and where, the lines with a box to tick, and the amount to collect on delivery; no prices. 1 to ${maxPackingSlips} orders; an id that names no order answers 404 for the whole file.`,
-      query: idsQuery,
+      query: idsQuery.extend({ lang: langField }),
       answers: { 200: pdfAnswer('An A4 PDF, one page per order.', 'packing-slips-10001-10005.pdf') },
       errors: ['ordering/order-not-found', 'http/unavailable'],
     },
     async (c, { query }) => {
       const user = c.var.user;
-      const docs = await packingSlipsFor(deps, { userId: user.id, email: user.email, role: user.role }, query.ids);
+      const docs = await packingSlipsFor(deps, { userId: user.id, email: user.email, role: user.role }, query.ids, query.lang);
       if (!docs.ok) return sendError(c, docs.error);
       return sendPdf(c, docs.value, packingSlipsFileName(docs.value), 'Packing slips');
     },
@@ -83,12 +90,13 @@ export function orderPdfRoutes(app: ContractRouter<{ Variables: AuthVariables }>
       description: 'For its owner while it is listed, and for admins; to anyone else the order does not exist (404). The lines, the totals in BDT and the amount to pay on delivery.',
       params: { id: idString },
       badParams: orderNotFound(),
+      query: langQuery,
       answers: { 200: pdfAnswer('An A4 PDF.', 'invoice-10001.pdf') },
       errors: ['ordering/order-not-found', 'http/unavailable'],
     },
-    async (c, { params }) => {
+    async (c, { params, query }) => {
       const user = c.var.user;
-      const doc = await invoiceFor(deps, { userId: user.id, email: user.email, role: user.role }, params.id);
+      const doc = await invoiceFor(deps, { userId: user.id, email: user.email, role: user.role }, params.id, query.lang);
       if (!doc.ok) return sendError(c, doc.error);
       return sendPdf(c, [doc.value], invoiceFileName(doc.value), `Invoice ${doc.value.orderNumber}`);
     },

@@ -62,6 +62,7 @@ export const toState = (r: OrderRow): OrderState => {
     fee: r.fee,
     total: r.amount,
     ...(r.orderNumber === null ? {} : { orderNumber: r.orderNumber }),
+    ...(r.lang === null ? {} : { lang: r.lang }),
   };
   return { id: r.id, placed, status: r.status, removed: r.removed, canceledBy: r.canceledBy, canceledAt: r.canceledAt, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version };
 };
@@ -90,4 +91,5 @@ export const toRow = (s: OrderState): OrderRow => ({
   orderNumber: s.placed.orderNumber ?? null,
   canceledBy: s.canceledBy,
   canceledAt: s.canceledAt,
+  lang: s.placed.lang ?? null,
 });

@@ -104,10 +104,10 @@ function heading(pdf: PdfKit, doc: OrderDocument, continued: boolean): number {
   const half = (pdf.page.width - 2 * margin) / 2;
   let left = write(pdf, doc.shop.name, margin, margin, { size: 18, bold: true, width: half });
   for (const contact of doc.shop.contact) left = write(pdf, contact, margin, left, { size: 9, color: gray, width: half });
-  let y = write(pdf, continued ? `${doc.title} (continued)` : doc.title, right - half, margin, { size: 18, bold: true, width: half, align: 'right' });
-  y = write(pdf, `Order ${doc.orderNumber}`, right - half, y, { size: 11, bold: true, width: half, align: 'right' });
+  let y = write(pdf, continued ? `${doc.title} ${doc.labels.continued}` : doc.title, right - half, margin, { size: 18, bold: true, width: half, align: 'right' });
+  y = write(pdf, doc.labels.order, right - half, y, { size: 11, bold: true, width: half, align: 'right' });
   y = write(pdf, doc.date, right - half, y, { size: 9, width: half, align: 'right' });
-  y = write(pdf, `Status: ${doc.statusText}`, right - half, y, { size: 9, width: half, align: 'right' });
+  y = write(pdf, `${doc.labels.status}: ${doc.statusText}`, right - half, y, { size: 9, width: half, align: 'right' });
   y = Math.max(left, y) + 10;
   line(pdf, y);
   return y + 12;
@@ -117,12 +117,13 @@ function heading(pdf: PdfKit, doc: OrderDocument, continued: boolean): number {
 function customer(pdf: PdfKit, doc: OrderDocument, y: number, large: boolean): number {
   const width = pdf.page.width - 2 * margin;
   const c = doc.customer;
-  y = write(pdf, doc.kind === 'invoice' ? 'Bill to and deliver to' : 'Deliver to', margin, y, { size: 9, color: gray, width });
+  const l = doc.labels;
+  y = write(pdf, l.customer, margin, y, { size: 9, color: gray, width });
   y = write(pdf, c.name, margin, y + 2, { size: large ? 16 : 12, bold: true, width });
-  y = write(pdf, `Phone: ${c.phone}`, margin, y + 2, { size: large ? 13 : 10, bold: large, width });
-  y = write(pdf, `Address: ${c.address}`, margin, y + 2, { size: large ? 12 : 10, width });
-  y = write(pdf, `Delivery zone: ${c.deliveryZone}`, margin, y + 2, { size: 10, width });
-  y = write(pdf, `Email: ${c.email}`, margin, y + 2, { size: 9, color: gray, width });
+  y = write(pdf, `${l.phone}: ${c.phone}`, margin, y + 2, { size: large ? 13 : 10, bold: large, width });
+  y = write(pdf, `${l.address}: ${c.address}`, margin, y + 2, { size: large ? 12 : 10, width });
+  y = write(pdf, `${l.deliveryZone}: ${c.deliveryZone}`, margin, y + 2, { size: 10, width });
+  y = write(pdf, `${l.email}: ${c.email}`, margin, y + 2, { size: 9, color: gray, width });
   return y + 16;
 }
 
@@ -181,10 +182,10 @@ function invoicePage(pdf: PdfKit, doc: OrderDocument): void {
     doc,
     y,
     [
-      { header: 'Item', width: width - 250, cell: (l) => l.title, sub: (l) => l.choice },
-      { header: 'Qty', width: 50, align: 'right', cell: (l) => String(l.quantity) },
-      { header: 'Unit price', width: 100, align: 'right', cell: (l) => l.unitPrice },
-      { header: 'Price', width: 100, align: 'right', cell: (l) => l.price },
+      { header: doc.labels.item, width: width - 250, cell: (l) => l.title, sub: (l) => l.choice },
+      { header: doc.labels.quantity, width: 50, align: 'right', cell: (l) => l.quantityText },
+      { header: doc.labels.unitPrice, width: 100, align: 'right', cell: (l) => l.unitPrice },
+      { header: doc.labels.price, width: 100, align: 'right', cell: (l) => l.price },
     ],
     false,
   );
@@ -199,7 +200,7 @@ function invoicePage(pdf: PdfKit, doc: OrderDocument): void {
     y = write(pdf, total.amount, labelX + 230, y, { size: last ? 12 : 10, bold: last, width: 100, align: 'right' }) + 4;
   }
   y = collectBox(pdf, doc, y + 10, 13);
-  write(pdf, `Payment: Cash On Delivery. Thank you for shopping with ${doc.shop.name}.`, margin, y, { size: 9, color: gray, width });
+  write(pdf, doc.labels.thanks, margin, y, { size: 9, color: gray, width });
 }
 
 function packingSlipPage(pdf: PdfKit, doc: OrderDocument): void {
@@ -210,18 +211,17 @@ function packingSlipPage(pdf: PdfKit, doc: OrderDocument): void {
     doc,
     y,
     [
-      { header: 'Item', width: width - 220, cell: (l) => l.title },
-      { header: 'Size / color', width: 160, cell: (l) => l.choice || '-' },
-      { header: 'Qty', width: 60, align: 'right', cell: (l) => String(l.quantity) },
+      { header: doc.labels.item, width: width - 220, cell: (l) => l.title },
+      { header: doc.labels.choice, width: 160, cell: (l) => l.choice || '-' },
+      { header: doc.labels.quantity, width: 60, align: 'right', cell: (l) => l.quantityText },
     ],
     true,
   );
-  const items = doc.lines.reduce((n, l) => n + l.quantity, 0);
   if (y + 90 > pdf.page.height - margin) {
     pdf.addPage();
     y = heading(pdf, doc, true);
   }
-  y = write(pdf, `${items} ${items === 1 ? 'item' : 'items'} in ${doc.lines.length} ${doc.lines.length === 1 ? 'line' : 'lines'}`, margin, y, { size: 10, width: width + 22 }) + 12;
+  y = write(pdf, doc.labels.count, margin, y, { size: 10, width: width + 22 }) + 12;
   collectBox(pdf, doc, y, 16);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
 import type { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
@@ -25,11 +26,12 @@ export function phoneCodeRoutes(app: ContractRouter<{ Variables: AuthVariables }
       access: 'user',
       summary: 'Send a checkout code to a phone number by SMS',
       body: z.object({ phone }),
+      headers: { 'accept-language': acceptLanguageHeader },
       answers: { 201: { description: 'Sent.', body: z.object({ expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() }) } },
       errors: ['ordering/phone-codes-off', 'ordering/phone-code-too-soon', 'ordering/phone-code-not-sent'],
     },
-    async (c, { body }) => {
-      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone);
+    async (c, { body, headers }) => {
+      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone, headers['accept-language']);
       if (sent.ok) return c.json(sent.value, 201);
       const { retryAfterSeconds, ...error } = sent.error;
       if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { langs } from '../../../shared/locale-format.js';
 import { messageChannels, messageStates } from '../domain/messages.js';
 import { orderEventTypes, orderStatuses } from '../domain/order.js';
 import { salesKinds } from '../domain/sales.js';
@@ -85,7 +84,7 @@ export const orders = sqliteTable(
      * The language the order was placed in (issue 18), as its Placed event records it: 'en' or 'bn'.
      * Null for orders placed before languages existed, whose events have none: English.
      */
-    lang: text('lang', { enum: langs }),
+    lang: text('lang', { enum: ['en', 'bn'] }),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),

@@ -7,7 +7,7 @@ const eventColumns = 'id, order_id as orderId, seq, type, payload, actor, at, pr
 const orderColumns = `id, owner_user_id as ownerUserId, email, name, phone, address, delivery_location as deliveryLocation,
   payment_method as paymentMethod, applied_coupon as appliedCoupon, discount_bp as discountBasisPoints, subtotal, discount,
   fee, amount, items, status, removed, placed_at as placedAt, updated_at as updatedAt, version,
-  order_number as orderNumber, canceled_by as canceledBy, canceled_at as canceledAt`;
+  order_number as orderNumber, canceled_by as canceledBy, canceled_at as canceledAt, lang`;
 
 type RawEvent = Omit<EventRow, 'at'> & { at: number };
 type RawOrder = Omit<OrderRow, 'placedAt' | 'updatedAt' | 'removed' | 'canceledAt'> & { placedAt: number; updatedAt: number; removed: number; canceledAt: number | null };

@@ -28,6 +28,24 @@ describe('invoiceOf', () => {
   it('says what the page says: shop, number, Dhaka date, customer, lines, totals in BDT, the amount to collect', () => {
     expect(invoiceOf(order, shop)).toEqual({
       kind: 'invoice',
+      lang: 'en',
+      labels: {
+        order: 'Order 10001',
+        status: 'Status',
+        continued: '(continued)',
+        customer: 'Bill to and deliver to',
+        phone: 'Phone',
+        address: 'Address',
+        deliveryZone: 'Delivery zone',
+        email: 'Email',
+        item: 'Item',
+        quantity: 'Qty',
+        unitPrice: 'Unit price',
+        price: 'Price',
+        choice: 'Size / color',
+        thanks: 'Payment: Cash On Delivery. Thank you for shopping with Test Shop.',
+        count: '3 items in 2 lines',
+      },
       shop: { name: 'Test Shop', contact: ['+880 1711-111111', 'help@shop.test'] },
       title: 'Invoice',
       orderNumber: '10001',
@@ -36,8 +54,8 @@ describe('invoiceOf', () => {
       statusText: 'Pending',
       customer: { name: 'Rina Akter', email: 'rina@example.com', phone: '+8801712345678', address: 'Road 1, Dhanmondi', deliveryZone: 'Inside Dhaka' },
       lines: [
-        { title: 'Fox plush', choice: 'Size L, Color Red', quantity: 2, unitPrice: '2000 BDT', price: '4000 BDT' },
-        { title: 'Sleeves', choice: '', quantity: 1, unitPrice: '1000 BDT', price: '1000 BDT' },
+        { title: 'Fox plush', choice: 'Size L, Color Red', quantity: 2, quantityText: '2', unitPrice: '2000 BDT', price: '4000 BDT' },
+        { title: 'Sleeves', choice: '', quantity: 1, quantityText: '1', unitPrice: '1000 BDT', price: '1000 BDT' },
       ],
       totals: [
         { label: 'Subtotal', amount: '5000 BDT' },
@@ -67,9 +85,54 @@ describe('invoiceOf', () => {
   });
 });
 
+describe('an order placed in Bengali (issue 18)', () => {
+  const bengaliOrder: OrderState = { ...order, placed: { ...placed, lang: 'bn' } };
+
+  it('its invoice is in Bengali: labels, Bengali digits, টাকা, the Dhaka date and what to collect', () => {
+    const doc = invoiceOf(bengaliOrder, shop);
+    expect(doc).toMatchObject({
+      lang: 'bn',
+      title: 'ইনভয়েস',
+      orderNumber: '10001',
+      date: expect.stringMatching(/^২৬ নভে.*২০২৬, ০০:৩০ \(ঢাকার সময়\)$/) as unknown,
+      statusText: 'অপেক্ষমাণ',
+      customer: { name: 'Rina Akter', email: 'rina@example.com', phone: '+8801712345678', address: 'Road 1, Dhanmondi', deliveryZone: 'ঢাকার ভিতরে' },
+      lines: [
+        { title: 'Fox plush', choice: 'সাইজ L, রং Red', quantity: 2, quantityText: '২', unitPrice: '২,০০০ টাকা', price: '৪,০০০ টাকা' },
+        { title: 'Sleeves', choice: '', quantity: 1, quantityText: '১', unitPrice: '১,০০০ টাকা', price: '১,০০০ টাকা' },
+      ],
+      totals: [
+        { label: 'সাবটোটাল', amount: '৫,০০০ টাকা' },
+        { label: 'ছাড় (EID10, ১০%)', amount: '-৫০০ টাকা' },
+        { label: 'ডেলিভারি চার্জ (ঢাকার ভিতরে)', amount: '৬০ টাকা' },
+        { label: 'মোট', amount: '৪,৫৬০ টাকা' },
+      ],
+      collect: 'ক্যাশ অন ডেলিভারি: ৪,৫৬০ টাকা আদায় করুন',
+      collectable: true,
+    });
+    expect(doc.labels).toMatchObject({ order: 'অর্ডার ১০০০১', status: 'অবস্থা', customer: 'বিল ও ডেলিভারির ঠিকানা', phone: 'ফোন', item: 'পণ্য', quantity: 'পরিমাণ' });
+    expect(doc.labels.thanks).toBe('পেমেন্ট: ক্যাশ অন ডেলিভারি। Test Shop-এ কেনাকাটার জন্য ধন্যবাদ।');
+  });
+
+  it('canceled, deleted and packing slips in Bengali; English when asked (?lang=en)', () => {
+    expect(invoiceOf({ ...bengaliOrder, status: 'Canceled', canceledBy: 'customer', removed: true }, shop)).toMatchObject({ statusText: 'ক্রেতা বাতিল করেছেন', collect: 'অর্ডারটি বাতিল: কিছুই আদায় করতে হবে না।', collectable: false });
+    expect(invoiceOf({ ...bengaliOrder, status: 'Confirmed', removed: true }, shop).statusText).toBe('নিশ্চিত (মুছে ফেলা)');
+    const slip = packingSlipOf(bengaliOrder, shop);
+    expect(slip).toMatchObject({ title: 'প্যাকিং স্লিপ', labels: { customer: 'ডেলিভারির ঠিকানা', choice: 'সাইজ / রং', count: '২ লাইনে মোট ৩টি পণ্য' } });
+    expect(invoiceOf(bengaliOrder, shop, 'en')).toEqual(invoiceOf(order, shop));
+    expect(invoiceOf(order, shop, 'bn')).toEqual(invoiceOf(bengaliOrder, shop));
+  });
+
+  it('an order from before numbers keeps its id as it is in Bengali', () => {
+    const old = invoiceOf({ ...bengaliOrder, id: '0a1b2c', placed: { ...bengaliOrder.placed, orderNumber: undefined } }, shop);
+    expect([old.orderNumber, old.labels.order]).toEqual(['0a1b2c', 'অর্ডার 0a1b2c']);
+  });
+});
+
 describe('packing slips', () => {
   it('the same order as a packing slip', () => {
     expect(packingSlipOf(order, shop)).toMatchObject({ kind: 'packing-slip', title: 'Packing slip', collect: 'Cash On Delivery: collect 4560 BDT' });
+    expect(packingSlipOf(order, shop).labels).toMatchObject({ customer: 'Deliver to', count: '3 items in 2 lines' });
   });
 
   it('the file is named from the lowest number to the highest', () => {

@@ -1,4 +1,5 @@
 import type { OrderEventType, OrderState } from './order.js';
+import { bengaliTexts } from './messages-bn.js';
 
 /**
  * What the shop tells people about an order (issue 16): the customer hears by SMS and email when
@@ -99,10 +100,12 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
   const total = taka(p.total);
   const hello = `Hello ${p.name},`;
   const sign = ['', shop.shopName];
-  const customer = (smsText: string, subject: string, lines: string[]): OutgoingMessage[] => [
-    ...(p.phone ? [sms(p.phone, signed(smsText, shop.shopName))] : []),
-    ...(p.owner.email ? [email(p.owner.email, subject, lines)] : []),
-  ];
+  // The customer hears in the order's language (issue 18); the English texts below are the spec's.
+  const local = p.lang === 'bn' ? bengaliTexts(event, order, shop) : null;
+  const customer = (smsText: string, subject: string, lines: string[]): OutgoingMessage[] => {
+    const texts = local ?? { sms: smsText, subject, lines };
+    return [...(p.phone ? [sms(p.phone, signed(texts.sms, shop.shopName))] : []), ...(p.owner.email ? [email(p.owner.email, texts.subject, texts.lines)] : [])];
+  };
   const questions = shop.shopPhone ? `Questions? Call us on ${shop.shopPhone}.` : 'Questions? Reply to this email.';
 
   switch (event) {

@@ -2,6 +2,7 @@ import { appError, type AppError, type ErrorCode } from '../../../shared/errors.
 import { orderTotals, type BasisPoints, type DeliveryZone } from '../../../shared/money.js';
 import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
+import type { Lang } from '../../../shared/locale-format.js';
 
 /**
  * An order as a decider (decision 019): `decide(state, command)` holds every rule and answers the
@@ -59,6 +60,11 @@ export type PlacedSnapshot = {
    * no messages. Absent in every real order.
    */
   demo?: true;
+  /**
+   * The language the order was placed in (issue 18: the placing request's Accept-Language): its
+   * messages and invoice speak it. Absent in orders placed before languages existed: English.
+   */
+  lang?: Lang;
 };
 
 export type Actor = { userId: string; email: string; role: 'admin' | 'customer' };
