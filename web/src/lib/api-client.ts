@@ -1,6 +1,7 @@
 import ky from 'ky';
 import { emitSessionExpired } from './auth/session-events';
 import { getToken } from './auth/token-store';
+import { currentLanguage } from './i18n/i18n';
 
 /**
  * The HTTP clients of the SPA. The server is same-origin, so every path is relative to /api
@@ -19,20 +20,25 @@ declare global {
 
 /**
  * The answer to `request` that public/prefetch.js already asked for, taken once (later calls fetch
- * anew). Only plain GETs without a token are taken; a prefetch that failed is asked again.
+ * anew). Only plain GETs without a token are taken; a prefetch that failed is asked again. Every
+ * call says the language shown (issue 18: the server writes emails, SMS and PDFs in it), as the
+ * CORS-safelisted Accept-Language.
  */
 function fetchOrTakePrefetched(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  // ky always calls its fetch with a Request.
+  const request = input as Request;
+  request.headers.set('Accept-Language', currentLanguage());
   const prefetched = window.__shopPrefetch;
-  if (prefetched && input instanceof Request && input.method === 'GET' && !input.headers.has('Authorization')) {
-    const url = new URL(input.url);
+  if (prefetched && request.method === 'GET' && !request.headers.has('Authorization')) {
+    const url = new URL(request.url);
     const key = url.pathname + url.search;
     const answer = url.origin === window.location.origin ? prefetched[key] : undefined;
     if (answer) {
       prefetched[key] = undefined;
-      return answer.catch(() => fetch(input, init));
+      return answer.catch(() => fetch(request, init));
     }
   }
-  return fetch(input, init);
+  return fetch(request, init);
 }
 
 /** Public calls: no Authorization header, and a 401 (say, a wrong password at login) is just an error. */
