@@ -161,6 +161,17 @@ describe('checkout phone codes', () => {
     expect((await askCode(rina, phone)).status).toBe(201);
   });
 
+  it('a code asked for in Bengali (issue 18) comes in a Bengali SMS of one part, the code in ASCII digits as the field takes it', async () => {
+    const sumi = await shopper();
+    const phone = phoneOf(90);
+    expect((await call(t, 'POST', '/api/phone-codes', { token: sumi.token, headers: { 'accept-language': 'bn' }, body: { phone } })).status).toBe(201);
+    const code = lastCode(phone);
+    const text = sink.messages.at(-1)!.message;
+    expect(text).toBe(`${code} আপনার Test Shop কোড। ৫ মিনিট চলবে। কাউকে জানাবেন না।`);
+    expect([...text].length).toBeLessThanOrEqual(70);
+    expect((await answer(sumi, phone, code)).status).toBe(200);
+  });
+
   it('bad input is a 400', async () => {
     const rina = await shopper();
     for (const body of [{ phone: '12345' }, {}, { phone: 17 }]) expect((await call(t, 'POST', '/api/phone-codes', { token: rina.token, body })).status).toBe(400);

@@ -9,6 +9,7 @@ import { createSqliteOrderLog } from '../../src/modules/ordering/adapters/sqlite
 import { openDatabase, runMigrations } from '../../src/platform/sqlite.js';
 import { migrationsDir } from '../../src/platform/paths.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
+import { pdfPages } from '../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 16, decision 030: a shop upgraded from before order numbers. Its orders (events without a
@@ -136,4 +137,16 @@ it('numbers the orders of before in the order they were placed, and records who 
   const report = await auditOrderLog(t.database);
   expect(report.problem).toBeNull();
   expect(report.verified).toBe(true);
+});
+
+it('an order from before languages (issue 18: no lang in its Placed event, none in its listing row) stays English, its confirmation too; a Bengali request changes nothing', async () => {
+  const boss = (await adminSession(t)).token;
+  expect(await t.value("select lang from orders where id = '00000000000000000000000a'")).toBeNull();
+  const invoice = await call(t, 'GET', '/api/orders/00000000000000000000000a/invoice.pdf', { token: boss, headers: { 'accept-language': 'bn' } });
+  expect(invoice.status).toBe(200);
+  const [page] = await pdfPages(new Uint8Array(await invoice.arrayBuffer()));
+  for (const words of ['Invoice', 'Order 10001', 'Total 960 BDT', 'Cash On Delivery: collect 960 BDT']) expect(page, words).toContain(words);
+  const messages = await json(await call(t, 'GET', '/api/orders/00000000000000000000000a/messages', { token: boss }));
+  expect(messages.find((m: { channel: string; event: string }) => m.channel === 'sms' && m.event === 'Confirmed')?.body).toBe('Order 10001 confirmed: 960 BDT, cash on delivery. We are sending it to you now. - Test Shop');
+  expect((await auditOrderLog(t.database)).problem).toBeNull();
 });
