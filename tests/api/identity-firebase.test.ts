@@ -91,6 +91,17 @@ describe('POST /api/jwt', () => {
     expect(await t.value("select count(*) from users where email = 'twice@example.com'")).toBe(1);
   });
 
+  it('records the language a sign-in names on the profile (issue 18), and keeps it when one names none', async () => {
+    const { idToken } = await firebaseAccount('sumi@example.com', 'Sakura#2026', 'Sumi');
+    const signIn = (language?: string) => call(t, 'POST', '/api/jwt', { token: idToken, ...(language ? { headers: { 'accept-language': language } } : {}) });
+    expect((await signIn('bn-BD,bn;q=0.9')).status).toBe(200);
+    expect(await t.value("select lang from users where email = 'sumi@example.com'")).toBe('bn');
+    expect((await signIn()).status).toBe(200);
+    expect(await t.value("select lang from users where email = 'sumi@example.com'")).toBe('bn');
+    expect((await signIn('en')).status).toBe(200);
+    expect(await t.value("select lang from users where email = 'sumi@example.com'")).toBe('en');
+  });
+
   it('refuses an email without a token, whatever the body says', async () => {
     await firebaseAccount('boss@shop.test');
     for (const res of [await exchange(undefined, { email: 'boss@shop.test' }), await exchange('not-a-firebase-token', { email: 'boss@shop.test' })]) {

@@ -216,14 +216,15 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         // Only the Firebase ID token in the Authorization header counts; any body is ignored.
         description:
           'Send the Firebase ID token as `Authorization: Bearer <ID token>`; any body is ignored. A first sign-in creates the profile (a customer, named as the token says), so POST /api/users is not needed (it still answers 200 for an existing profile).',
+        headers: { 'accept-language': acceptLanguageHeader },
         answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
         errors: ['auth/invalid-token', 'http/validation', 'auth/rate-limited'],
       },
-      async (c) => {
+      async (c, { headers }) => {
         const limited = await rateLimited(c, 'jwt');
         if (limited) return limited;
         const idToken = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
-        return sendResult(c, await exchangeFirebaseToken({ ...deps, verifier }, idToken));
+        return sendResult(c, await exchangeFirebaseToken({ ...deps, verifier }, idToken, headers['accept-language']));
       },
     );
   }
