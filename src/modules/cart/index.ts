@@ -8,9 +8,26 @@ import { createPgCartStore } from './adapters/pg-cart-store.js';
 import { createSqliteCartStore } from './adapters/sqlite-cart-store.js';
 import type { ProductLookup } from './ports.js';
 import { viewCart } from './view-cart.js';
+import { importCartLine, type CartLineToImport } from './import-cart.js';
 
 export type { AddToCartBody, CartItemDto, ChangeQuantityAnswer, ChangeQuantityBody } from './adapters/http.js';
 export type { ProductLookup } from './ports.js';
+
+/** For `npm run import:original` (issue 19, decision 041): the old shop's cart lines, a batch per transaction. */
+export function openCartImport(database: ShopDatabase, options: { dryRun: boolean }) {
+  const stores = bindStores(database, { sqlite: createSqliteCartStore, postgres: createPgCartStore });
+  return {
+    importCartLines: (batch: readonly CartLineToImport[]) =>
+      database.transaction(async (tx) => {
+        const cart = stores.in(tx);
+        const outcomes: Array<{ outcome: 'added' | 'exists' | 'merged' }> = [];
+        for (const line of batch) outcomes.push(await importCartLine(cart, line, options.dryRun));
+        return outcomes;
+      }),
+  };
+}
+export type { CartLineToImport } from './import-cart.js';
+export { maxQuantityPerLine } from './domain/cart-line.js';
 
 export type CartDeps = {
   database: ShopDatabase;

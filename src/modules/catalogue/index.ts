@@ -12,6 +12,7 @@ import { createSqliteCategoryStore } from './adapters/sqlite-category-store.js';
 import { createSqliteProductStore, createSqliteStockStore } from './adapters/sqlite-product-store.js';
 import type { StockLine } from './ports.js';
 import { giveDefaultStock } from './save-product.js';
+import { importCategory, importProduct, type CategoryToImport, type ProductToImport } from './import-catalogue.js';
 import { seedDemoCatalogue, type DemoArtSpec } from './seed-demo-catalogue.js';
 import { giveBackStock, takeStock, type StockChoice } from './stock.js';
 
@@ -33,6 +34,37 @@ export type CatalogueDeps = {
   /** DEFAULT_STOCK (decision 027). */
   defaultStock: number;
 };
+
+/**
+ * For `npm run import:original` (issue 19, decision 041): the old shop's categories and products,
+ * a batch per transaction (which records a catalogue change, so running shops on PostgreSQL see
+ * it; a SQLite shop is stopped while it imports). `dryRun` only looks.
+ */
+export function openCatalogueImport(database: ShopDatabase, options: { newId: IdGenerator; clock: Clock; defaultStock: number; dryRun: boolean }) {
+  const stores = bindStores(database, {
+    sqlite: (side) => ({ categories: createSqliteCategoryStore(side), products: createSqliteProductStore(side) }),
+    postgres: (db) => ({ categories: createPgCategoryStore(db), products: createPgProductStore(db) }),
+  });
+  const inBatch = <T, R extends { outcome: string }>(batch: readonly T[], one: (s: ReturnType<typeof stores.in>, item: T) => Promise<R>) =>
+    database.transaction(async (tx) => {
+      const s = stores.in(tx);
+      const outcomes: R[] = [];
+      for (const item of batch) outcomes.push(await one(s, item));
+      if (!options.dryRun && outcomes.some((o) => o.outcome === 'added')) await recordChangeIn(tx, 'catalogue');
+      return outcomes;
+    });
+  return {
+    importCategories: (batch: readonly CategoryToImport[]) => inBatch(batch, (s, c) => importCategory(s, c, options.dryRun)),
+    importProducts: (batch: readonly ProductToImport[]) =>
+      inBatch(batch, (s, p) => importProduct(s, { newId: options.newId, defaultStock: options.defaultStock, now: options.clock.now() }, p, options.dryRun)),
+    /** A product's sizes and colors, or null when there is none with that id (old carts name deleted products). */
+    productChoices: async (id: string) => {
+      const product = await stores.outside.products.byId(id);
+      return product ? { sizes: product.sizes, colors: product.colors } : null;
+    },
+  };
+}
+export type { CategoryToImport, ImportedCategoryOutcome, ImportedProductOutcome, ProductToImport } from './import-catalogue.js';
 
 /** The catalogue module's whole public surface. */
 export function createCatalogueModule(deps: CatalogueDeps) {

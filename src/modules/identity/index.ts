@@ -13,6 +13,7 @@ import { createScryptHasher } from './adapters/scrypt-hasher.js';
 import { createSqliteResetTokenStore, createSqliteUserStore } from './adapters/sqlite-user-store.js';
 import { ensureAdmin, promoteToAdmin } from './ensure-admin.js';
 import { ensureDemoCustomers } from './ensure-demo-customers.js';
+import { importUsers, type UserToImport } from './import-users.js';
 import { normalizeEmail, type Provider } from './domain/user.js';
 import type { IdentityVerifier, Mailer } from './ports.js';
 import type { ResetMailContent } from './request-password-reset.js';
@@ -175,6 +176,17 @@ const identityStores = (database: ShopDatabase) =>
     sqlite: (side) => ({ users: createSqliteUserStore(side), resets: createSqliteResetTokenStore(side) }),
     postgres: (db) => ({ users: createPgUserStore(db), resets: createPgResetTokenStore(db) }),
   }).outside;
+
+/** For `npm run import:original` (issue 19, decision 041): the old shop's user profiles, and its customers' ids by email. */
+export function openUserImport(database: ShopDatabase, options: { provider: Provider; newId: IdGenerator; dryRun: boolean }) {
+  const { users } = identityStores(database);
+  return {
+    importUser: (user: UserToImport) => importUsers({ users, provider: options.provider, newId: options.newId }, user, options.dryRun),
+    userIdByEmail: async (email: string) => (await users.byEmail(normalizeEmail(email)))?.id ?? null,
+  };
+}
+export type { ImportedUserOutcome, UserToImport } from './import-users.js';
+export { normalizeEmail };
 
 /** For the admin CLI: no server, just the database. */
 export const promoteAdminByEmail = (database: ShopDatabase, email: string) => promoteToAdmin({ users: identityStores(database).users }, email);

@@ -26,7 +26,7 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
   let stockMoved = false;
   for (const decidedEvent of decided.value) {
     const event = await withStockReturned(deps, next, decidedEvent);
-    stockMoved ||= event.type !== 'Placed' && (event.payload.stockReturned?.length ?? 0) > 0;
+    stockMoved ||= event.type !== 'Placed' && event.type !== 'Imported' && (event.payload.stockReturned?.length ?? 0) > 0;
     const stored = await deps.log.append({ ...event, orderId, seq: (next?.version ?? 0) + 1, actor: command.actor, at });
     next = evolve(next, stored);
     await deps.notices.record(stored, next);
@@ -42,7 +42,7 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
  * event records what came back (decision 028); decide() stays pure and names only the event.
  */
 async function withStockReturned(deps: OrderCommandDeps, state: OrderState | null, event: OrderEvent): Promise<OrderEvent> {
-  if (event.type === 'Placed') return event;
+  if (event.type === 'Placed' || event.type === 'Imported') return event;
   const lines = stockToReturn(state, event.type);
   if (lines.length === 0) return event;
   return { ...event, payload: { ...event.payload, stockReturned: await deps.ports.giveBackStock(lines) } };

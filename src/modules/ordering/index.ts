@@ -37,6 +37,8 @@ import type { OrderingPorts, OrderingStores, OrderNotices } from './ports.js';
 import { demoCustomers, planDemoOrders, type DemoVariant } from './domain/demo-orders.js';
 import { seedDemoOrders, type DemoCustomerAccount } from './seed-demo-orders.js';
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
+import type { ChainKeying } from './adapters/hash-chain.js';
+import { importOrders, type ImportOrdersDeps, type OrderToImport } from './import-orders.js';
 
 export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
 export type { ProductSalesDto, SalesReportDto, SalesSummaryDto } from './adapters/stats-http.js';
@@ -90,6 +92,33 @@ export type OrderingDeps = {
 export function auditOrderLog(database: ShopDatabase, auditKey?: string, expectHead: ExpectedHead | null = null, progress?: AuditProgress) {
   return auditOrderLogOn(database, auditKey, expectHead, progress);
 }
+
+/**
+ * For `npm run import:original` (issue 19, decision 041): the old shop's orders into the log as
+ * Imported events, without a server. A real run refuses, as the server does, when the log cannot
+ * be written safely; a dry run only reads.
+ */
+export async function openOrderImport(database: ShopDatabase, options: { auditKey?: string | undefined; dryRun: boolean }) {
+  let keying: ChainKeying = null;
+  if (!options.dryRun) {
+    const start = await startOrderLogOn(database, options.auditKey);
+    if (!start.ok) throw new Error(start.message);
+    keying = start.keying;
+  }
+  const stores = bindStores(database, {
+    sqlite: (side) => ({ log: createSqliteOrderLog(side, keying), projection: createSqliteOrderProjection(side), sales: createSqliteSalesProjection(side) }),
+    postgres: (db) => ({ log: createPgOrderLog(db, keying), projection: createPgOrderProjection(db), sales: createPgSalesProjection(db) }),
+  });
+  const transaction: ImportOrdersDeps['transaction'] = (work) =>
+    database.transaction(async (tx) => {
+      const s = stores.in(tx);
+      await s.log.lockHead();
+      return work(s);
+    });
+  return { importOrders: (batch: readonly OrderToImport[]) => importOrders({ transaction }, batch, options.dryRun) };
+}
+export type { ImportedOrderOutcome, OrderToImport } from './import-orders.js';
+export type { OriginalOrder } from './domain/imported-order.js';
 
 /** For audit:verify (decision 033): the sales projection compared cell by cell with a recomputation from the listing. */
 export const checkSalesProjection = (database: ShopDatabase) => checkSalesProjectionOn(database);

@@ -1,5 +1,5 @@
 import { canonicalJson } from './domain/canonical-json.js';
-import { replay, type OrderState } from './domain/order.js';
+import { replay, type ImportedSnapshot, type OrderState } from './domain/order.js';
 import type { StoredEvent } from './ports.js';
 
 /** `eventId` null: not one event (an order's listing row, the head). `orderId` '' when no order is concerned. */
@@ -228,6 +228,7 @@ const withoutNumber = (s: OrderState): OrderState => {
 
 /** What the listing holds: all of the state but the stock the order took (decision 028) and the demo mark (issue 17), which only its log keeps. */
 const comparable = (s: OrderState) => {
-  const { stockTaken: _onlyInTheLog, demo: _markedInTheLog, ...placed } = s.placed;
+  // An imported order's record of the old shop (decision 041) is the log's alone, like the stock it took.
+  const { stockTaken: _onlyInTheLog, demo: _markedInTheLog, imported: _importedInTheLog, ...placed } = s.placed as ImportedSnapshot;
   return { ...s, placed, placedAt: s.placedAt.getTime(), updatedAt: s.updatedAt.getTime(), canceledAt: s.canceledAt?.getTime() ?? null };
 };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { changeTagFor, recordedWrites } from '../../platform/change-versions.js';
+import { changeTagFor, recordChangeIn, recordedWrites } from '../../platform/change-versions.js';
 import type { Logger } from '../../platform/logger.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
@@ -13,10 +13,37 @@ import { createSqliteCouponStore } from './adapters/sqlite-coupon-store.js';
 import { createSqliteSliderStore } from './adapters/sqlite-slider-store.js';
 import { findCoupon } from './manage-coupons.js';
 import { seedDemoSliders } from './manage-sliders.js';
+import { importCoupon, importSliders, type CouponToImport, type ImportedCouponOutcome, type SliderToImport } from './import-promotions.js';
 
 export type { CouponBody, CouponDto, SliderBody, SliderDto } from './adapters/http.js';
 export type { Coupon } from './domain/coupon.js';
 export { demoBanners } from './domain/demo-banners.js';
+
+/**
+ * For `npm run import:original` (issue 19, decision 041): the old shop's coupons and slides, a
+ * batch per transaction (recording a promotions change, so running shops on PostgreSQL see it).
+ */
+export function openPromotionsImport(database: ShopDatabase, options: { dryRun: boolean }) {
+  const stores = bindStores(database, {
+    sqlite: (side) => ({ sliders: createSqliteSliderStore(side), coupons: createSqliteCouponStore(side) }),
+    postgres: (db) => ({ sliders: createPgSliderStore(db), coupons: createPgCouponStore(db) }),
+  });
+  const recorded = async <R extends { outcome: string }>(tx: Tx, outcomes: R[]) => {
+    if (!options.dryRun && outcomes.some((o) => o.outcome === 'added')) await recordChangeIn(tx, 'promotions');
+    return outcomes;
+  };
+  return {
+    importCoupons: (batch: readonly CouponToImport[]) =>
+      database.transaction(async (tx) => {
+        const { coupons } = stores.in(tx);
+        const outcomes: ImportedCouponOutcome[] = [];
+        for (const coupon of batch) outcomes.push(await importCoupon(coupons, coupon, options.dryRun));
+        return recorded(tx, outcomes);
+      }),
+    importSliders: (batch: readonly SliderToImport[]) => database.transaction(async (tx) => recorded(tx, await importSliders(stores.in(tx).sliders, batch, options.dryRun))),
+  };
+}
+export type { CouponToImport, ImportedCouponOutcome, SliderToImport } from './import-promotions.js';
 
 export type PromotionsDeps = {
   database: ShopDatabase;

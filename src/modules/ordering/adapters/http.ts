@@ -42,7 +42,7 @@ export const orderSchema = z.object({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
-  deliveryLocation: z.enum(deliveryZones),
+  deliveryLocation: z.union([z.enum(deliveryZones), z.literal('')]).meta({ description: "'' only in an order imported from the old shop whose customer never chose a zone." }),
   paymentMethod: z.literal('Cash On Delivery'),
   appliedCoupon: z.string().nullable(),
   discountPercent: z.number(),
@@ -356,7 +356,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       const events = await orderEvents(deps, actorOf(c.var.user), params.id, query);
       if (!events.ok) return sendError(c, events.error);
       return sendPage(c, events.value, (e): OrderEventDto => {
-        const stock = e.type === 'Placed' ? e.payload.stockTaken : e.payload.stockReturned;
+        const stock = e.type === 'Placed' || e.type === 'Imported' ? e.payload.stockTaken : e.payload.stockReturned;
         return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock } : {}) };
       });
     },

@@ -158,6 +158,7 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
         ...sign,
       ]);
     case 'Deleted':
+    case 'Imported': // an old shop's order: its customer heard about it back then
       return [];
   }
 }

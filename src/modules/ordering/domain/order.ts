@@ -14,7 +14,7 @@ import type { Lang } from '../../../shared/locale-format.js';
 export const orderStatuses = ['Pending', 'Confirmed', 'Canceled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted'] as const;
+export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted', 'Imported'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 export type OrderLine = {
@@ -36,7 +36,8 @@ export type PlacedSnapshot = {
   name: string;
   phone: string;
   address: string;
-  deliveryLocation: DeliveryZone;
+  /** '' only in an imported order whose customer never chose a zone (the old checkout's placeholder). */
+  deliveryLocation: DeliveryZone | '';
   paymentMethod: 'Cash On Delivery';
   appliedCoupon: string | null;
   discountBasisPoints: BasisPoints;
@@ -75,7 +76,22 @@ export type Actor = { userId: string; email: string; role: 'admin' | 'customer' 
  */
 export type ChangePayload = { stockReturned?: StockLine[] };
 
-export type OrderEvent = { type: 'Placed'; payload: PlacedSnapshot } | { type: Exclude<OrderEventType, 'Placed'>; payload: ChangePayload };
+/**
+ * An order of the shop this one replaced (issue 19, decision 041), brought in by
+ * `npm run import:original`: one Imported event opens it with the status it had there. The
+ * snapshot's totals are whole taka (`total` is the recorded amount, halves rounded down);
+ * `imported` keeps what the old shop recorded where it differs. It took no stock and sent nothing.
+ */
+export type ImportedSnapshot = PlacedSnapshot & {
+  imported: { status: OrderStatus; amount: number; asRecorded?: { phone?: string; deliveryLocation?: string; paymentMethod?: string } };
+};
+
+/** The events that open an order: Placed, or Imported (decision 041). */
+export type OpeningEvent = { type: 'Placed'; payload: PlacedSnapshot } | { type: 'Imported'; payload: ImportedSnapshot };
+export type ChangeEventType = Exclude<OrderEventType, 'Placed' | 'Imported'>;
+export const opensOrder = (type: OrderEventType): type is 'Placed' | 'Imported' => type === 'Placed' || type === 'Imported';
+
+export type OrderEvent = OpeningEvent | { type: ChangeEventType; payload: ChangePayload };
 
 export type RecordedEvent = OrderEvent & { orderId: string; seq: number; actor: Actor; at: Date };
 
@@ -102,7 +118,7 @@ export type ChangeCommand = 'ConfirmOrder' | 'CancelOrder' | 'RemoveOrder';
 
 type Refusal = { refused: ErrorCode; reason: string };
 /** A cell of the table: the event the command produces, or why it is refused. */
-export type Outcome = Exclude<OrderEventType, 'Placed'> | Refusal;
+export type Outcome = ChangeEventType | Refusal;
 export type TransitionTable = Readonly<Record<ChangeCommand, Readonly<Record<OrderStatus, Readonly<Record<Actor['role'], Outcome>>>>>>;
 
 const illegal = (reason: string): Refusal => ({ refused: 'ordering/illegal-transition', reason });
@@ -175,6 +191,7 @@ function snapshotProblem(placed: PlacedSnapshot, actor: Actor): string | null {
   if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
   if (placed.lines.length === 0) return 'an order has at least one line';
   if (placed.lines.some((line) => line.price !== line.unitPrice * line.quantity)) return "a line's price is its unit price times its quantity";
+  if (placed.deliveryLocation === '') return 'an order names its delivery zone';
   const totals = orderTotals(placed.lines, placed.discountBasisPoints, placed.deliveryLocation);
   if (totals.subtotal !== placed.subtotal || totals.discount !== placed.discount || totals.fee !== placed.fee || totals.total !== placed.total) {
     return "the order's totals follow the money rules";
@@ -187,6 +204,11 @@ function snapshotProblem(placed: PlacedSnapshot, actor: Actor): string | null {
  * today's rules must not refuse yesterday's log. The fold checks the log's structure first.
  */
 export function evolve(state: OrderState | null, event: RecordedEvent): OrderState {
+  if (event.type === 'Imported') {
+    // The old shop's status as recorded; a Canceled one was the shop's (its customers' cancels deleted the order), at a time it did not record.
+    const { status } = event.payload.imported;
+    return { id: event.orderId, placed: event.payload, status, removed: false, canceledBy: status === 'Canceled' ? 'shop' : null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq };
+  }
   if (event.type === 'Placed') {
     return { id: event.orderId, placed: event.payload, status: 'Pending', removed: false, canceledBy: null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq };
   }
@@ -213,8 +235,8 @@ export type FoldError = { problem: string; seq: number };
 export function structureProblem(state: OrderState | null, event: RecordedEvent): string | null {
   const expectedSeq = (state?.version ?? 0) + 1;
   if (event.seq !== expectedSeq) return `sequence ${event.seq} where ${expectedSeq} was expected`;
-  if (event.type === 'Placed' && state) return 'a second Placed event';
-  if (event.type !== 'Placed' && !state) return `${event.type} before Placed`;
+  if (opensOrder(event.type) && state) return `a second ${event.type} event`;
+  if (!opensOrder(event.type) && !state) return `${event.type} before Placed`;
   return null;
 }
 

@@ -23,6 +23,7 @@ const LABEL_IDS = {
   Canceled: 'orders.event.canceled',
   CanceledByCustomer: 'orders.event.canceledByCustomer',
   Deleted: 'orders.event.deleted',
+  Imported: 'orders.event.imported',
 } as const satisfies Record<OrderEvent['type'], string>;
 
 /** "admin", "customer"; any other role as the server names it. */

@@ -10,6 +10,7 @@ const LABELS: Record<OrderEventType, string> = {
   Canceled: 'Canceled by the shop',
   CanceledByCustomer: 'Canceled by the customer',
   Deleted: 'Deleted',
+  Imported: 'Imported from the old shop',
 };
 
 export function eventLabel(type: OrderEvent['type']): string {
@@ -22,6 +23,7 @@ const LABEL_IDS = {
   Canceled: 'orders.event.canceled',
   CanceledByCustomer: 'orders.event.canceledByCustomer',
   Deleted: 'orders.event.deleted',
+  Imported: 'orders.event.imported',
 } as const satisfies Record<OrderEventType, string>;
 
 type OrderTimelineProps = {
