@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps) {
     c.header('Vary', apiVary);
     return next();
   });
-  const documentHeaders = secureHeaders({
+  const documentHeaderOptions: NonNullable<Parameters<typeof secureHeaders>[0]> = {
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...(deps.cspSources?.scriptSrc ?? [])],
@@ -151,8 +151,12 @@ export function createApp(deps: AppDeps) {
     // Firebase's Google sign-in popup must be able to report back to its opener.
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     referrerPolicy: 'strict-origin-when-cross-origin',
-  });
-  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : documentHeaders(c, next)));
+  };
+  const documentHeaders = secureHeaders(documentHeaderOptions);
+  // The pictures may be shown by the pages of CORS_ORIGINS (decision 040): Cross-Origin-Resource-
+  // Policy same-origin would make their <img> fail.
+  const pictureHeaders = corsOrigins.length > 0 ? secureHeaders({ ...documentHeaderOptions, crossOriginResourcePolicy: 'cross-origin' }) : documentHeaders;
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : c.req.path.startsWith('/uploads/') ? pictureHeaders(c, next) : documentHeaders(c, next)));
   app.use('*', compress());
   // Before the body limits and the routes: a preflight is answered here (decision 040).
   if (corsOrigins.length > 0) {

@@ -1,7 +1,9 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthEmulator, type AuthEmulator } from '../support/auth-emulator.mjs';
 import { adminSession, call, json } from '../support/http.js';
@@ -177,6 +179,12 @@ describe('the original client from another origin', () => {
     expect((await json(loaded)).images[0]).toBe(`${publicUrl}${localImage}`);
     expect((await json(await api('GET', '/sliders'))).map((s: { image: string }) => s.image)).toEqual([`${publicUrl}${localImage}`]);
     expect((await json(await api('GET', '/categories'))).map((c: { category: string }) => c.category)).toContain('Plush');
+
+    // The picture itself, as the page's <img> loads it: Cross-Origin-Resource-Policy must let it in.
+    writeFileSync(join(t.uploadsDir, localImage.slice('/uploads/'.length)), Buffer.from('RIFF\0\0\0\0WEBP'));
+    const picture = await fetch(`${base}${localImage}`, { headers: { origin: oldShop } });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
   it('signs a customer in with the token-less POST /users refused, adds "2" to the cart and checks out with a coupon and an unrounded total', async () => {
@@ -343,6 +351,7 @@ describe('CORS', () => {
       const res = await plain.app.request('/api/categories', { headers: { origin: oldShop } });
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
       expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect((await plain.app.request(localImage)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
 
       const { token } = await adminSession(noPublicUrl);
       expect((await call(noPublicUrl, 'POST', '/api/sliders', { token, body: { image: localImage } })).status).toBe(201);
