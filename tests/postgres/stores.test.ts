@@ -156,7 +156,7 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
       await s.categories.insertMany([]);
       await s.categories.insertMany([
         { id: 'a', name: 'Figures', createdAt: at(5) },
-        { id: 'B', name: 'Cards', createdAt: at(5) },
+        { id: 'B', name: 'Cards', nameBn: 'কার্ড', createdAt: at(5) },
       ]);
       const inserted = await s.categories.insert({ id: 'c', name: 'Sleeves', createdAt: at(1) });
       const duplicateName = await s.categories.insert({ id: 'd', name: '  FIGURES ', createdAt: at(9) });
@@ -181,12 +181,12 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
         insertManyDuplicate: 'unique violation',
         insertManyDuplicateId: 'unique violation',
         list: [
-          { id: 'a', name: 'Figures', createdAt: at(5) },
-          { id: 'B', name: 'Cards', createdAt: at(5) },
-          { id: 'c', name: 'Sleeves', createdAt: at(1) },
+          { id: 'a', name: 'Figures', nameBn: null, createdAt: at(5) },
+          { id: 'B', name: 'Cards', nameBn: 'কার্ড', createdAt: at(5) },
+          { id: 'c', name: 'Sleeves', nameBn: null, createdAt: at(1) },
         ],
         count: 3,
-        byName: { id: 'a', name: 'Figures', createdAt: at(5) },
+        byName: { id: 'a', name: 'Figures', nameBn: null, createdAt: at(5) },
         missing: null,
       });
       return answer;
@@ -310,7 +310,10 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
         id: 'p1',
         title: 'Naruto 100% Figure',
         description: 'About Naruto 100% Figure',
+        titleBn: null,
+        descriptionBn: null,
         category: 'Figures',
+        categoryBn: null,
         price: 1010,
         sizes: ['S', 'M'],
         colors: [],
@@ -336,7 +339,7 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
       expect(answer).toEqual({
         updated: 1,
         updatedMissing: 0,
-        after: { ...fields, id: 'p1', category: 'Cards', createdAt: at(10), variants },
+        after: { ...fields, titleBn: null, descriptionBn: null, id: 'p1', category: 'Cards', categoryBn: null, createdAt: at(10), variants },
         deleted: 1,
         deletedAgain: 0,
         gone: null,

@@ -1,5 +1,8 @@
 import type { StockLine, Variant } from '../../shared/stock.js';
 import type { Category } from './domain/category.js';
+
+/** A category to store: without a Bengali name, none (null). */
+export type NewCategory = Omit<Category, 'nameBn'> & { nameBn?: string | null | undefined };
 import type { Product, ProductInput } from './domain/product.js';
 
 /** Storage ports, asynchronous (decision 024). */
@@ -9,8 +12,8 @@ export type CategoryStore = {
   count(): Promise<number>;
   byName(name: string): Promise<Category | null>;
   /** False, and nothing stored, when a category with that name (ignoring case and spaces) exists. */
-  insert(category: Category): Promise<boolean>;
-  insertMany(categories: readonly Category[]): Promise<void>;
+  insert(category: NewCategory): Promise<boolean>;
+  insertMany(categories: readonly NewCategory[]): Promise<void>;
 };
 
 export const productSorts = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
@@ -35,7 +38,8 @@ export type ProductFilter = {
   offset?: number | undefined;
 };
 
-type ProductFields = Omit<ProductInput, 'category' | 'variants' | 'titleBn' | 'descriptionBn'> & { categoryId: string; titleBn: string | null; descriptionBn: string | null };
+/** Bengali title and description: null is none; left out, none on insert and unchanged on update. */
+type ProductFields = Omit<ProductInput, 'category' | 'variants'> & { categoryId: string };
 
 export type ProductStore = {
   list(filter: ProductFilter): Promise<Product[]>;

@@ -14,12 +14,12 @@ export function createPgCategoryStore(db: PgQueryable): CategoryStore {
     insert: async (c) =>
       (await db
         .insert(categories)
-        .values({ ...c, nameKey: categoryKey(c.name) })
+        .values({ ...c, nameKey: categoryKey(c.name), nameBn: c.nameBn ?? null })
         .onConflictDoNothing()
         .returning({ id: categories.id })).length === 1,
     async insertMany(rows) {
       if (rows.length === 0) return;
-      await db.insert(categories).values(rows.map((c) => ({ ...c, nameKey: categoryKey(c.name) })));
+      await db.insert(categories).values(rows.map((c) => ({ ...c, nameKey: categoryKey(c.name), nameBn: c.nameBn ?? null })));
     },
   };
 }

@@ -90,7 +90,7 @@ export function createPgProductStore(db: PgQueryable): ProductStore {
     },
     byId: async (id) => (await withStock(await base().where(eq(products.id, id))))[0] ?? null,
     async insert({ variants, ...p }) {
-      await db.insert(products).values({ ...p, updatedAt: p.createdAt });
+      await db.insert(products).values({ ...p, titleBn: p.titleBn ?? null, descriptionBn: p.descriptionBn ?? null, updatedAt: p.createdAt });
       if (variants.length) await db.insert(productVariants).values(variants.map((v) => ({ ...v, productId: p.id })));
     },
     async update(id, { variants, ...p }) {

@@ -16,12 +16,12 @@ export function createSqliteCategoryStore({ read, writer, write }: SqliteSide): 
     list: async () => listQuery.all(),
     count: async () => countQuery.get()?.n ?? 0,
     byName: async (name) => byKeyQuery.get({ key: categoryKey(name) }) ?? null,
-    insert: (c) => write(() => writer.insert(categories).values({ ...c, nameKey: categoryKey(c.name) }).onConflictDoNothing().run().changes === 1),
+    insert: (c) => write(() => writer.insert(categories).values({ ...c, nameKey: categoryKey(c.name), nameBn: c.nameBn ?? null }).onConflictDoNothing().run().changes === 1),
     insertMany: (rows) =>
       write(() => {
         if (rows.length === 0) return;
         writer.insert(categories)
-          .values(rows.map((c) => ({ ...c, nameKey: categoryKey(c.name) })))
+          .values(rows.map((c) => ({ ...c, nameKey: categoryKey(c.name), nameBn: c.nameBn ?? null })))
           .run();
       }),
   };

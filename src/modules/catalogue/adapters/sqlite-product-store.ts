@@ -121,7 +121,7 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
     },
     insert: ({ variants, ...p }) =>
       write(() => {
-        writer.insert(products).values({ ...p, updatedAt: p.createdAt }).run();
+        writer.insert(products).values({ ...p, titleBn: p.titleBn ?? null, descriptionBn: p.descriptionBn ?? null, updatedAt: p.createdAt }).run();
         if (variants.length) writer.insert(productVariants).values(variants.map((v) => ({ ...v, productId: p.id }))).run();
       }),
     update: (id, { variants, ...p }) =>
