@@ -1,7 +1,8 @@
 import type { Params } from 'react-router-dom';
+import type { Lang } from '../lib/i18n/i18n';
 
-/** What a title function gets: the route's params and its loader's answer (undefined on an error). */
-export type RouteTitleArgs = { params: Params; data: unknown };
+/** What a title function gets: the route's params, its loader's answer (undefined on an error), the language shown. */
+export type RouteTitleArgs = { params: Params; data: unknown; lang: Lang };
 
 /** Per-route metadata, read by the root layout through useMatches(). */
 export type RouteHandle = {

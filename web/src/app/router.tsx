@@ -11,6 +11,8 @@ import { HomeRoute } from './route-elements';
 import { LazyRouteErrorPage as RouteErrorPage } from './lazy-route-error-page';
 import { PAGES } from './routes';
 import type { RouteHandle } from './route-handle';
+import type { Lang } from '../lib/i18n/i18n';
+import { localized } from '../lib/i18n/localized';
 
 /*
  * The paths and titles come from the table of pages (routes.ts); this file gives each its component.
@@ -18,6 +20,9 @@ import type { RouteHandle } from './route-handle';
  * other page is a lazy route whose code is fetched on first visit (budget: tests/performance/web-budget.test.ts).
  * A lazy route shows its hydrateFallbackElement while its code loads on a first page load.
  */
+/** A product page's title: the product's own, in Bengali when shown and it has one. */
+const titleOf = (product: Product | undefined, lang: Lang) => product && localized(lang, product.title, product.titleBn);
+
 const pageFallback = <Spinner labelId="common.loadingPage" fill />;
 
 /** A lazy route's page: its code is fetched on first visit, `fallback` showing meanwhile on a first page load. */
@@ -60,7 +65,7 @@ export const routes: RouteObject[] = [
                 loader: productLoader,
                 // The fallback shows inside the layout while the first page load waits for the product.
                 ...lazyPage(() => import('./product-route').then((m) => m.ProductRoute), <Spinner labelId="common.loadingProduct" fill />),
-                handle: { title: ({ data }) => (data as Product | undefined)?.title } satisfies RouteHandle,
+                handle: { title: ({ data, lang }) => titleOf(data as Product | undefined, lang) } satisfies RouteHandle,
               },
               {
                 path: PAGES.category.path,

@@ -1,21 +1,24 @@
 import { useLayoutEffect } from 'react';
 import { useMatches } from 'react-router-dom';
 import { useShopName } from '../features/site/api/get-site-config';
-import { useT } from '../lib/i18n/i18n';
-import { commonMessages, type CommonId } from '../lib/messages/common';
+import { useLanguage, useT } from '../lib/i18n/i18n';
+import { pageMessages, type PageTitleId } from './messages/pages';
 import { documentTitle, routeTitle, type RouteHandle } from './route-handle';
 
 /** Sets document.title from the deepest route's `handle.title`; used by each top-level layout. */
 export function useRouteTitle(): void {
   const shopName = useShopName();
   const matches = useMatches();
-  const t = useT(commonMessages);
+  const t = useT(pageMessages);
+  const lang = useLanguage();
   const pageTitle = matches
     .map((match) => {
       const handle = match.handle as RouteHandle | undefined;
-      const title = routeTitle(handle, { params: match.params, data: match.loaderData });
+      const title = routeTitle(handle, { params: match.params, data: match.loaderData, lang });
       // A fixed title (routes.ts) in the language shown; one from the page's data (a product's) as it is.
-      return typeof handle?.title === 'string' ? t(`common.page.${handle.title}` as CommonId) : title;
+      if (typeof handle?.title !== 'string' || lang === 'en') return title;
+      const translated = t(`pages.${handle.title}` as PageTitleId);
+      return translated.startsWith('pages.') ? title : translated;
     })
     .filter((title) => title !== undefined)
     .at(-1);
