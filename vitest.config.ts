@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { tmpdirInMemory } from './tests/support/memory-tmpdir.js';
+
+tmpdirInMemory();
 
 export default defineConfig({
   test: {

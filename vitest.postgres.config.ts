@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { tmpdirInMemory } from './tests/support/memory-tmpdir.js';
+
+tmpdirInMemory();
 
 // The suites that must hold on both engines (issue 14), run again against PostgreSQL: one cluster
 // for the run (tests/support/postgres-global-setup.ts), a fresh database per test shop.
