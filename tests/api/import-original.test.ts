@@ -6,7 +6,7 @@ import { runImport, type ImportReport } from '../../src/cli/import-original-run.
 import { readExport } from '../../src/cli/original-export.js';
 import { auditOrderLog, checkSalesProjection } from '../../src/modules/ordering/index.js';
 import { newId } from '../../src/shared/ids.js';
-import { adminSession, call, json } from '../support/http.js';
+import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 19: an old shop's mongoexport files (tests/fixtures/original-export: JSON lines and
@@ -39,7 +39,8 @@ describe('npm run import:original', () => {
     runImport({ folder, dryRun, database: t.database, newId, clock: t.clock, defaultStock: 10, provider: 'local', say: (line) => void say.push(line) });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // One Pending order per phone: the imported Pending order of 01712345678 must not count.
+    t = await createTestApp({ placementLimits: { maxPendingPerPhone: 1 } });
     folder = mkdtempSync(join(tmpdir(), 'original-export-'));
     cpSync(fixtures, folder, { recursive: true });
     dryReport = await run(true, dry);
@@ -167,6 +168,18 @@ describe('npm run import:original', () => {
   it('an imported Pending order takes commands as any other', async () => {
     const res = await call(t, 'PATCH', '/api/orders/660000000000000000000004', { token: admin, body: { status: 'Confirmed' } });
     expect(res.status).toBe(200);
+    expect((await auditOrderLog(t.database)).verified).toBe(true);
+  });
+
+  it('imported orders are not counted by the placement limits, and new orders are numbered after them', async () => {
+    const { token } = await signUpCustomer(t, 'Rahim New', 'rahim.new@example.com');
+    const body = { name: 'Rahim', phone: '01712345678', address: 'House 1, Road 2', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery', items: [{ productId: '65b000000000000000000001', quantity: 1, size: 'M', color: 'Yellow' }] };
+    const res = await call(t, 'POST', '/api/orders', { token, body });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const id = (await json(res)).insertedId as string;
+    expect((await json(await call(t, 'GET', `/api/orders/${id}`, { token }))).orderNumber).toBe(10005);
+    // The limit still holds for orders placed here.
+    expect((await call(t, 'POST', '/api/orders', { token, body })).status).toBe(429);
     expect((await auditOrderLog(t.database)).verified).toBe(true);
   });
 });

@@ -64,7 +64,7 @@ export const toState = (r: OrderRow): OrderState => {
     ...(r.orderNumber === null ? {} : { orderNumber: r.orderNumber }),
     ...(r.lang === null ? {} : { lang: r.lang }),
   };
-  return { id: r.id, placed, status: r.status, removed: r.removed, canceledBy: r.canceledBy, canceledAt: r.canceledAt, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version };
+  return { id: r.id, placed, status: r.status, removed: r.removed, canceledBy: r.canceledBy, canceledAt: r.canceledAt, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version, ...(r.imported ? { imported: true as const } : {}) };
 };
 
 export const toRow = (s: OrderState): OrderRow => ({
@@ -92,4 +92,5 @@ export const toRow = (s: OrderState): OrderRow => ({
   canceledBy: s.canceledBy,
   canceledAt: s.canceledAt,
   lang: s.placed.lang ?? null,
+  imported: s.imported === true,
 });

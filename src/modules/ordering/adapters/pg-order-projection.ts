@@ -56,7 +56,7 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       return row ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 };
     },
     shopCancelsSince: (phone, since) => total(and(eq(orders.phone, phone), eq(orders.canceledBy, 'shop'), gt(orders.canceledAt, since))),
-    pendingCount: (by) => total(and(keyOf(by), eq(orders.status, 'Pending'), eq(orders.removed, false))),
+    pendingCount: (by) => total(and(keyOf(by), eq(orders.status, 'Pending'), eq(orders.removed, false), eq(orders.imported, false))),
     placedSinceCount: (by, since) => total(and(keyOf(by), gt(orders.placedAt, since))),
     async placedSinceAt(by, since, skip) {
       const [row] = await db

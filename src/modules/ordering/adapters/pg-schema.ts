@@ -89,6 +89,8 @@ export const orders = pgTable(
      * Null for orders placed before languages existed, whose events have none: English.
      */
     lang: text('lang', { enum: ['en', 'bn'] }),
+    /** Imported from the old shop (issue 19, decision 041): the placement limits do not count it. */
+    imported: boolean('imported').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),

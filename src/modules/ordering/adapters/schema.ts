@@ -85,6 +85,8 @@ export const orders = sqliteTable(
      * Null for orders placed before languages existed, whose events have none: English.
      */
     lang: text('lang', { enum: ['en', 'bn'] }),
+    /** Imported from the old shop (issue 19, decision 041): the placement limits do not count it. */
+    imported: integer('imported', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),

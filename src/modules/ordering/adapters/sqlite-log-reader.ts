@@ -7,10 +7,10 @@ const eventColumns = 'id, order_id as orderId, seq, type, payload, actor, at, pr
 const orderColumns = `id, owner_user_id as ownerUserId, email, name, phone, address, delivery_location as deliveryLocation,
   payment_method as paymentMethod, applied_coupon as appliedCoupon, discount_bp as discountBasisPoints, subtotal, discount,
   fee, amount, items, status, removed, placed_at as placedAt, updated_at as updatedAt, version,
-  order_number as orderNumber, canceled_by as canceledBy, canceled_at as canceledAt, lang`;
+  order_number as orderNumber, canceled_by as canceledBy, canceled_at as canceledAt, lang, imported`;
 
 type RawEvent = Omit<EventRow, 'at'> & { at: number };
-type RawOrder = Omit<OrderRow, 'placedAt' | 'updatedAt' | 'removed' | 'canceledAt'> & { placedAt: number; updatedAt: number; removed: number; canceledAt: number | null };
+type RawOrder = Omit<OrderRow, 'placedAt' | 'updatedAt' | 'removed' | 'canceledAt' | 'imported'> & { placedAt: number; updatedAt: number; removed: number; canceledAt: number | null; imported: number };
 
 const toStored = (r: RawEvent): StoredEvent => toEvent({ ...r, at: new Date(r.at) });
 
@@ -49,7 +49,7 @@ export function createSqliteLogReader(sqlite: Sqlite): LogReader {
     lastEvent: async () => (last.get() as { id: number; hash: string } | undefined) ?? null,
     eventsAfter: (id) => streamed(() => eventsAfter.iterate(id), toStored),
     eventsByOrder: () => streamed(() => eventsByOrder.iterate(), toStored),
-    projectionById: () => streamed(() => projection.iterate(), (r: RawOrder) => toState({ ...r, placedAt: new Date(r.placedAt), updatedAt: new Date(r.updatedAt), removed: r.removed === 1, canceledAt: r.canceledAt === null ? null : new Date(r.canceledAt) })),
+    projectionById: () => streamed(() => projection.iterate(), (r: RawOrder) => toState({ ...r, placedAt: new Date(r.placedAt), updatedAt: new Date(r.updatedAt), removed: r.removed === 1, canceledAt: r.canceledAt === null ? null : new Date(r.canceledAt), imported: r.imported === 1 })),
   };
 }
 

@@ -47,7 +47,7 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
     db
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(column, sql.placeholder('key')), eq(orders.status, 'Pending'), eq(orders.removed, false)))
+      .where(and(eq(column, sql.placeholder('key')), eq(orders.status, 'Pending'), eq(orders.removed, false), eq(orders.imported, false)))
       .prepare();
   // `removed in (0, 1)` is every row; it lets SQLite range over placed_at inside orders_owner
   // (owner, removed, placed_at, id) instead of reading all of the customer's orders.

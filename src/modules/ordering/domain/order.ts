@@ -107,6 +107,8 @@ export type OrderState = {
   placedAt: Date;
   updatedAt: Date;
   version: number;
+  /** Opened by an Imported event (decision 041): the placement limits do not count it. */
+  imported?: true;
 };
 
 /** Before its Placed event an order does not exist. */
@@ -207,7 +209,7 @@ export function evolve(state: OrderState | null, event: RecordedEvent): OrderSta
   if (event.type === 'Imported') {
     // The old shop's status as recorded; a Canceled one was the shop's (its customers' cancels deleted the order), at a time it did not record.
     const { status } = event.payload.imported;
-    return { id: event.orderId, placed: event.payload, status, removed: false, canceledBy: status === 'Canceled' ? 'shop' : null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq };
+    return { id: event.orderId, placed: event.payload, status, removed: false, canceledBy: status === 'Canceled' ? 'shop' : null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq, imported: true };
   }
   if (event.type === 'Placed') {
     return { id: event.orderId, placed: event.payload, status: 'Pending', removed: false, canceledBy: null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq };

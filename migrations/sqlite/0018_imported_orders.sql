@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `imported` integer DEFAULT false NOT NULL;
