@@ -1,4 +1,4 @@
--- Custom SQL migration file, put your code below! ---- Hand-written (issue 18): FTS5's unicode61 tokenizer takes only letters, digits and private-use
+-- Hand-written (issue 18): FTS5's unicode61 tokenizer takes only letters, digits and private-use
 -- characters into a word unless told otherwise, so a Bengali word broke at its vowel signs and other
 -- marks: "বাংলা" was indexed as "ব" and "ল", and a query for it matched unrelated Bengali text. Marks
 -- (M*) now belong to words, as in searchWords() and PostgreSQL's parser; Latin accents are still
