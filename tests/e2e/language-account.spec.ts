@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { e2eAdmin } from '../../playwright.config.js';
+import { pdfPages, visualOrder } from '../support/pdf-text.js';
 import { latinWordsLeft, password, uniqueEmail } from './support.js';
 
 // Issue 18: the shopper's account and ordering pages in Bengali (?lang=bn): sign up, log in, reset
@@ -127,6 +129,11 @@ test('sign up, log in, cart, checkout and My Orders in Bengali', async ({ page }
   await expect(order.locator('time').first()).toHaveText(/^[০-৯]{1,2} \S+, [০-৯]{4}, [০-৯]{2}:[০-৯]{2}$/);
   await expect(order.getByRole('button', { name: 'ইনভয়েস' })).toBeVisible();
   expect(await englishLeft(page)).toEqual([]);
+  // The order was placed in Bengali (the app sends Accept-Language): its invoice is in Bengali.
+  const downloading = page.waitForEvent('download');
+  await order.getByRole('button', { name: 'ইনভয়েস' }).click();
+  const [invoice] = await pdfPages(new Uint8Array(await readFile((await (await downloading).path())!)));
+  expect(invoice).toContain(visualOrder('ক্যাশ অন ডেলিভারি: ৪,৫৬০ টাকা আদায় করুন'));
   await order.getByRole('button', { name: 'অর্ডার বাতিল করুন' }).click();
   await answer(page, 'আপনি কি নিশ্চিত?', 'না, রেখে দিন');
 });
