@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { formatMoney } from '../../src/shared/locale-format.js';
 import { e2eAdmin } from '../../playwright.config.js';
 import { confirmDialog, latinWordsLeft, logIn } from './support.js';
@@ -10,6 +11,9 @@ const stamp = `${Date.now() % 1_000_000}`;
 const category = `Bhasha Shelf ${stamp}`;
 const code = `BHASHA${stamp}`;
 const title = `Bhasha Otter ${stamp}`;
+// Bengali names saved through the admin forms (issue 18).
+const categoryBn = `ভাষার তাক ${stamp}`;
+const titleBn = `ভোঁদড় ${stamp}`;
 
 test.beforeEach(async ({ context }) => {
   await context.route(/^https:\/\/images\.example\.com\//, (route) => route.fulfill({ status: 404, body: '' }));
@@ -23,9 +27,12 @@ test('Add Category, coupons and slider pages in Bengali', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'ক্যাটাগরি যোগ করুন' })).toBeVisible();
   expect(await latinWordsLeft(page, [], '', '.dashboard-page')).toEqual([]);
   await page.getByLabel('ক্যাটাগরির নাম').fill(category);
+  await page.getByLabel('বাংলা নাম (ঐচ্ছিক)').fill(categoryBn);
   await page.getByRole('button', { name: 'ক্যাটাগরি যোগ করুন' }).click();
   await expect(page.locator('.swal2-html-container')).toHaveText(`${category} এখন একটি ক্যাটাগরি।`);
   await confirmDialog(page, 'ক্যাটাগরি যোগ হয়েছে');
+  const categories = (await (await page.request.get('/api/categories')).json()) as Array<{ category: string; categoryBn?: string }>;
+  expect(categories.find((c) => c.category === category)?.categoryBn).toBe(categoryBn);
 
   await page.goto('/dashboard/addcoupon');
   await expect(page.getByRole('heading', { level: 1, name: 'কুপন যোগ করুন' })).toBeVisible();
@@ -102,12 +109,20 @@ test('Manage Products, Update Product and Add Products in Bengali: stock marks, 
   await row.getByRole('link', { name: 'হালনাগাদ' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'পণ্য হালনাগাদ' })).toBeVisible();
   await expect(page.locator('.page__lead')).toHaveText(`সম্পাদনা হচ্ছে: ${title}.`);
-  for (const label of ['নাম', 'বিবরণ', 'ক্যাটাগরি', 'দাম (টাকা)', 'সাইজ', 'রং', 'স্টক S', 'স্টক M', 'স্টক L', 'ছবি ১ (আবশ্যক)', 'ছবি ২'])
+  for (const label of ['নাম', 'বিবরণ', 'বাংলা নাম (ঐচ্ছিক)', 'বাংলা বিবরণ (ঐচ্ছিক)', 'ক্যাটাগরি', 'দাম (টাকা)', 'সাইজ', 'রং', 'স্টক S', 'স্টক M', 'স্টক L', 'ছবি ১ (আবশ্যক)', 'ছবি ২'])
     await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   await expect(page.getByText('০ (স্টক শেষ) থেকে')).toBeVisible();
   await expect(page.getByRole('button', { name: 'পণ্য হালনাগাদ করুন' })).toBeVisible();
   // Category names in the select and the description are data.
   expect(await latinWordsLeft(page, [title], 'select, textarea', '.dashboard-page')).toEqual([]);
+  // The form saves a Bengali title (issue 18); the update form wants a photo, as in English.
+  await page.getByLabel('বাংলা নাম (ঐচ্ছিক)', { exact: true }).fill(titleBn);
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#8e44ad' } }).png().toBuffer();
+  await page.getByLabel('ছবি ১ (আবশ্যক)', { exact: true }).setInputFiles({ name: 'otter.png', mimeType: 'image/png', buffer: photo });
+  await page.getByRole('button', { name: 'পণ্য হালনাগাদ করুন' }).click();
+  await confirmDialog(page, 'পণ্য হালনাগাদ হয়েছে');
+  const saved = (await (await request.get(`/api/products/${((await created.json()) as { insertedId: string }).insertedId}`)).json()) as { title: string; titleBn?: string };
+  expect(saved).toMatchObject({ title, titleBn });
 
   await page.goto('/dashboard/addproducts');
   await expect(page.getByRole('heading', { level: 1, name: 'পণ্য যোগ করুন' })).toBeVisible();

@@ -11,6 +11,10 @@ const stamp = `${Date.now() % 1_000_000}`;
 const word = `bhasha${stamp}`;
 const category = `Bhasha Shelf ${stamp}`;
 const lowTitle = `Bhasha${stamp} Fox Tee`;
+// Its Bengali title and description, and the category's Bengali name (issue 18): shown in Bengali only.
+const lowTitleBn = `শিয়াল টি-শার্ট ${stamp}`;
+const descriptionBn = 'দুই ভাষার জন্য একটি শিয়াল টি-শার্ট।';
+const categoryBn = `ভাষার তাক ${stamp}`;
 const goneTitle = `Bhasha${stamp} Owl Box`;
 const description = 'A fox tee for two languages.';
 const image = 'https://images.example.com/language-storefront.webp';
@@ -28,10 +32,10 @@ async function api(request: APIRequestContext, method: 'get' | 'post' | 'delete'
 
 test.beforeAll(async ({ request }) => {
   adminToken = ((await (await request.post('/api/auth/login', { data: e2eAdmin })).json()) as { token: string }).token;
-  await api(request, 'post', '/api/categories', { category });
-  const product = (title: string, price: number, variants: unknown[]) =>
-    api(request, 'post', '/api/products', { title, description, category, price, sizes: ['S', 'M'], colors: [], images: [image, image], variants });
-  const low = (await product(lowTitle, 123450, [{ size: 'S', color: '', stock: 2 }, { size: 'M', color: '', stock: 0 }])) as { insertedId: string };
+  await api(request, 'post', '/api/categories', { category, categoryBn });
+  const product = (title: string, price: number, variants: unknown[], bengali = {}) =>
+    api(request, 'post', '/api/products', { title, description, category, price, sizes: ['S', 'M'], colors: [], images: [image, image], variants, ...bengali });
+  const low = (await product(lowTitle, 123450, [{ size: 'S', color: '', stock: 2 }, { size: 'M', color: '', stock: 0 }], { titleBn: lowTitleBn, descriptionBn })) as { insertedId: string };
   const gone = (await product(goneTitle, 4500, [{ size: 'S', color: '', stock: 0 }, { size: 'M', color: '', stock: 0 }])) as { insertedId: string };
   ids.push(low.insertedId, gone.insertedId);
   const categories = (await api(request, 'get', '/api/categories')) as Array<{ category: string; label?: string }>;
@@ -53,8 +57,12 @@ test.beforeEach(async ({ page }) => {
 const englishLeft = (page: Page) =>
   latinWordsLeft(page, data, '.product-card__title, .product-card__category-link, a[href^="/category/"], a[href^="mailto:"], a[href^="tel:"]');
 
-test('the product page in Bengali: price, stock, sizes, buttons and the log-in dialog', async ({ page }) => {
+test('the product page in Bengali: Bengali title, price, stock, sizes, buttons and the log-in dialog', async ({ page }) => {
   await page.goto(`/product/${ids[0]}?lang=bn`);
+  // Its Bengali title, description and category name (issue 18); the other product has none: its English shows.
+  await expect(page.locator('#product-title')).toHaveText(lowTitleBn);
+  await expect(page.locator('.product-detail__description')).toContainText(descriptionBn);
+  await expect(page.locator('.product-detail__facts')).toContainText(categoryBn);
   await expect(page.getByTestId('product-price')).toHaveText('দাম: ১,২৩,৪৫০ টাকা');
   const form = page.getByRole('form', { name: 'পণ্যটি কিনুন' });
   await expect(form.getByTestId('stock')).toHaveText('মাত্র ২টি বাকি');
@@ -72,12 +80,22 @@ test('the product page in Bengali: price, stock, sizes, buttons and the log-in d
 
   await page.goto(`/product/${ids[1]}?lang=bn`);
   await expect(page.getByRole('form', { name: 'পণ্যটি কিনুন' }).getByTestId('stock')).toHaveText('স্টক শেষ');
+  await expect(page.locator('#product-title')).toHaveText(goneTitle);
+
+  // In English, the English title, description and category name.
+  await page.goto(`/product/${ids[0]}?lang=en`);
+  await expect(page.locator('#product-title')).toHaveText(lowTitle);
+  await expect(page.locator('.product-detail__description')).toContainText(description);
+  await expect(page.locator('.product-detail__facts')).toContainText(category);
 });
 
 test('a category, all products and search in Bengali, with their controls and the pager', async ({ page }) => {
   await page.goto(`/category/${encodeURIComponent(category)}?lang=bn`);
-  const card = page.getByTestId('product-card').filter({ hasText: lowTitle });
+  // The category's Bengali name heads its page (its URL keeps the English name); cards show Bengali titles.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(categoryBn);
+  const card = page.getByTestId('product-card').filter({ hasText: lowTitleBn });
   await expect(card).toContainText('দাম - ১,২৩,৪৫০ টাকা');
+  await expect(card).toContainText(`ক্যাটাগরি - ${categoryBn}`);
   await expect(page.getByText('সাজান', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'সব', exact: true })).toBeVisible();
   expect(await englishLeft(page)).toEqual([]);
@@ -96,6 +114,7 @@ test('a category, all products and search in Bengali, with their controls and th
   await page.goto(`/search?q=${word}&lang=bn`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`“${word}”-এর ফলাফল`);
   await expect(page.getByTestId('product-count')).toHaveText('২টি পণ্য');
+  await expect(page.getByTestId('product-card').filter({ hasText: lowTitleBn })).toBeVisible();
   await expect(page.getByRole('option', { name: 'সবচেয়ে মিল' })).toBeAttached();
   await expect(page.getByRole('option', { name: 'সব ক্যাটাগরি' })).toBeAttached();
   expect(await englishLeft(page)).toEqual([]);
@@ -132,5 +151,5 @@ test('a signed-in shopper adds to the cart from a Bengali product page: the dial
   await page.goto(`/product/${ids[0]}?lang=bn`);
   await page.getByLabel('সাইজ', { exact: true }).selectOption('S');
   await page.getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
-  await expect(page.locator('.swal2-title')).toHaveText(`${lowTitle} কার্টে যোগ হয়েছে`);
+  await expect(page.locator('.swal2-title')).toHaveText(`${lowTitleBn} কার্টে যোগ হয়েছে`);
 });
