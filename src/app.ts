@@ -16,6 +16,9 @@ import { refuseNul } from './platform/http/refuse-nul.js';
 import { openApiDocument, type MountedContract } from './platform/http/openapi.js';
 import { requestLog } from './platform/http/request-log.js';
 import { uploadedImages, webAppRoutes } from './platform/http/web-app.js';
+import { crawlerFileContracts, pageContracts } from './platform/http/page-contracts.js';
+import { sitemapRoutes, type SitemapSource } from './platform/http/sitemap.js';
+import type { PageAddressing, PageCatalogue } from './platform/http/web-pages.js';
 import { productListQuery } from './modules/catalogue/index.js';
 import type { AuthPublicConfig } from './modules/identity/index.js';
 
@@ -53,15 +56,28 @@ export type AppDeps = {
    * answers carry absolute image addresses.
    */
   cors?: { origins: readonly string[]; publicUrl?: string | undefined };
+  /**
+   * Link previews and crawlers (issue 21, decision 042): the pages' tags read the catalogue, and
+   * /robots.txt and the sitemap are served (also without the web app).
+   */
+  pages?: {
+    catalogue: PageCatalogue;
+    sitemap: SitemapSource;
+    addressing: PageAddressing;
+    /** Product URLs per sitemap file (50,000); tests set a few to see the index. */
+    sitemapUrlsPerFile?: number;
+    sitemapCategoriesPerFile?: number;
+  };
 };
 
 /**
  * GETs whose answer depends only on the URL, Accept-Encoding and the catalogue's version: public
- * catalogue reads and the SPA page. main.ts keeps their answers in the response cache
+ * catalogue reads. main.ts keeps their answers in the response cache
  * (src/platform/http/response-cache.ts). A route added here must read nothing else (no session,
- * no cookie, no other module's data).
+ * no cookie, no other module's data). The pages (/ among them), robots.txt and /sitemap.xml are
+ * kept too, under keys of their own that hold their language and origin (web-pages.ts, pageCacheKeys).
  */
-const cacheablePaths = new RegExp(`^/(?:|api/categories|api/products|api/products/${idPattern.source.slice(1, -1)})$`);
+const cacheablePaths = new RegExp(`^/(?:api/categories|api/products|api/products/${idPattern.source.slice(1, -1)})$`);
 /** The CSP of every /api answer: JSON loads nothing, and no page may frame it. */
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
@@ -227,6 +243,7 @@ export function createApp(deps: AppDeps) {
   const documented = (): MountedContract[] => [
     ...routers.flatMap((router) => (router instanceof ContractRouter ? router.contracts.map((contract) => ({ prefix: '/api', contract })) : [])),
     ...(deps.uploadsDir ? [{ prefix: '', contract: uploadedImageRoute }] : []),
+    ...(deps.pages ? [...crawlerFileContracts, ...(deps.webDistDir ? pageContracts : [])].map((contract) => ({ prefix: '', contract })) : []),
   ];
   apiDocsRoutes(platform, {
     title: `${deps.site.shopName} API`,
@@ -245,7 +262,11 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => send(c, appError('http/not-found', `No API route for ${c.req.method} ${c.req.path}.`)));
 
   if (deps.uploadsDir) app.route('/uploads', uploadedImages(deps.uploadsDir));
-  if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir, { shopName: deps.site.shopName }));
+  if (deps.pages) {
+    const { sitemap, addressing, sitemapUrlsPerFile, sitemapCategoriesPerFile } = deps.pages;
+    app.route('/', sitemapRoutes({ source: sitemap, addressing, urlsPerFile: sitemapUrlsPerFile, categoriesPerFile: sitemapCategoriesPerFile }));
+  }
+  if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir, { shopName: deps.site.shopName, pages: deps.pages }));
 
   app.notFound((c) => c.text('Not found', 404));
   app.onError((error, c) => {

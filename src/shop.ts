@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { cacheableQuery, createApp, type SiteConfig } from './app.js';
 import type { Env } from './env.js';
 import { createCartModule } from './modules/cart/index.js';
-import { createCatalogueModule } from './modules/catalogue/index.js';
+import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
 import { createOrderingModule, demoCustomers, type GroupCommitOptions } from './modules/ordering/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
 import { allowedOrigin } from './platform/http/cors.js';
 import { cachedAnswerLog } from './platform/http/request-log.js';
 import { createResponseCache } from './platform/http/response-cache.js';
+import { pageCacheKeys, type PageAddressing } from './platform/http/web-pages.js';
 import type { ImageStore } from './platform/image-store/image-store.js';
 import { maxUploadBytes } from './platform/image-store/image-store.js';
 import { createImgbbImageStore } from './platform/image-store/imgbb-image-store.js';
@@ -169,6 +170,8 @@ export async function createShop(settings: ShopSettings) {
     checkoutOtp: env.CHECKOUT_OTP,
   };
   const webDistDir = settings.webDistDir === undefined ? builtWebDistDir() : settings.webDistDir;
+  // Absolute URLs of the pages' tags, robots.txt and the sitemap (issue 21, decision 042).
+  const addressing: PageAddressing = { publicUrl: env.PUBLIC_URL, trustProxy: Number(env.TRUST_PROXY), fallbackOrigin: `http://localhost:${env.PORT}` };
   const app = createApp({
     logger,
     site,
@@ -182,6 +185,11 @@ export async function createShop(settings: ShopSettings) {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     ...(webDistDir ? { webDistDir } : {}),
     cors: { origins: env.CORS_ORIGINS, publicUrl: env.PUBLIC_URL },
+    pages: {
+      catalogue: { product: catalogue.productById, category: catalogue.categoryByName, newestImage: catalogue.newestImage },
+      sitemap: catalogue.sitemap,
+      addressing,
+    },
   });
   if (env.CORS_ORIGINS.length > 0 && !env.PUBLIC_URL) {
     logger.warn('CORS_ORIGINS is set without PUBLIC_URL: image addresses stay relative (/uploads/...), which pages on those origins cannot load; set PUBLIC_URL to the shop\'s address');
@@ -194,6 +202,7 @@ export async function createShop(settings: ShopSettings) {
   const responseCache = createResponseCache({
     fetch: app.fetch,
     cacheableQuery,
+    keyOf: pageCacheKeys(addressing, { categoryKey }),
     version: catalogue.version,
     log: cachedAnswers.log,
     corsOrigin: (origin) => allowedOrigin(corsOrigins, origin) ?? '',

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheableQuery } from '../../src/app.js';
+import { categoryKey } from '../../src/modules/catalogue/index.js';
 import { createResponseCache } from '../../src/platform/http/response-cache.js';
+import { pageCacheKeys } from '../../src/platform/http/web-pages.js';
 import { adminSession, call } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -40,7 +42,9 @@ beforeEach(async () => {
     appCalls += 1;
     return t.app.fetch(request, env);
   };
-  const cache = createResponseCache({ fetch: counted, cacheableQuery, version: t.catalogue.version, log: (f) => hits.push(f) });
+  // The pages (/ among them) are keyed as shop.ts keys them: by their language (and origin without PUBLIC_URL).
+  const keyOf = pageCacheKeys({ publicUrl: 'http://shop.test', trustProxy: 1, fallbackOrigin: 'http://localhost' }, { categoryKey });
+  const cache = createResponseCache({ fetch: counted, cacheableQuery, keyOf, version: t.catalogue.version, log: (f) => hits.push(f) });
   plain = http.createServer(getRequestListener(t.app.fetch));
   cached = http.createServer(cache(getRequestListener(counted)));
   await Promise.all([listen(plain), listen(cached)]);
@@ -191,7 +195,7 @@ describe('the response cache', () => {
   });
 
   it('leaves a request with a parameter the route does not read, or one given twice, to the app every time', async () => {
-    for (const path of ['/api/products?q=zzqq&p1=x', '/api/products?limit=2&limit=3', '/api/categories?x=1', '/?utm_source=fb']) {
+    for (const path of ['/api/products?q=zzqq&p1=x', '/api/products?limit=2&limit=3', '/api/categories?x=1']) {
       const before = appCalls;
       const a = await get(cached, path);
       await get(cached, path);
@@ -199,6 +203,10 @@ describe('the response cache', () => {
       expect(a.status, path).toBe((await get(plain, path)).status);
     }
     expect(hits).toEqual([]);
+    // A page reads no parameter but ?lang (decision 042): ?utm_source and ?fbclid share the page's answer.
+    const before = appCalls;
+    for (const path of ['/', '/?utm_source=fb', '/?fbclid=abc']) expect(text(await get(cached, path))).toBe(text(await get(plain, '/')));
+    expect(appCalls - before).toBe(1);
   });
 
   it('the parameters it keys /api/products on are the ones the route reads', async () => {

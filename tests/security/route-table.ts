@@ -133,6 +133,10 @@ export const routeTable: RouteRow[] = [
   { method: 'DELETE', path: '/api/products/:id', expect: adminOnly(200), request: async (s) => ({ path: `/api/products/${await s.fresh.product()}` }) },
   { method: 'POST', path: '/api/images', expect: adminOnly(201), request: async () => ({ path: '/api/images', form: await pngForm() }) },
   { method: 'GET', path: '/uploads/:name', expect: everyone(200), request: (s) => ({ path: `/uploads/${s.uploadName}` }) },
+  // Crawlers' files (issue 21, decision 042); the pages themselves are the web app's (no web app in these tests).
+  { method: 'GET', path: '/robots.txt', expect: everyone(200), request: () => ({ path: '/robots.txt' }) },
+  { method: 'GET', path: '/sitemap.xml', expect: everyone(200), request: () => ({ path: '/sitemap.xml' }) },
+  { method: 'GET', path: '/:file', expect: everyone(200), why: 'A file of a large sitemap: sitemap-categories-<n>.xml or sitemap-products-<n>.xml.', request: () => ({ path: '/sitemap-categories-1.xml' }) },
 
   // Promotions
   { method: 'GET', path: '/api/sliders', expect: everyone(200), request: () => ({ path: '/api/sliders' }) },

@@ -10,6 +10,8 @@ import { createPgCategoryStore } from './adapters/pg-category-store.js';
 import { createPgProductStore, createPgStockStore } from './adapters/pg-product-store.js';
 import { createSqliteCategoryStore } from './adapters/sqlite-category-store.js';
 import { createSqliteProductStore, createSqliteStockStore } from './adapters/sqlite-product-store.js';
+import { createPgSitemapReader } from './adapters/pg-sitemap-reader.js';
+import { createSqliteSitemapReader } from './adapters/sqlite-sitemap-reader.js';
 import type { StockLine } from './ports.js';
 import { giveDefaultStock } from './save-product.js';
 import { importCategory, importProduct, type CategoryToImport, type ProductToImport } from './import-catalogue.js';
@@ -19,8 +21,10 @@ import { giveBackStock, takeStock, type StockChoice } from './stock.js';
 export type { CategoryBody, CategoryDto, ProductBody, ProductDto } from './adapters/http.js';
 export { productListQuery } from './adapters/http.js';
 export type { Category } from './domain/category.js';
+/** The key a category name is known by (case and surrounding spaces ignored): the pages' cache keys use it too. */
+export { categoryKey } from './domain/category.js';
 export type { Product } from './domain/product.js';
-export type { StockLine } from './ports.js';
+export type { SitemapCategory, SitemapProduct, SitemapReader, StockLine } from './ports.js';
 export type { StockChoice } from './stock.js';
 export type { DemoArtSpec } from './seed-demo-catalogue.js';
 
@@ -73,6 +77,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     postgres: (db) => ({ categories: createPgCategoryStore(db), products: createPgProductStore(db), stock: createPgStockStore(db) }),
   });
   const { categories, products } = stores.outside;
+  const sitemapReader = bindStores(deps.database, { sqlite: createSqliteSitemapReader, postgres: createPgSitemapReader }).outside;
   const changes = changeTagFor(deps.database, 'catalogue', { onError: (error) => deps.logger.warn('catalogue version read failed', { error }) });
   const write = recordedWrites(deps.database, 'catalogue', changes, (tx) => stores.in(tx));
   const routes = catalogueRoutes({
@@ -146,6 +151,12 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     },
     /** For the cart: the catalogue's current facts about a product, or null. */
     productById: (id: string) => products.byId(id),
+    /** For the pages' link previews (issue 21): a category by its name (case and surrounding spaces ignored), or null. */
+    categoryByName: (name: string) => categories.byName(name),
+    /** The first picture of the newest product (of a category), or null: a list page's preview picture. */
+    newestImage: async (category?: string) => (await products.list({ category, limit: 1 }))[0]?.images[0] ?? null,
+    /** The sitemap's keyset reads (issue 21, decision 042). */
+    sitemap: sitemapReader,
     /** The newest products' variants and their stock now, at most `limit` products (the demo orders' plan, issue 17). */
     variantsOfNewest: async (limit: number) =>
       (await products.list({ limit })).flatMap((product) => product.variants.map((v) => ({ productId: product.id, size: v.size, color: v.color, stock: v.stock }))),

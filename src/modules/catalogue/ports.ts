@@ -66,3 +66,26 @@ export type StockStore = {
   /** Adds the quantity back, up to maxStock; false when the variant is gone (its product deleted, the combination removed). */
   giveBack(line: StockLine): Promise<boolean>;
 };
+
+/** A sitemap line: a product by id or a category by name, and when its page last changed. */
+export type SitemapProduct = { id: string; lastModified: Date };
+export type SitemapCategory = { name: string; key: string; lastModified: Date };
+
+/**
+ * The sitemap's reads (issue 21, decision 042): keyset pages in a fixed order (products by id,
+ * categories by their name key), so one sitemap file of any size is read in constant memory.
+ * `...At(offset)` finds a file's first row without reading the ones before it into memory.
+ */
+export type SitemapReader = {
+  productCount(): Promise<number>;
+  /** The id at this position in id order, or null past the end. */
+  productIdAt(offset: number): Promise<string | null>;
+  /** Up to `limit` products after `after` (exclusive; null: from the first) in id order. */
+  products(after: string | null, limit: number): Promise<SitemapProduct[]>;
+  categoryCount(): Promise<number>;
+  categoryKeyAt(offset: number): Promise<string | null>;
+  /** A category's page changes with it and with its products: the later of its creation and their last update. */
+  categories(after: string | null, limit: number): Promise<SitemapCategory[]>;
+  /** When any product last changed (the lists' lastmod), or null when there is none. */
+  lastProductChange(): Promise<Date | null>;
+};

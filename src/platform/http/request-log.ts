@@ -51,8 +51,14 @@ export function cachedAnswerLog(logger: Logger, everyMs = 60_000) {
   return {
     log(fields: RequestLogFields) {
       logger.debug('request', fields);
-      // Product ids are counted under one key: the summary stays one short line.
-      const key = fields.path.startsWith('/api/products/') ? '/api/products/:id' : fields.path;
+      // Product ids and category names are counted under one key each: the summary stays one short line.
+      const key = fields.path.startsWith('/api/products/')
+        ? '/api/products/:id'
+        : fields.path.startsWith('/product/')
+          ? '/product/:id'
+          : fields.path.startsWith('/category/')
+            ? '/category/:name'
+            : fields.path;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     },
     /** Writes the pending summary (at shutdown). */

@@ -30,6 +30,13 @@ export type ResponseCacheOptions = {
    * null when its answers are never kept.
    */
   cacheableQuery: (path: string) => readonly string[] | null;
+  /**
+   * The key of a path whose answer depends on more than its understood query (the pages of issue
+   * 21: their language, without PUBLIC_URL their origin; decision 042), in place of the path and
+   * query; null: answered by the app and not kept; undefined: not such a path (cacheableQuery
+   * decides). Its keys must come from a bounded set.
+   */
+  keyOf?: (path: string, search: string, headers: IncomingHttpHeaders) => string | null | undefined;
   /** Changes whenever any kept answer may change; a new version empties the cache. */
   version: () => string;
   /**
@@ -186,10 +193,16 @@ export function createResponseCache(options: ResponseCacheOptions) {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const path = q === -1 ? url : url.slice(0, q);
-      const understood = options.cacheableQuery(path);
-      if (understood === null) return next(req, res);
-      const query = normalisedQuery(q === -1 ? '' : url.slice(q + 1), understood);
-      if (query === null) return next(req, res);
+      const search = q === -1 ? '' : url.slice(q + 1);
+      let place = options.keyOf?.(path, search, req.headers);
+      if (place === null) return next(req, res);
+      if (place === undefined) {
+        const understood = options.cacheableQuery(path);
+        if (understood === null) return next(req, res);
+        const query = normalisedQuery(search, understood);
+        if (query === null) return next(req, res);
+        place = `${path}?${query}`;
+      }
       const started = performance.now();
       const now = options.version();
       if (now !== version) {
@@ -197,7 +210,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
         version = now;
       }
       const origin = options.corsOrigin?.(req.headers.origin) ?? '';
-      const key = `${path}?${query}\n${chosenEncoding(req.headers['accept-encoding'])}${origin ? `\n${origin}` : ''}`;
+      const key = `${place}\n${chosenEncoding(req.headers['accept-encoding'])}${origin ? `\n${origin}` : ''}`;
       const entry = entries.get(key);
       const ifNoneMatch = req.headers['if-none-match'];
       if (ifNoneMatch !== undefined) {
