@@ -43,6 +43,8 @@ describe('cart', () => {
         _id: insertedId,
         productId: fox._id,
         title: 'Sleepy Spirit Fox Plush',
+        // The demo plush's Bengali title (issue 18): the web shows it in Bengali.
+        titleBn: 'ঘুমকাতুরে শিয়াল পুতুল',
         quantity: 3,
         unitPrice: 1400,
         price: 4200,

@@ -20,6 +20,8 @@ export type CartStore = {
 export type CartProduct = {
   id: string;
   title: string;
+  /** The Bengali title, if the catalogue has one (issue 18). */
+  titleBn?: string | null;
   category: string;
   price: number;
   sizes: string[];

@@ -5,6 +5,8 @@ import type { CartStore, ProductLookup } from './ports.js';
 /** A cart line as the shopper sees it: priced from the catalogue now. */
 export type PricedCartLine = CartLine & {
   title: string;
+  /** The product's Bengali title, when it has one. */
+  titleBn?: string;
   category: string;
   image: string;
   unitPrice: number;
@@ -25,6 +27,7 @@ export async function viewCart(deps: { cart: CartStore; products: ProductLookup 
     return {
       ...line,
       title: product.title,
+      ...(product.titleBn ? { titleBn: product.titleBn } : {}),
       category: product.category,
       image: product.images[0] ?? '',
       unitPrice: product.price,

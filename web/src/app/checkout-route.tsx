@@ -11,6 +11,8 @@ import { CheckoutPage, type CheckoutCart } from '../features/orders/pages/checko
 import { useAuth } from '../lib/auth/use-auth';
 import { LoadingStatus } from '../components/loading-status';
 import { useSiteConfig } from '../features/site/api/get-site-config';
+import { useLanguage } from '../lib/i18n/i18n';
+import { localized } from '../lib/i18n/localized';
 
 export function CheckoutRoute() {
   const { user } = useAuth();
@@ -23,6 +25,7 @@ export function CheckoutRoute() {
   const { data: config, status: configStatus } = useSiteConfig();
   // Order Now leaves the cart alone, so it does not need it.
   const { data: items, status } = useCart(orderNow ? undefined : user?.email);
+  const lang = useLanguage();
 
   const cart = useMemo<CheckoutCart>(
     () => ({
@@ -30,7 +33,7 @@ export function CheckoutRoute() {
       lines: (items ?? []).map(
         (item): CheckoutLine => ({
           key: item._id,
-          title: item.title,
+          title: localized(lang, item.title, item.titleBn),
           image: item.image,
           size: item.size,
           color: item.color,
@@ -41,7 +44,7 @@ export function CheckoutRoute() {
         }),
       ),
     }),
-    [items, status, orderNow],
+    [items, status, orderNow, lang],
   );
 
   const onCartChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartQueryKeyRoot }), [queryClient]);

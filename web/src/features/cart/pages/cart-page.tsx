@@ -12,6 +12,7 @@ import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { QuantityControl } from '../components/quantity-control';
 import './cart-page.css';
+import { localized } from '../../../lib/i18n/localized';
 
 /**
  * /dashboard/cart: the customer's cart lines, totals, a quantity control and Remove per line, and
@@ -112,7 +113,7 @@ export function CartPage() {
                     <ThumbnailCell image={item.image} />
                     <th scope="row" id={titleId} className="cart-table__title">
                       {item.available ? (
-                        item.title
+                        localized(lang, item.title, item.titleBn)
                       ) : (
                         <span className="status-badge status-badge--canceled">{t('cart.noLongerAvailable')}</span>
                       )}
@@ -124,7 +125,7 @@ export function CartPage() {
                     <td className="cart-table__quantity">
                       <QuantityControl
                         quantity={item.quantity}
-                        title={item.title}
+                        title={localized(lang, item.title, item.titleBn)}
                         disabled={!item.available || updateItem.isPending}
                         onChange={(quantity) => handleQuantity(item, quantity)}
                       />
