@@ -75,6 +75,12 @@ describe('invoiceOf', () => {
     expect(plain.shop.contact).toEqual([]);
   });
 
+  it('an order without a delivery zone (imported from the original product) says no empty "()"', () => {
+    const imported = invoiceOf({ ...order, placed: { ...placed, deliveryLocation: '' } }, { name: 'Shop' });
+    expect(imported.totals.map((t) => t.label)).toContain('Delivery fee');
+    expect(invoiceOf({ ...order, placed: { ...placed, deliveryLocation: '' } }, { name: 'Shop' }, 'bn').totals.map((t) => t.label).join(' ')).not.toContain('()');
+  });
+
   it('a canceled or deleted order has nothing to collect, and says why', () => {
     const byShop = invoiceOf({ ...order, status: 'Canceled', canceledBy: 'shop' }, shop);
     expect([byShop.statusText, byShop.collect, byShop.collectable]).toEqual(['Canceled', 'This order is canceled: nothing to collect.', false]);

@@ -4,6 +4,7 @@ import { basisPointsToPercent } from '../../../shared/money.js';
 import { dhakaWallClock } from '../../../shared/shop-time.js';
 import { zoneInBengali } from './messages-bn.js';
 import type { OrderState, OrderStatus } from './order.js';
+import { zoneInParens } from './zone-text.js';
 
 /**
  * What an invoice or a packing slip says, as plain strings (issue 17, decision 034): the PDF
@@ -262,7 +263,7 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
     totals: [
       { label: w.subtotal, amount: w.money(p.subtotal) },
       ...(p.discount > 0 || p.appliedCoupon ? [{ label: discountLabel, amount: `-${w.money(p.discount)}` }] : []),
-      { label: `${w.fee} (${w.zone(p.deliveryLocation)})`, amount: w.money(p.fee) },
+      { label: `${w.fee}${zoneInParens(w.zone(p.deliveryLocation))}`, amount: w.money(p.fee) },
       { label: w.total, amount: w.money(p.total) },
     ],
     ...collectLine(w, order),

@@ -1,5 +1,6 @@
 import { formatMoney, toBengaliDigits } from '../../../shared/locale-format.js';
 import type { OrderEventType, OrderState } from './order.js';
+import { zoneInParens } from './zone-text.js';
 
 /**
  * The customer's messages about an order placed in Bengali (issue 18): what messages.ts says in
@@ -46,7 +47,7 @@ const totalsOf = (order: OrderState) => {
   return [
     `সাবটোটাল: ${taka(p.subtotal)}`,
     ...(p.discount > 0 ? [`ছাড়${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(p.discount)}`] : []),
-    `ডেলিভারি চার্জ (${zoneInBengali(p.deliveryLocation)}): ${taka(p.fee)}`,
+    `ডেলিভারি চার্জ${zoneInParens(zoneInBengali(p.deliveryLocation))}: ${taka(p.fee)}`,
     `মোট: ${taka(p.total)}, ক্যাশ অন ডেলিভারি`,
   ];
 };
@@ -77,7 +78,7 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
           ...linesOf(order),
           '',
           ...totalsOf(order),
-          `ডেলিভারির ঠিকানা: ${p.address} (${zone})`,
+          `ডেলিভারির ঠিকানা: ${p.address}${zoneInParens(zone)}`,
           '',
           `এরপর: অর্ডারটি নিশ্চিত করতে আমরা ${p.phone} নম্বরে ফোন করব, তারপর পাঠিয়ে দেব। পণ্য হাতে পেয়ে ${total} দেবেন।`,
           ...sign,
@@ -90,7 +91,7 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
         lines: [
           hello,
           '',
-          `আপনার অর্ডার ${n} নিশ্চিত হয়েছে। আমরা এটি ${p.address} (${zone}) ঠিকানায় পাঠাচ্ছি; ডেলিভারির সময় ${total} হাতের কাছে রাখুন।`,
+          `আপনার অর্ডার ${n} নিশ্চিত হয়েছে। আমরা এটি ${p.address}${zoneInParens(zone)} ঠিকানায় পাঠাচ্ছি; ডেলিভারির সময় ${total} হাতের কাছে রাখুন।`,
           '',
           ...linesOf(order),
           '',

@@ -1,5 +1,7 @@
 import type { OrderEventType, OrderState } from './order.js';
 import { bengaliTexts } from './messages-bn.js';
+import { zoneInParens } from './zone-text.js';
+
 
 /**
  * What the shop tells people about an order (issue 16): the customer hears by SMS and email when
@@ -78,7 +80,7 @@ const totalsOf = (order: OrderState) => {
   return [
     `Subtotal: ${taka(p.subtotal)}`,
     ...(p.discount > 0 ? [`Discount${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(p.discount)}`] : []),
-    `Delivery (${p.deliveryLocation}): ${taka(p.fee)}`,
+    `Delivery${zoneInParens(p.deliveryLocation)}: ${taka(p.fee)}`,
     `Total: ${taka(p.total)}, cash on delivery`,
   ];
 };
@@ -118,12 +120,12 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
         ...linesOf(order),
         '',
         ...totalsOf(order),
-        `Deliver to: ${p.address} (${p.deliveryLocation})`,
+        `Deliver to: ${p.address}${zoneInParens(p.deliveryLocation)}`,
         '',
         `What happens next: we will call you on ${p.phone} to confirm the order, then send it. You pay ${total} when it arrives.`,
         ...sign,
       ]);
-      const alert = `New order ${n}: ${total}, ${p.deliveryLocation}, ${p.phone}.`;
+      const alert = `New order ${n}: ${[total, p.deliveryLocation, p.phone].filter(Boolean).join(', ')}.`;
       const toShop = [
         ...(shop.alertPhone ? [sms(shop.alertPhone, signed(alert, shop.shopName))] : []),
         ...(shop.alertEmail
@@ -136,7 +138,7 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
       return customer(`Order ${n} confirmed: ${total}, cash on delivery. We are sending it to you now.`, `Order ${n} confirmed`, [
         hello,
         '',
-        `Your order ${n} is confirmed. We are sending it to ${p.address} (${p.deliveryLocation}); please keep ${total} ready to pay on delivery.`,
+        `Your order ${n} is confirmed. We are sending it to ${p.address}${zoneInParens(p.deliveryLocation)}; please keep ${total} ready to pay on delivery.`,
         '',
         ...linesOf(order),
         '',
