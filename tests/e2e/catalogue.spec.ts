@@ -44,7 +44,14 @@ test('a card leads to its product page; a visitor pressing Add to Cart or Order 
   await confirmDialog(page, 'Please login first');
   await expect(page).toHaveURL(/\/login$/);
 
+  // Opened directly, as a shared link is (issue 21): the server's preview tags are in the head, and a
+  // person sees the same page (the title the app sets, one heading, no tag text on the page).
   await page.goto(productUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sleepy Spirit Fox Plush' })).toHaveCount(1);
+  await expect(page).toHaveTitle(/^Sleepy Spirit Fox Plush \| /);
+  await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute('content', 'Sleepy Spirit Fox Plush');
+  await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(2);
+  expect(await page.locator('body').innerText()).not.toMatch(/schema\.org|og:title|"@type"/);
   await page.getByRole('button', { name: 'Order Now' }).click();
   await confirmDialog(page, 'Please login first');
   await expect(page).toHaveURL(/\/login$/);

@@ -109,7 +109,7 @@ export function renderHead(meta: PageMeta): string {
 /**
  * The texts of the tags, in both languages. Page names are routes.ts's titles and the web app's
  * pages namespace (web/src/app/messages/pages.*.json); the home page's English is index.html's own
- * title and description (tests/api/page-meta.test.ts checks both stay equal).
+ * title and description (page-meta.test.ts checks both stay equal).
  */
 export const pageTexts = {
   en: {
