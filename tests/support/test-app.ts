@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SiteConfig } from '../../src/app.js';
@@ -62,24 +62,28 @@ export const testEngine: 'sqlite' | 'postgres' = process.env.SHOP_TEST_ENGINE ==
 
 let databases = 0;
 
-let sqliteTemplate: string | null = null;
+let sqliteTemplate: Buffer | null = null;
 /**
- * A SQLite file migrated once per test process: each app gets a copy, whose migrations then find
- * nothing left to do (a copy takes ~2 ms, migrating ~60 ms; hundreds of apps per run).
+ * The bytes of a SQLite file migrated once per test process: each app starts from a copy, whose
+ * migrations then find nothing left to do (a copy takes ~2 ms, migrating ~60 ms; hundreds of apps
+ * per run). Kept in memory: vitest kills its workers, so a file left for later would never go.
  */
-function migratedSqliteFile(): string {
+function migratedSqliteFile(): Buffer {
   if (sqliteTemplate) return sqliteTemplate;
   const dir = mkdtempSync(join(tmpdir(), 'shop-template-'));
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'shop.db');
-  const handle = openDatabase(file);
   try {
-    runMigrations(handle);
+    const file = join(dir, 'shop.db');
+    const handle = openDatabase(file);
+    try {
+      runMigrations(handle);
+    } finally {
+      handle.close(); // closing the last connection checkpoints the WAL into the file, so the copy is whole
+    }
+    sqliteTemplate = readFileSync(file);
   } finally {
-    handle.close(); // closing the last connection checkpoints the WAL into the file, so a copy is whole
+    rmSync(dir, { recursive: true, force: true });
   }
-  sqliteTemplate = file;
-  return file;
+  return sqliteTemplate;
 }
 
 /** A fresh PostgreSQL database, a copy of the migrated template the global setup made; dropped by the returned function. */
@@ -122,7 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const uploadsDir = join(dir, 'uploads');
   mkdirSync(uploadsDir);
-  if (!postgres) copyFileSync(migratedSqliteFile(), join(dir, 'shop.db'));
+  if (!postgres) writeFileSync(join(dir, 'shop.db'), migratedSqliteFile());
   const logger = createMemoryLogger();
   const time = movableClock();
   const outbox: Mail[] = [];
