@@ -1,0 +1,132 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config.js';
+import { readFileSync } from 'node:fs';
+import { latinWordsLeft } from './support.js';
+
+// Issue 18: every route of the web app (routes.ts's table of pages, each parameter filled with the test's own
+// product, category and order) opened in Bengali, as a visitor and then as an admin: <html lang="bn">,
+// a Bengali document title, and no English word left on the page (header, page and footer) but data:
+// the shop's name, product and category names, e-mail addresses, table rows, form values.
+const stamp = `${Date.now() % 1_000_000}`;
+const category = `Bhasha Route ${stamp}`;
+const title = `Bhasha Walker ${stamp}`;
+const buyer = `Bhasha Pothik ${stamp}`;
+const shopName = 'Otaku Card Bazaar';
+let adminToken = '';
+let productId = '';
+let orderId = '';
+
+/** Data shown as it is stored, in any language. */
+const dataParts = [
+  '.product-card__title',
+  '.product-card__category-link',
+  'a[href^="/category/"]',
+  'a[href^="/product/"]',
+  'a[href^="mailto:"]',
+  'a[href^="tel:"]',
+  'a[href^="https://"]',
+  'tbody',
+  'select',
+  'textarea',
+  '.product-page__title',
+  '.product-page__description',
+  '[data-testid="product-title"]',
+  // The SMS and emails as they were sent (an order placed in English gets English messages).
+  '.order-messages__body',
+  // Text marked as English on purpose: the language switch names English in English.
+  '[lang="en"]',
+].join(', ');
+// (A retry runs beforeAll again with a new stamp: earlier runs' names stay in the lists.)
+const description = 'Walks every route in Bengali.';
+/** The admin's name as the shop created it (ADMIN_NAME unset). */
+const adminName = 'Admin';
+const deliveryAddress = 'House 5, Road 2, Dhanmondi, Dhaka';
+/** The words searched for, which the search page repeats. */
+const searched = 'Bhasha';
+const known = () => [shopName, title, description, category, buyer, deliveryAddress, e2eAdmin.email, adminName, 'Bhasha Route', 'Bhasha Walker', 'Bhasha Pothik', searched];
+
+async function api<T>(request: APIRequestContext, method: 'post' | 'delete', path: string, data?: unknown): Promise<T> {
+  const res = await request[method](path, { headers: { authorization: `Bearer ${adminToken}` }, ...(data === undefined ? {} : { data }) });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+test.beforeAll(async ({ request }) => {
+  adminToken = ((await (await request.post('/api/auth/login', { data: e2eAdmin })).json()) as { token: string }).token;
+  await api(request, 'post', '/api/categories', { category });
+  productId = (
+    await api<{ insertedId: string }>(request, 'post', '/api/products', {
+      title,
+      description,
+      category,
+      price: 123450,
+      sizes: [],
+      colors: [],
+      images: ['https://images.example.com/bhasha-route.webp'],
+      variants: [{ size: '', color: '', stock: 5 }],
+    })
+  ).insertedId;
+  orderId = (
+    await api<{ insertedId: string }>(request, 'post', '/api/orders', {
+      name: buyer,
+      phone: '01712345678',
+      address: deliveryAddress,
+      deliveryLocation: 'Inside Dhaka',
+      paymentMethod: 'Cash On Delivery',
+      items: [{ productId, quantity: 1, size: '', color: '' }],
+    })
+  ).insertedId;
+});
+
+test.afterAll(async ({ request }) => {
+  if (productId) await api(request, 'delete', `/api/products/${productId}`);
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.route(/^https:\/\/images\.example\.com\//, (route) => route.fulfill({ status: 404, body: '' }));
+  // Bengali chosen earlier (the switch remembers it here), before any script of the page runs.
+  await context.addInitScript(() => window.localStorage.setItem('shop.lang', 'bn'));
+});
+
+/** A page's address with its parameters filled. */
+function address(path: string): string {
+  return path
+    .replace(':id', path.startsWith('/dashboard/allorders') ? orderId : productId)
+    .replace(':categoryName', encodeURIComponent(category))
+    .replace('/dashboard/*', '/dashboard/no-such-page')
+    .replace(/^\*$/, '/no-such-page');
+}
+
+async function expectBengali(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page.locator('h1').first(), path).toBeVisible();
+  // Every request of the page answered (lazy parts, the footer, the catalogue's Bengali messages).
+  await page.waitForLoadState('networkidle');
+  const pageTitle = await page.title();
+  const titleLeft = known().reduce((text, item) => text.split(item).join(' '), pageTitle).match(/[A-Za-z]{3,}/g) ?? [];
+  expect(titleLeft, `${path}: the title "${pageTitle}"`).toEqual([]);
+  expect(await latinWordsLeft(page, known(), dataParts, 'body'), `${path}: English left`).toEqual([]);
+}
+
+/** Every path of the web app's table of pages (web/src/app/routes.ts, read as text: it is the web's code). */
+const allPaths = [...new Set([...readFileSync(new URL('../../web/src/app/routes.ts', import.meta.url), 'utf8').matchAll(/path: '([^']+)'/g)].map((m) => m[1]!))];
+const visitorPaths = ['/', '/about', '/contact', '/product/:id', '/category/:categoryName', '/allproductandcategories', '/search', '/policy', '/login', '/signup', '/reset-password', '*'];
+const signedInPaths = allPaths.filter((path) => !visitorPaths.includes(path));
+
+test('the walk knows every page', () => {
+  expect(allPaths.length).toBeGreaterThan(30);
+  for (const path of visitorPaths) expect(allPaths).toContain(path);
+  expect(signedInPaths).toContain('/dashboard/allorders/:id');
+});
+
+test('every page a visitor can open is in Bengali', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of visitorPaths) await expectBengali(page, address(path) + (path === '/search' ? `?q=${searched}` : ''));
+});
+
+test('every page of a signed-in admin is in Bengali', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.addInitScript((token) => window.localStorage.setItem('access-token', token), adminToken);
+  for (const path of signedInPaths) await expectBengali(page, address(path));
+});
