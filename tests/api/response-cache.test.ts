@@ -209,6 +209,18 @@ describe('the response cache', () => {
     expect(appCalls - before).toBe(1);
   });
 
+  it('answers a Host no URL can be made of as the server does without it (a 4xx, never a dropped socket)', async () => {
+    for (const host of ['a b', 'x:y:z', '[::1']) {
+      for (const path of ['/api/products?limit=1', '/']) {
+        const direct = await get(plain, path, { host });
+        const through = await get(cached, path, { host });
+        expect(direct.status, `${host} ${path}`).toBeGreaterThanOrEqual(400);
+        expect(direct.status, `${host} ${path}`).toBeLessThan(500);
+        expect(through.status, `${host} ${path}`).toBe(direct.status);
+      }
+    }
+  });
+
   it('the parameters it keys /api/products on are the ones the route reads', async () => {
     const { productQuerySchema } = await import('../../src/modules/catalogue/adapters/product-input.js');
     expect([...(cacheableQuery('/api/products') ?? [])].sort()).toEqual(Object.keys(productQuerySchema.shape).sort());

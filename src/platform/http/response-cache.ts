@@ -156,8 +156,15 @@ export function createResponseCache(options: ResponseCacheOptions) {
   };
 
   /** Through the app; the answer is written out and, when it may be, kept under `key`. */
-  const fill = async (req: IncomingMessage, res: ServerResponse, key: string, at: string) => {
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'GET', headers: toHeaders(req.headers) });
+  const fill = async (req: IncomingMessage, res: ServerResponse, key: string, at: string, next: (req: IncomingMessage, res: ServerResponse) => unknown) => {
+    let request: Request;
+    try {
+      request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'GET', headers: toHeaders(req.headers) });
+    } catch {
+      // No URL can be made of this Host (a stranger's "a b" or "x:y:z"): not the cache's to answer; the
+      // server's own listener says 400 rather than the socket being dropped.
+      return next(req, res);
+    }
     const response = await options.fetch(request, { incoming: req, outgoing: res });
     const body = Buffer.from(await response.arrayBuffer());
     const setCookies = response.headers.getSetCookie();
@@ -218,11 +225,11 @@ export function createResponseCache(options: ResponseCacheOptions) {
         if (ifNoneMatch.trim() === entry.etag) {
           const notModified = entries.get(`${key}\n304`);
           if (notModified) return send(req, res, notModified, path, started);
-          return fill(req, res, `${key}\n304`, now).catch((e: unknown) => res.destroy(e as Error));
+          return fill(req, res, `${key}\n304`, now, next).catch((e: unknown) => res.destroy(e as Error));
         }
       }
       if (entry) return send(req, res, entry, path, started);
-      return fill(req, res, key, now).catch((e: unknown) => res.destroy(e as Error));
+      return fill(req, res, key, now, next).catch((e: unknown) => res.destroy(e as Error));
     };
   }
   /** Sizes against caps, for tests and the flood checks. */
