@@ -99,6 +99,7 @@ export const orders = pgTable(
     // The same indexes as SQLite's, for the same reads (schema.ts says which read each one serves).
     index('orders_owner').on(t.ownerUserId, t.removed, t.placedAt, t.id),
     index('orders_listed').on(t.removed, t.placedAt, t.id),
+    index('orders_listed_status').on(t.removed, t.status, t.placedAt, t.id),
     index('orders_owner_status').on(t.ownerUserId, t.status),
     index('orders_phone_status').on(t.phone, t.status),
     index('orders_phone_placed').on(t.phone, t.placedAt),

@@ -98,6 +98,9 @@ export const orders = sqliteTable(
     index('orders_owner').on(t.ownerUserId, t.removed, t.placedAt, t.id),
     // The admins' list and its count (removed = 0), read one page at a time.
     index('orders_listed').on(t.removed, t.placedAt, t.id),
+    // The desk filtered by status (issue 20): its page in index order, and its count over the index
+    // alone (without it, 496,000 orders: a scan of the table, ~105 ms per count; with it 0.1-16 ms).
+    index('orders_listed_status').on(t.removed, t.status, t.placedAt, t.id),
     // The placement limits (decision 015): Pending orders per customer and per phone, and a
     // phone's placements in the last hour, each counted over an index.
     index('orders_owner_status').on(t.ownerUserId, t.status),

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_listed_status" ON "orders" USING btree ("removed","status","placed_at","id");
