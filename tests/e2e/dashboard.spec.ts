@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { logIn, logOut, signUp, uniqueEmail } from './support.js';
+import { adminToken as logInAdmin, apiAs, logIn, logOut, signUp, uniqueEmail } from './support.js';
 
 // Issue 17, the admin's dashboard home: /dashboard shows an admin today's, 7 and 30 days' figures
 // exactly as GET /api/stats/summary answers them (and an order confirmed now moves today's), the
@@ -23,11 +23,9 @@ type Summary = { today: string; periods: { today: Period; last7Days: Period; las
 let adminToken = '';
 let productId = '';
 
-async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T> {
-  const res = await request[method](path, { headers: { authorization: `Bearer ${adminToken}` }, ...(data === undefined ? {} : { data }) });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
+/** The admin's call of the API (the journey's own setup). */
+const api = <T>(request: APIRequestContext, method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown) =>
+  apiAs<T>(request, adminToken, method, path, data);
 
 const summaryNow = (request: APIRequestContext) => api<Summary>(request, 'get', '/api/stats/summary');
 
@@ -45,7 +43,7 @@ async function asAdmin(page: Page) {
 }
 
 test.beforeAll(async ({ request }) => {
-  adminToken = ((await (await request.post('/api/auth/login', { data: e2eAdmin })).json()) as { token: string }).token;
+  adminToken = await logInAdmin(request);
   await api(request, 'post', '/api/categories', { category });
   const created = await api<{ insertedId: string }>(request, 'post', '/api/products', {
     title,

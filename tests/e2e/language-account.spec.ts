@@ -92,8 +92,11 @@ test('sign up, log in, cart, checkout and My Orders in Bengali', async ({ page }
   expect(await englishLeft(page)).toEqual([]);
 
   await page.goto(`/product/${productId}`);
+  // The line is stored before the cart is opened (leaving at once could abort the call).
+  const added = page.waitForResponse((res) => res.url().endsWith('/api/carts') && res.request().method() === 'POST');
   await page.getByRole('form', { name: 'পণ্যটি কিনুন' }).getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
   await popup(page).locator('.swal2-confirm').click();
+  expect((await added).ok()).toBe(true);
 
   await page.goto('/dashboard/cart');
   await expect(page.getByRole('heading', { name: 'আমার কার্ট' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { confirmDialog, dialog, latinWordsLeft, logIn, password, uniqueEmail } from './support.js';
+import { adminToken as logInAdmin, apiAs, confirmDialog, dialog, latinWordsLeft, logIn, password, uniqueEmail } from './support.js';
 
 // Issue 18, the admin's records in Bengali (?lang=bn): All Users (columns, role names, Make Admin and
 // Delete with their dialogs) and Blocked Phones (form, checks, columns, Block and Unblock dialogs).
@@ -24,16 +24,14 @@ let adminToken = '';
 let productId = '';
 let orderId = '';
 
-async function api<T>(request: APIRequestContext, method: 'post' | 'delete', path: string, data?: unknown): Promise<T> {
-  const res = await request[method](path, { headers: { authorization: `Bearer ${adminToken}` }, ...(data === undefined ? {} : { data }) });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
+/** The admin's call of the API (the journey's own setup). */
+const api = <T>(request: APIRequestContext, method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown) =>
+  apiAs<T>(request, adminToken, method, path, data);
 
 test.beforeAll(async ({ request }) => {
   const res = await request.post('/api/auth/signup', { data: { name: customerName, email: customerEmail, password } });
   expect(res.ok(), await res.text()).toBe(true);
-  adminToken = ((await (await request.post('/api/auth/login', { data: e2eAdmin })).json()) as { token: string }).token;
+  adminToken = await logInAdmin(request);
   await api(request, 'post', '/api/categories', { category });
   productId = (
     await api<{ insertedId: string }>(request, 'post', '/api/products', {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney, formatNumber } from '../../src/shared/locale-format.js';
 import { e2eAdmin } from '../../playwright.config.js';
-import { dialog, logIn } from './support.js';
+import { adminToken as logInAdmin, apiAs, dialog, logIn } from './support.js';
 
 // Issue 18, the admin's pages in Bengali (?lang=bn). The Overview: headings, cards, range controls,
 // the chart's legend and summary, the sales table, top products and low stock in Bengali, money and
@@ -22,14 +22,12 @@ let productId = '';
 let pendingNumber = 0;
 const buyer = `Bhasha Buyer ${stamp}`;
 
-async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T> {
-  const res = await request[method](path, { headers: { authorization: `Bearer ${adminToken}` }, ...(data === undefined ? {} : { data }) });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
+/** The admin's call of the API (the journey's own setup). */
+const api = <T>(request: APIRequestContext, method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown) =>
+  apiAs<T>(request, adminToken, method, path, data);
 
 test.beforeAll(async ({ request }) => {
-  adminToken = ((await (await request.post('/api/auth/login', { data: e2eAdmin })).json()) as { token: string }).token;
+  adminToken = await logInAdmin(request);
   await api(request, 'post', '/api/categories', { category });
   const created = await api<{ insertedId: string }>(request, 'post', '/api/products', {
     title,

@@ -1,6 +1,6 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { e2eFirebaseProject, e2ePorts } from '../../playwright.config.js';
+import { e2eAdmin, e2eFirebaseProject, e2ePorts } from '../../playwright.config.js';
 
 export const password = 'Sakura#2026';
 
@@ -117,4 +117,18 @@ export async function latinWordsLeft(page: Page, known: readonly string[], dataP
     },
     [known, dataParts] as const,
   );
+}
+
+/** The e2e admin's bearer token, from the API (for journeys whose subject is not the login form). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: e2eAdmin });
+  expect(res.ok(), `admin login: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A call of the API with `token` that must succeed (a journey's own setup); its JSON answer. */
+export async function apiAs<T>(request: APIRequestContext, token: string, method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T> {
+  const res = await request[method](path, { headers: { authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
 }
