@@ -2,8 +2,10 @@
  * Fills a SQLite shop file with many orders quickly (bench/stats.ts; reusable by other benches):
  * listing rows straight into `orders`, and the sales projection they make into `sales_days` and
  * `product_sales_days`, computed with the same pure functions the shop uses (evolve, salesEntry),
- * in big transactions. Not through HTTP and without order_events: the audit does not cover these
- * orders, and nothing here may be run against a real shop's file.
+ * in big transactions. Not through HTTP. By default without order_events (the audit does not cover
+ * those orders); with `events: true` (bench/large.ts) every event also goes into the order log with
+ * its hash chain (plain SHA-256, as a shop without AUDIT_KEY) and the log's head follows, so
+ * `npm run audit:verify` passes over them. Nothing here may be run against a real shop's file.
  */
 import type Database from 'better-sqlite3';
 import { evolve, type Actor, type OrderLine, type OrderState, type RecordedEvent } from '../src/modules/ordering/domain/order.js';
@@ -11,6 +13,8 @@ import { addDays } from '../src/shared/shop-time.js';
 import { salesEntry } from '../src/modules/ordering/domain/sales.js';
 import { toRow } from '../src/modules/ordering/adapters/order-rows.js';
 import { orderTotals, type DeliveryZone } from '../src/shared/money.js';
+import { createHash } from 'node:crypto';
+import { hashedContent } from '../src/modules/ordering/adapters/hash-chain.js';
 
 export type SeedOrdersOptions = {
   /** How many orders (default a million). */
@@ -22,13 +26,17 @@ export type SeedOrdersOptions = {
   /** Distinct products (default 300) and customers (default 20,000). */
   products?: number;
   customers?: number;
+  /** Products to order from instead of made-up ones (ids of rows in `products`). */
+  catalogue?: Array<{ id: string; title: string; price: number }>;
+  /** Also append every event to order_events (hash chain) and move order_log_head (default false). */
+  events?: boolean;
   /** The PRNG's seed: the same seed gives the same shop. */
   seed?: number;
   rowsPerTransaction?: number;
   progress?: (inserted: number) => void;
 };
 
-export type SeededOrders = { orders: number; firstDay: string; lastDay: string; products: Array<{ id: string; title: string; price: number }>; ms: number };
+export type SeededOrders = { orders: number; events: number; hashedBytes: number; firstDay: string; lastDay: string; products: Array<{ id: string; title: string; price: number }>; ms: number };
 
 /** A small fast PRNG (mulberry32), so that a seed gives the same orders every run. */
 export function prng(seed: number) {
@@ -42,7 +50,7 @@ export function prng(seed: number) {
   };
 }
 
-const hex24 = (n: number, prefix: string) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
+export const hex24 = (n: number, prefix: string) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
 const zones: DeliveryZone[] = ['Inside Dhaka', 'Suburbs Dhaka', 'Outside Dhaka'];
 const admin: Actor = { userId: hex24(1, 'ad'), email: 'boss@bench.test', role: 'admin' };
 
@@ -54,7 +62,7 @@ export function seedOrders(sqlite: Database.Database, options: SeedOrdersOptions
   const firstDay = addDays(options.lastDay, -(days - 1));
   const random = prng(options.seed ?? 17);
   const pick = (n: number) => Math.floor(random() * n);
-  const products = Array.from({ length: options.products ?? 300 }, (_, i) => ({ id: hex24(i + 1, 'b0'), title: `Bench Product ${i + 1}`, price: 200 + 50 * pick(100) }));
+  const products = options.catalogue ?? Array.from({ length: options.products ?? 300 }, (_, i) => ({ id: hex24(i + 1, 'b0'), title: `Bench Product ${i + 1}`, price: 200 + 50 * pick(100) }));
   const customers = options.customers ?? 20_000;
   const firstNumber = ((sqlite.prepare('select max(order_number) as n from orders').get() as { n: number | null }).n ?? 10_000) + 1;
 
@@ -62,6 +70,29 @@ export function seedOrders(sqlite: Database.Database, options: SeedOrdersOptions
   const insertOrder = sqlite.prepare(`insert into orders (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
   const days_ = new Map<string, { day: string; kind: string; orders: number; amount: number }>();
   const productDays = new Map<string, { day: string; productId: string; title: string; orders: number; quantity: number; revenue: number }>();
+
+  // The order log: events appended after the file's own, chained to its head.
+  // hash-chain.ts's createEventHasher(null), with the content kept to count its bytes.
+  const head = sqlite.prepare('select event_count as eventCount, last_id as lastId, last_hash as lastHash, keyed_from as keyedFrom from order_log_head where id = 1').get() as
+    | { eventCount: number; lastId: number; lastHash: string; keyedFrom: number | null }
+    | undefined;
+  if (options.events && (!head || head.keyedFrom !== null)) throw new Error('seedOrders: events need a migrated file whose log is not keyed (no AUDIT_KEY)');
+  const insertEvent = sqlite.prepare('insert into order_events (id, order_id, seq, type, payload, actor, at, prev_hash, hash) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  let lastId = head?.lastId ?? 0;
+  let lastHash = head?.lastHash ?? '';
+  let events = 0;
+  let hashedBytes = 0;
+  const append = (event: RecordedEvent) => {
+    if (!options.events) return;
+    const stored = { ...event, id: lastId + 1, prevHash: lastHash };
+    const content = hashedContent(stored);
+    const hash = createHash('sha256').update(content).digest('hex');
+    hashedBytes += Buffer.byteLength(content);
+    insertEvent.run(stored.id, stored.orderId, stored.seq, stored.type, JSON.stringify(stored.payload), JSON.stringify(stored.actor), stored.at.getTime(), stored.prevHash, hash);
+    lastId = stored.id;
+    lastHash = hash;
+    events += 1;
+  };
 
   const batch = options.rowsPerTransaction ?? 50_000;
   const dayMs = 86_400_000;
@@ -92,10 +123,13 @@ export function seedOrders(sqlite: Database.Database, options: SeedOrdersOptions
         payload: { owner: { userId: owner.userId, email: owner.email }, name: `Customer ${customer}`, phone: `+88017${String(customer).padStart(8, '0')}`, address: 'House 1, Road 1, Dhanmondi', deliveryLocation: zone, paymentMethod: 'Cash On Delivery', appliedCoupon: null, lines, ...orderTotals(lines, 0, zone), orderNumber: firstNumber + i },
       };
       let state: OrderState = evolve(null, placed);
+      append(placed);
       const r = random();
       const later = new Date(at.getTime() + 3_600_000);
       const change = (type: 'Confirmed' | 'Canceled' | 'CanceledByCustomer' | 'Deleted', actor: Actor) => {
-        state = evolve(state, { type, payload: {}, orderId: id, seq: state.version + 1, actor, at: later });
+        const event: RecordedEvent = { type, payload: {}, orderId: id, seq: state.version + 1, actor, at: later };
+        state = evolve(state, event);
+        append(event);
       };
       // Older orders are settled; the last two weeks' still include Pending ones.
       const recent = day > days - 14;
@@ -144,9 +178,12 @@ export function seedOrders(sqlite: Database.Database, options: SeedOrdersOptions
     'insert into product_sales_days (day, product_id, title, orders, quantity, revenue) values (@day, @productId, @title, @orders, @quantity, @revenue) on conflict (day, product_id) do update set title = excluded.title, orders = product_sales_days.orders + excluded.orders, quantity = product_sales_days.quantity + excluded.quantity, revenue = product_sales_days.revenue + excluded.revenue',
   );
   sqlite.transaction(() => {
+    if (options.events && events > 0) {
+      sqlite.prepare('update order_log_head set event_count = event_count + ?, last_id = ?, last_hash = ? where id = 1').run(events, lastId, lastHash);
+    }
     for (const cell of days_.values()) addDay.run(cell);
     for (const cell of productDays.values()) addProduct.run(cell);
   })();
   sqlite.exec('analyze');
-  return { orders: total, firstDay, lastDay: options.lastDay, products, ms: performance.now() - started };
+  return { orders: total, events, hashedBytes, firstDay, lastDay: options.lastDay, products, ms: performance.now() - started };
 }

@@ -225,6 +225,7 @@ function serverEnv(dataDir, port, extra = {}) {
     // The bench measures order throughput, many orders per customer and phone: not the placement limits.
     MAX_PENDING_ORDERS: '1000000',
     ORDERS_PER_HOUR: '1000000',
+    MAX_PENDING_PER_PHONE: '1000000',
     ...(opts['node-options'] ? { NODE_OPTIONS: opts['node-options'] } : {}),
     ...extra,
   };
