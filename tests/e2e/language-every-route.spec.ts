@@ -29,6 +29,10 @@ const dataParts = [
   // Category names: the footer's list and the home page's groups (other journeys add categories too).
   '[data-testid="footer-categories"]',
   '.category-group__title',
+  // Orders' lines and their delivery (the admin's own orders of other journeys show in My Orders).
+  '.order-items__title',
+  '.order-items__details',
+  '.order-card__delivery',
   'select',
   'textarea',
   '.product-page__title',
