@@ -47,6 +47,7 @@ export const products = pgTable(
     index('products_created_at').on(t.createdAt, t.id),
     index('products_category').on(t.categoryId, t.createdAt),
     index('products_price').on(t.price, t.createdAt),
+    index('products_category_price').on(t.categoryId, t.price, t.createdAt, t.id),
     index('products_search').using('gin', t.search),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_images_count', sql`json_array_length(${t.images}) between 1 and 3`),

@@ -1,0 +1,1 @@
+CREATE INDEX `products_category_price` ON `products` (`category_id`,`price`,`created_at`,`id`);
