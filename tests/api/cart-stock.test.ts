@@ -106,7 +106,14 @@ describe('PATCH /api/carts/:id', () => {
     expect((await linesOf(rina, box.id))[0]!.quantity).toBe(2);
   });
 
-  it.each([0, 100, 1.5, -1, '2', null])('refuses the quantity %j with 400', async (quantity) => {
+  it('takes the quantity as whole-number text, as the original client sends it (issue 19)', async () => {
+    const box = await product({ S: 5, M: 5 });
+    const { insertedId } = await json(await add(rina, { productId: box.id, quantity: 2, size: 'S', color: 'Red' }));
+    expect((await change(rina, insertedId, { quantity: '3' })).status).toBe(200);
+    expect((await linesOf(rina, box.id))[0]!.quantity).toBe(3);
+  });
+
+  it.each([0, 100, 1.5, -1, '2.5', 'abc', null])('refuses the quantity %j with 400', async (quantity) => {
     const box = await product({ S: 5, M: 5 });
     const { insertedId } = await json(await add(rina, { productId: box.id, quantity: 2, size: 'S', color: 'Red' }));
     const res = await change(rina, insertedId, { quantity });
