@@ -1,5 +1,5 @@
-import { HTTPError, TimeoutError } from 'ky';
 import { currentLanguage, translator } from './i18n/i18n';
+import { isHTTPError, isTimeoutError } from './http-errors';
 import { dialogMessages, type DialogId } from './messages/dialog';
 
 /** What the UI needs to know about a failed call, from the server or the identity provider. */
@@ -31,7 +31,7 @@ export async function describeFailure(error: unknown): Promise<FailureInfo> {
     const text = t(id as DialogId);
     return text === id ? fallback : text;
   };
-  if (error instanceof HTTPError) {
+  if (isHTTPError(error)) {
     const status = error.response.status;
     try {
       const body = (await error.response.clone().json()) as ErrorBody;
@@ -44,7 +44,7 @@ export async function describeFailure(error: unknown): Promise<FailureInfo> {
     }
     return { status, message: t('dialog.http', { status }) };
   }
-  if (error instanceof TimeoutError) return { message: t('dialog.timeout') };
+  if (isTimeoutError(error)) return { message: t('dialog.timeout') };
   if (isFirebaseError(error)) {
     // Firebase's own messages read "Firebase: Error (auth/...)."; these say the same for a shopper.
     return { code: error.code, message: known(`dialog.firebase.${error.code}`, error.message.replace(/^Firebase:\s*/, '')) };

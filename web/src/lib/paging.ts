@@ -1,4 +1,4 @@
-import type { KyInstance } from 'ky';
+import type { HttpClient } from './api-client';
 
 /**
  * Every list the API sends is paged (limit, offset; the total of matching rows in X-Total-Count).
@@ -32,7 +32,7 @@ export function pageQuery(page: number, size = PAGE_SIZE): { limit: number; offs
  * total. A server without the header (or a bad one) still gives a usable answer: the rows seen so far.
  */
 export async function getPage<T>(
-  client: KyInstance,
+  client: HttpClient,
   path: string,
   paging: { limit: number; offset: number },
   searchParams: Record<string, string> = {},

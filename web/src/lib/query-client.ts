@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
+import { isHTTPError } from './http-errors';
 
 const MAX_RETRY_DELAY_MS = 30_000;
 const MAX_RETRIES = 3;
@@ -17,7 +17,7 @@ export function retryDelay(attempt: number): number {
  * except 408 and 429, which say "later". Other failures get the usual three retries.
  */
 export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
-  if (error instanceof HTTPError) {
+  if (isHTTPError(error)) {
     const { status } = error.response;
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) return false;
   }

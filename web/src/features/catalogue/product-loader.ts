@@ -1,5 +1,5 @@
-import { HTTPError } from 'ky';
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
+import { isHTTPError } from '../../lib/http-errors';
 import { queryClient } from '../../lib/query-client';
 import { productQueryOptions, type Product } from './api/get-product';
 
@@ -14,7 +14,7 @@ export async function productLoader({ params }: LoaderFunctionArgs): Promise<Pro
     return await queryClient.ensureQueryData(productQueryOptions(id));
   } catch (error) {
     // 400: an id the server cannot even read is not a product either.
-    if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) {
+    if (isHTTPError(error) && (error.response.status === 404 || error.response.status === 400)) {
       throw data({ message: 'Product not found' }, { status: 404, statusText: 'Not Found' });
     }
     throw error;

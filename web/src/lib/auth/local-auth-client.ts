@@ -1,5 +1,5 @@
-import { HTTPError } from 'ky';
 import { api, bearer } from '../api-client';
+import { isHTTPError } from '../http-errors';
 import { getToken, removeToken } from './token-store';
 import type { ConfirmResetBody, LogInBody, PasswordResetBody, SignUpBody } from '../../../../src/modules/identity/index';
 import type { AuthClient, AuthSession, AuthUser } from './types';
@@ -40,7 +40,7 @@ export function createLocalAuthClient(): AuthClient {
         return { token, user };
       } catch (error) {
         // Expired, tampered with, or the account is gone: forget it. Other failures keep it for next time.
-        if (error instanceof HTTPError && error.response.status === 401) {
+        if (isHTTPError(error) && error.response.status === 401) {
           removeToken();
           return null;
         }
