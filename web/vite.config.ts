@@ -1,7 +1,7 @@
 import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The app's own modules (the Navbar, the table of pages): npm run build:web and dev load this config
 // with --configLoader runner, which resolves them as the app does.
@@ -133,11 +133,16 @@ function inlineEntryCss(): Plugin {
  * counts in the JavaScript `/` loads first (tests/performance/web-budget.test.ts).
  */
 function minifyPrefetchScript(): Plugin {
+  // The build's own output folder (an experiment may build elsewhere than web/dist).
+  let outDir = join(webRoot, 'dist');
   return {
     name: 'shop:minify-prefetch-script',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      const file = join(webRoot, 'dist', 'prefetch.js');
+      const file = join(outDir, 'prefetch.js');
       const { code, errors } = minifySync('prefetch.js', readFileSync(file, 'utf8'));
       if (errors.length > 0) throw new Error(`minifyPrefetchScript: ${errors.map((e) => e.message).join('; ')}`);
       writeFileSync(file, code);
@@ -172,21 +177,48 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // Every browser that runs es2022 modules but Safari before 17 knows modulepreload; there the
     // polyfill would only start the same downloads a little earlier, for 0.6 kB more of `/`.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's list of files to preload leaves out the entry's own (index, vendor, Rolldown's
+      // runtime: see chunkFileNames): they are loaded before any lazy chunk is asked for, and each
+      // name in the list is bytes of the entry (issue 20).
+      // index.html's own modulepreload links (hostType 'html') stay as they are.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !/^assets\/(index|vendor)-/.test(dep)),
+    },
     rolldownOptions: {
       output: {
+        // The lazy chunks, the Bengali catalogues and the lazy pages' stylesheets by their hash alone
+        // (7 characters: Rolldown's least for this many chunks): each is named in the JS of `/` (an
+        // import, a fetch, a list of files to preload), and their names were 0.5 kB of it gzipped. The
+        // files `/` loads first keep a name (index, vendor, vendor-rt: Rolldown's runtime) so that
+        // resolveDependencies above can leave them out.
+        chunkFileNames: (chunk) => {
+          if (chunk.name === 'vendor') return 'assets/vendor-[hash].js';
+          if (chunk.name === 'rolldown-runtime') return 'assets/vendor-rt-[hash:7].js';
+          // Named in no file of `/` (the dashboard's pages import them): tests/e2e/dashboard.spec.ts
+          // tells them by name.
+          return /^(uPlot|dashboard-home-page)/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash:7].js';
+        },
+        assetFileNames: (asset) => {
+          const name = asset.names[0] ?? '';
+          if (/^vendor.*\.css$/.test(name)) return 'assets/vendor-[hash:7][extname]';
+          return /\.(json|css)$/.test(name) && !name.startsWith('index') ? 'assets/[hash:7][extname]' : 'assets/[name]-[hash][extname]';
+        },
         codeSplitting: {
           // The libraries every page runs in one file, not eight small shared ones: fewer requests
           // queue on the few connections of a phone before the first page can render. react-dom
           // needs scheduler; react-router-dom re-exports react-router. Only what `/` loads ($initial):
           // the parts a lazy page alone uses (useMutation, say) stay in that page's chunks.
-          // ky, and the app's languages (lib/i18n, lib/messages), which every page uses too: left out,
-          // Rolldown gave each a small chunk of its own, whose wrapping cost 0.6 and 1.6 kB of `/`.
+          // The app's languages (lib/i18n, lib/messages) and lib/http-errors, which every page uses too:
+          // left out, Rolldown gave each a small chunk of its own, whose wrapping cost 1.6 and 0.1 kB of `/`.
+          // ky is not part of `/` (web/src/lib/api-client.ts loads it): the test only names it for a
+          // build that would bring it back.
           groups: [
             {
               name: 'vendor',
               tags: ['$initial'],
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/]query-core|@tanstack[\\/]react-query|ky)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](i18n|messages)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/]query-core|@tanstack[\\/]react-query|ky)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](i18n[\\/]|messages[\\/]|http-errors)/,
             },
           ],
         },
