@@ -82,12 +82,8 @@ function prefetchAssets(): Plugin {
           return [...files, ...new Set(css)];
         };
         const dashboard = pathPattern(PAGES.dashboard.path).slice(1, -1);
-        const httpClient = chunks.filter((chunk) => chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]ky[\\/]/.test(id))).map((chunk) => chunk.fileName);
         const pages = [
           // Every page but the dashboard's is in the shop layout.
-          // ky (web/src/lib/api-client.ts imports it when the entry runs): every page's first API answers
-          // go through it, so it is fetched beside the entry rather than after it has run.
-          { match: '', code: httpClient, requests: [] },
           { match: `^(?!${dashboard}(?:/|$))`, code: [], requests: SHOP_LAYOUT_PREFETCH.requests ?? [] },
           ...Object.entries(PAGE_PREFETCH).map(([name, prefetch]) => ({
             match: pathPattern(PAGES[name as PageName].path),
