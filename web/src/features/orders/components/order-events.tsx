@@ -5,7 +5,7 @@ import { formatNumber } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
 import { orderRecordsMessages } from '../messages/order-records';
 import { ordersMessages } from '../messages/orders';
-import { eventLabel } from './order-timeline';
+import { eventName } from './order-timeline';
 
 type StockLine = NonNullable<OrderEvent['stock']>[number];
 
@@ -15,16 +15,6 @@ function stockText(line: StockLine, lines: readonly OrderLine[], aProduct: strin
   const choice = [line.size, line.color].filter(Boolean).join(', ');
   return `${title}${choice ? ` (${choice})` : ''} × ${quantity}`;
 }
-
-/** The event names, as the shopper's timeline has them (the orders namespace). */
-const LABEL_IDS = {
-  Placed: 'orders.event.placed',
-  Confirmed: 'orders.event.confirmed',
-  Canceled: 'orders.event.canceled',
-  CanceledByCustomer: 'orders.event.canceledByCustomer',
-  Deleted: 'orders.event.deleted',
-  Imported: 'orders.event.imported',
-} as const satisfies Record<OrderEvent['type'], string>;
 
 /** "admin", "customer"; any other role as the server names it. */
 function roleName(role: string, t: Translate<'orderRecords.role.admin' | 'orderRecords.role.customer'>): string {
@@ -73,7 +63,7 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
             <time dateTime={event.at} className="timeline__time">
               {formatDateTimeFor(event.at, lang)}
             </time>
-            <span className="timeline__label">{event.type in LABEL_IDS ? tOrders(LABEL_IDS[event.type]) : eventLabel(event.type)}</span>
+            <span className="timeline__label">{eventName(tOrders, event.type)}</span>
             <span className="timeline__actor">
               {t('orderRecords.by', { email: event.actor.email, role: roleName(event.actor.role, t) })}
             </span>

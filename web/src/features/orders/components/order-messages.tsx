@@ -4,7 +4,7 @@ import { formatNumber, type Lang } from '../../../../../src/shared/locale-format
 import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
 import { orderRecordsMessages } from '../messages/order-records';
 import { ordersMessages } from '../messages/orders';
-import { eventLabel } from './order-timeline';
+import { eventName } from './order-timeline';
 
 type RecordId = NonNullable<typeof orderRecordsMessages.ids>;
 
@@ -14,13 +14,6 @@ const STATES = {
   sent: 'orderRecords.state.sent',
   failed: 'orderRecords.state.failed',
 } as const satisfies Record<OrderMessage['state'], string>;
-const LABEL_IDS: Partial<Record<string, 'orders.event.placed' | 'orders.event.confirmed' | 'orders.event.canceled' | 'orders.event.canceledByCustomer' | 'orders.event.deleted'>> = {
-  Placed: 'orders.event.placed',
-  Confirmed: 'orders.event.confirmed',
-  Canceled: 'orders.event.canceled',
-  CanceledByCustomer: 'orders.event.canceledByCustomer',
-  Deleted: 'orders.event.deleted',
-};
 
 /** What happened to one message: when it went out, or how often it was tried and what comes next. */
 function stateDetails(message: OrderMessage, t: Translate<RecordId>, lang: Lang): string | null {
@@ -66,7 +59,7 @@ export function OrderMessages({ orderId }: { orderId: string }) {
               </span>
             </p>
             <p className="order-messages__meta">
-              {LABEL_IDS[message.event] ? tOrders(LABEL_IDS[message.event]!) : eventLabel(message.event)} ·{' '}
+              {eventName(tOrders, message.event)} ·{' '}
               {t('orderRecords.written', { at: formatDateTimeFor(message.createdAt, lang) })}
               {stateDetails(message, t, lang) && ` · ${stateDetails(message, t, lang)}`}
             </p>

@@ -1,21 +1,8 @@
-import { useOrderEvents, type OrderEvent, type OrderEventType } from '../api/get-order-events';
+import { useOrderEvents, type OrderEventType } from '../api/get-order-events';
 import { formatDateTimeFor } from '../format-date';
 import { formatNumber } from '../../../../../src/shared/locale-format';
-import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
 import { ordersMessages } from '../messages/orders';
-
-const LABELS: Record<OrderEventType, string> = {
-  Placed: 'Order placed',
-  Confirmed: 'Confirmed by the shop',
-  Canceled: 'Canceled by the shop',
-  CanceledByCustomer: 'Canceled by the customer',
-  Deleted: 'Deleted',
-  Imported: 'Imported from the old shop',
-};
-
-export function eventLabel(type: OrderEvent['type']): string {
-  return LABELS[type] ?? type;
-}
 
 const LABEL_IDS = {
   Placed: 'orders.event.placed',
@@ -25,6 +12,12 @@ const LABEL_IDS = {
   Deleted: 'orders.event.deleted',
   Imported: 'orders.event.imported',
 } as const satisfies Record<OrderEventType, string>;
+
+/** An event's name in the language shown (the orders namespace); a type this app does not know, as the server names it. */
+export function eventName(t: Translate<(typeof LABEL_IDS)[OrderEventType]>, type: string): string {
+  const id = (LABEL_IDS as Partial<Record<string, (typeof LABEL_IDS)[OrderEventType]>>)[type];
+  return id ? t(id) : type;
+}
 
 type OrderTimelineProps = {
   orderId: string;
@@ -61,7 +54,7 @@ export function OrderTimeline({ orderId, id }: OrderTimelineProps) {
             <time dateTime={event.at} className="timeline__time">
               {formatDateTimeFor(event.at, lang)}
             </time>
-            <span className="timeline__label">{event.type in LABEL_IDS ? t(LABEL_IDS[event.type]) : eventLabel(event.type)}</span>
+            <span className="timeline__label">{eventName(t, event.type)}</span>
           </li>
         ))}
       </ol>

@@ -2,7 +2,8 @@ import { DataTable } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { uncheckedEvents, useAudit } from '../api/get-audit';
-import { eventLabel } from '../components/order-timeline';
+import { eventName } from '../components/order-timeline';
+import { ordersMessages } from '../messages/orders';
 import { formatDateTimeFor } from '../format-date';
 import { formatNumber } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
@@ -15,6 +16,7 @@ export function AuditPage() {
   const page = usePageParam();
   const { data: audit, status, refetch, isFetching } = useAudit(page);
   const t = useT(auditMessages);
+  const tOrders = useT(ordersMessages);
   const lang = useLanguage();
 
   return (
@@ -87,7 +89,7 @@ export function AuditPage() {
                       <code>{event.orderId}</code>
                     </td>
                     <td>{formatNumber(event.seq, lang)}</td>
-                    <td className="data-table__nowrap" title={eventLabel(event.type)}>
+                    <td className="data-table__nowrap" title={eventName(tOrders, event.type)}>
                       {event.type}
                       {broken && <span className="data-table__tag">{t('audit.broken')}</span>}
                     </td>
