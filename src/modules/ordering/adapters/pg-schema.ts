@@ -103,9 +103,18 @@ export const orders = pgTable(
     index('orders_owner_status').on(t.ownerUserId, t.status),
     index('orders_phone_status').on(t.phone, t.status),
     index('orders_phone_placed').on(t.phone, t.placedAt),
+    // The desk's search by part of a phone (issue 20): pg_trgm's GIN index serves `phone like
+    // '%digits%'` for 3 digits or more (SQLite's twin is the FTS5 table orders_phone_search).
+    index('orders_phone_trigram').using('gin', t.phone.op('gin_trgm_ops')),
     check('orders_amount_nonnegative', sql`${t.amount} >= 0`),
   ],
 );
+
+/** The orders listed per status, as schema.ts says: kept by triggers on orders (migration 0014). */
+export const orderStatusCounts = pgTable('orders_status_counts', {
+  status: text('status', { enum: orderStatuses }).primaryKey(),
+  orders: integer('orders').notNull(),
+});
 
 /** Idempotency keys: a retried or double-clicked order answers the first one. */
 export const orderRequests = pgTable(
