@@ -27,14 +27,16 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- Each trigger is written as pg_get_triggerdef prints it: the start-up check (postgres-triggers.ts)
+-- compares every trigger of the migrations with it.
 CREATE TRIGGER "orders_status_counts_insert" AFTER INSERT ON "orders"
-FOR EACH ROW WHEN (NOT NEW."removed") EXECUTE FUNCTION "orders_status_counts_follow"();
+FOR EACH ROW WHEN ((NOT new."removed")) EXECUTE FUNCTION "orders_status_counts_follow"();
 --> statement-breakpoint
 CREATE TRIGGER "orders_status_counts_update" AFTER UPDATE OF "status", "removed" ON "orders"
-FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status" OR OLD."removed" IS DISTINCT FROM NEW."removed") EXECUTE FUNCTION "orders_status_counts_follow"();
+FOR EACH ROW WHEN (((old."status" IS DISTINCT FROM new."status") OR (old."removed" IS DISTINCT FROM new."removed"))) EXECUTE FUNCTION "orders_status_counts_follow"();
 --> statement-breakpoint
 CREATE TRIGGER "orders_status_counts_delete" AFTER DELETE ON "orders"
-FOR EACH ROW WHEN (NOT OLD."removed") EXECUTE FUNCTION "orders_status_counts_follow"();
+FOR EACH ROW WHEN ((NOT old."removed")) EXECUTE FUNCTION "orders_status_counts_follow"();
 --> statement-breakpoint
 -- TRUNCATE skips row triggers (and only the tables' owner may run it): the counts go with the rows.
 CREATE FUNCTION "orders_status_counts_clear"() RETURNS trigger LANGUAGE plpgsql AS $$

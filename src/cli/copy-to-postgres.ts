@@ -24,9 +24,11 @@ export const copiedTables = ['categories', 'products', 'product_variants', 'user
 
 /**
  * What each engine derives from the copied rows by itself (decision 027): SQLite's full-text
- * table (FTS5, with its shadow tables) and PostgreSQL's search column, both filled by triggers.
+ * tables (FTS5, with their shadow tables) and PostgreSQL's search column, both filled by triggers.
+ * So are the desk's counts per status (issue 20): PostgreSQL's triggers count the orders as they
+ * are copied (copying the rows too would count them twice); its phone index is an index.
  */
-const derivedSqliteTable = /^products_search(_(data|idx|content|docsize|config))?$/;
+const derivedSqliteTable = /^((products|orders_phone)_search(_(data|idx|content|docsize|config))?|orders_status_counts)$/;
 const derivedPostgresColumns: Record<string, readonly string[]> = { products: ['search'] };
 
 /** A move that must not happen (the target holds data, the schemas differ): nothing was written. */

@@ -202,6 +202,19 @@ describe('npm run move-to-postgres', () => {
       await client.end();
     }
 
+    // Not copied but counted again by PostgreSQL's triggers as the orders went in (issue 20): the same counts.
+    const counts = new Database(file, { readonly: true, fileMustExist: true });
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    try {
+      const sqliteCounts = counts.prepare('select status, orders from orders_status_counts where orders > 0 order by status').all();
+      expect(sqliteCounts.length).toBeGreaterThan(0);
+      expect((await check.query('select status, orders from orders_status_counts where orders > 0 order by status')).rows).toEqual(sqliteCounts);
+    } finally {
+      counts.close();
+      await check.end();
+    }
+
     const postgres = await openPostgresDatabase(url, { max: 2 });
     try {
       const report = await auditOrderLog(postgres, auditKey);

@@ -37,10 +37,11 @@ const kindOf = (columnType: string, where: string) => {
 type AnyConfig = ReturnType<typeof sqliteTableConfig> | ReturnType<typeof pgTableConfig>;
 
 /**
- * The one knowing difference (decision 027): PostgreSQL's full-text document of a product and its
- * GIN index. SQLite's twin is the FTS5 table products_search, which Drizzle cannot declare.
+ * The knowing differences (decision 027): PostgreSQL's full-text document of a product and its
+ * GIN index, and the trigram GIN index on an order's phone (issue 20). SQLite's twins are the FTS5
+ * tables products_search and orders_phone_search, which Drizzle cannot declare.
  */
-const postgresOnly = { columns: ['products.search'], indexes: ['products.products_search'] };
+const postgresOnly = { columns: ['products.search'], indexes: ['products.products_search', 'orders.orders_phone_trigram'] };
 const withoutPostgresOnly = (config: ReturnType<typeof pgTableConfig>) => ({
   ...config,
   columns: config.columns.filter((c) => !postgresOnly.columns.includes(`${config.name}.${c.name}`)),

@@ -13,7 +13,12 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * leading + ignored) is an order number or part of a phone number; any other `q` is part of a
  * name or an email, letter case ignored (`contains` is the engine's caseless LIKE).
  */
-export function orderFilterWhere(t: Columns, filter: OrderFilter, contains: (column: Column, pattern: string) => SQL): SQL | undefined {
+export function orderFilterWhere(
+  t: Columns,
+  filter: OrderFilter,
+  contains: (column: Column, pattern: string) => SQL,
+  phoneContains: (digits: string) => SQL = (digits) => contains(t.phone, `%${digits}%`),
+): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(t.removed, false)];
   if (filter.status) conditions.push(eq(t.status, filter.status));
   if (filter.from) conditions.push(gte(t.placedAt, filter.from));
@@ -23,7 +28,7 @@ export function orderFilterWhere(t: Columns, filter: OrderFilter, contains: (col
     const digits = q.replace(/[\s-]/g, '').replace(/^\+/, '');
     if (/^\d{1,15}$/.test(digits)) {
       const asNumber = Number(digits);
-      conditions.push(or(...(asNumber <= 2_147_483_647 ? [eq(t.orderNumber, asNumber)] : []), contains(t.phone, `%${digits}%`)));
+      conditions.push(or(...(asNumber <= 2_147_483_647 ? [eq(t.orderNumber, asNumber)] : []), phoneContains(digits)));
     } else {
       const pattern = `%${literal(q)}%`;
       conditions.push(or(contains(t.name, pattern), contains(t.email, pattern)));
@@ -32,7 +37,32 @@ export function orderFilterWhere(t: Columns, filter: OrderFilter, contains: (col
   return and(...conditions);
 }
 
+/**
+ * The trigram indexes (issue 20) answer a substring of 3 characters or more: SQLite's FTS5 table
+ * orders_phone_search, PostgreSQL's pg_trgm GIN index on orders.phone. A shorter one (1-2 digits,
+ * also matched as an order number) has no trigram to look up: it scans, as before.
+ */
+export const trigramMinimum = 3;
+
 /** SQLite: LIKE ignores the case of ASCII letters only; lower() both sides for the rest. */
 export const sqliteContains = (column: Column, pattern: string): SQL => sql`lower(${column}) like lower(${pattern}) escape '\\'`;
 /** PostgreSQL: ILIKE. */
 export const pgContains = (column: Column, pattern: string): SQL => sql`${column} ilike ${pattern} escape '\\'`;
+
+/**
+ * SQLite, a phone containing `digits` (digits only, so no case and nothing to escape): 3 or more
+ * through the FTS5 trigram table (its LIKE is answered from the index, then checked on the text),
+ * fewer by a scan.
+ */
+export const sqlitePhoneContains =
+  (t: { id: Column; phone: Column }) =>
+  (digits: string): SQL =>
+    digits.length >= trigramMinimum
+      ? sql`${t.id} in (select order_id from orders_phone_search where orders_phone_search.phone like ${`%${digits}%`})`
+      : sqliteContains(t.phone, `%${digits}%`);
+
+/** PostgreSQL: a plain LIKE (digits only: no case, nothing to escape), which the pg_trgm GIN index serves from 3 digits. */
+export const pgPhoneContains =
+  (t: { phone: Column }) =>
+  (digits: string): SQL =>
+    sql`${t.phone} like ${`%${digits}%`}`;
