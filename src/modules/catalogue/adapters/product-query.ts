@@ -22,6 +22,19 @@ export const isPlain = (filter: ProductFilter): boolean =>
   filter.related === undefined &&
   (filter.sort === undefined || filter.sort === 'newest' || filter.sort === 'relevance');
 
+/**
+ * A search and nothing else (issue 20): every product matching the words is in the list, so the
+ * search index alone ranks the page and counts the matches, without reading the products.
+ */
+export const isSearchOnly = (filter: ProductFilter): boolean =>
+  filter.q !== undefined &&
+  filter.category === undefined &&
+  filter.minPrice === undefined &&
+  filter.maxPrice === undefined &&
+  !filter.inStock &&
+  !filter.lowStock &&
+  filter.related === undefined;
+
 export const lowStockLimit = lowStockAt;
 
 type Row = Omit<Product, 'variants'>;

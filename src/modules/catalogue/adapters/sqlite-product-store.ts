@@ -1,18 +1,20 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { SqliteSide } from '../../../platform/database.js';
 import { maxStock, sameVariant } from '../../../shared/stock.js';
 import { categoryKey } from '../domain/category.js';
 import { searchWords } from '../domain/search.js';
 import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
-import { isPlain, lowStockLimit, sortOf, withVariants } from './product-query.js';
+import { isPlain, isSearchOnly, lowStockLimit, sortOf, withVariants } from './product-query.js';
 import { categories, products, productVariants } from './schema.js';
 
 /**
  * The FTS5 table migrations/sqlite/0010 made and its triggers fill (decision 027). Declared here,
- * not in schema.ts: drizzle-kit cannot create a virtual table, and must not try.
+ * not in schema.ts: drizzle-kit cannot create a virtual table, and must not try. `created_at` (not
+ * indexed, the product's own, since migration 0023) lets a search rank and order its page in this
+ * table alone, ties included (issue 20).
  */
-const productsSearch = sqliteTable('products_search', { productId: text('product_id').notNull() });
+const productsSearch = sqliteTable('products_search', { productId: text('product_id').notNull(), createdAt: integer('created_at').notNull() });
 
 const columns = {
   id: products.id,
@@ -36,8 +38,8 @@ const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
 /** FTS5 query: each word quoted (no operator can be smuggled in) and a prefix; all must match. */
 const matchExpression = (words: readonly string[]) => words.map((w) => `"${w}"*`).join(' ');
-// Title counts most, then the category, then the description (product_id is not indexed).
-const rank = sql`bm25(products_search, 0, 10.0, 4.0, 1.0)`;
+// Title counts most, then the category, then the description (product_id and created_at are not indexed).
+const rank = sql<number>`bm25(products_search, 0, 10.0, 4.0, 1.0, 0)`;
 
 function conditions(filter: ProductFilter, words: readonly string[] | null): SQL | undefined {
   const parts: SQL[] = [];
@@ -85,6 +87,32 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
   const withStock = async (rows: Awaited<ReturnType<typeof all.all>>) =>
     rows.length ? withVariants(rows, variantsOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) })) : [];
 
+  // A search and nothing else (issue 20): the page ranked and ordered in the FTS5 table alone (bm25,
+  // then newest first as everywhere: the same order as the general query below), then only its rows
+  // joined. The general query joins every match (~1,000 of 100,000 products for two words) before
+  // sorting: 6 ms against 2.7 ms for the page, 3.8 ms against 0.6 ms for the count.
+  const top = read
+    .select({ productId: productsSearch.productId, createdAt: productsSearch.createdAt, r: rank.as('r') })
+    .from(productsSearch)
+    .where(sql`products_search MATCH ${sql.placeholder('match')}`)
+    .orderBy(sql`r`, desc(productsSearch.createdAt), desc(productsSearch.productId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('top');
+  const searchPage = read
+    .select(columns)
+    .from(top)
+    .innerJoin(products, eq(products.id, top.productId))
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .orderBy(sql`${top.r}`, desc(top.createdAt), desc(top.productId))
+    .prepare();
+  // Every product has one row in products_search (the triggers) and a category (a foreign key).
+  const searchCount = read
+    .select({ n: count() })
+    .from(productsSearch)
+    .where(sql`products_search MATCH ${sql.placeholder('match')}`)
+    .prepare();
+
   const filtered = (filter: ProductFilter) => {
     const words = filter.q === undefined ? null : searchWords(filter.q);
     return { words, where: conditions(filter, words) };
@@ -97,6 +125,9 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
       if (isPlain(filter)) return withStock(filter.limit === undefined && offset === 0 ? all.all() : page.all({ limit, offset }));
       const { words, where } = filtered(filter);
       if (words?.length === 0) return [];
+      if (words && isSearchOnly(filter) && sortOf(filter, true) === 'relevance') {
+        return withStock(searchPage.all({ match: matchExpression(words), limit, offset }));
+      }
       let query = read.select(columns).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).$dynamic();
       if (words) query = query.innerJoin(productsSearch, eq(productsSearch.productId, products.id));
       return withStock(
@@ -111,6 +142,7 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
       if (isPlain(filter)) return countAll.get()?.n ?? 0;
       const { words, where } = filtered(filter);
       if (words?.length === 0) return 0;
+      if (words && isSearchOnly(filter)) return searchCount.get({ match: matchExpression(words) })?.n ?? 0;
       let query = read.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).$dynamic();
       if (words) query = query.innerJoin(productsSearch, eq(productsSearch.productId, products.id));
       return (await query.where(where))[0]?.n ?? 0;
