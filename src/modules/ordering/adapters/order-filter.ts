@@ -50,16 +50,18 @@ export const sqliteContains = (column: Column, pattern: string): SQL => sql`lowe
 export const pgContains = (column: Column, pattern: string): SQL => sql`${column} ilike ${pattern} escape '\\'`;
 
 /**
- * SQLite, a phone containing `digits` (digits only, so no case and nothing to escape): 3 or more
- * through the FTS5 trigram table (its LIKE is answered from the index, then checked on the text),
- * fewer by a scan.
+ * SQLite, a phone containing `digits` (digits only: no case, nothing to escape). From 3 digits,
+ * `matchingIds` asks the FTS5 trigram table for the orders whose phone contains them and answers
+ * their ids, or undefined when there are too many: then, as for 1-2 digits, the scan of the
+ * listing, which finds a page of a common substring early in its index order where looking up
+ * ~460,000 ids would take seconds (SQLite's planner cannot weigh the two; PostgreSQL's can).
  */
 export const sqlitePhoneContains =
-  (t: { id: Column; phone: Column }) =>
-  (digits: string): SQL =>
-    digits.length >= trigramMinimum
-      ? sql`${t.id} in (select order_id from orders_phone_search where orders_phone_search.phone like ${`%${digits}%`})`
-      : sqliteContains(t.phone, `%${digits}%`);
+  (t: { id: Column; phone: Column }, matchingIds: (digits: string) => readonly string[] | undefined) =>
+  (digits: string): SQL => {
+    const ids = digits.length >= trigramMinimum ? matchingIds(digits) : undefined;
+    return ids ? sql`${t.id} in (select value from json_each(${JSON.stringify(ids)}))` : sqliteContains(t.phone, `%${digits}%`);
+  };
 
 /** PostgreSQL: a plain LIKE (digits only: no case, nothing to escape), which the pg_trgm GIN index serves from 3 digits. */
 export const pgPhoneContains =
