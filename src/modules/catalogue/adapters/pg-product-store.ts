@@ -4,7 +4,7 @@ import type { PgQueryable } from '../../../platform/database.js';
 import { categoryKey } from '../domain/category.js';
 import { searchWords } from '../domain/search.js';
 import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
-import { lowStockLimit, sortOf, withVariants } from './product-query.js';
+import { isSearchOnly, lowStockLimit, sortOf, withVariants } from './product-query.js';
 import { categories, products, productVariants } from './pg-schema.js';
 
 const columns = {
@@ -83,9 +83,10 @@ export function createPgProductStore(db: PgQueryable): ProductStore {
       const words = filter.q === undefined ? null : searchWords(filter.q);
       if (words?.length === 0) return 0;
       const where = conditions(filter, words);
-      const query = where
+      // A search alone counts products only (each has a category): the join is left out (issue 20).
+      const query = where && !(words && isSearchOnly(filter))
         ? db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).where(where)
-        : db.select({ n: count() }).from(products);
+        : db.select({ n: count() }).from(products).where(where);
       return (await query)[0]?.n ?? 0;
     },
     byId: async (id) => (await withStock(await base().where(eq(products.id, id))))[0] ?? null,
