@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { AppRouter } from './app/app-router';
+import { AppRoutes } from './app/router';
 import { startLanguage } from './lib/i18n/i18n';
 import { queryClient } from './lib/query-client';
 import './styles/base.css';
@@ -18,7 +18,6 @@ if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
 // Before the router reads the address: it takes ?lang= out of it.
 const languageReady = startLanguage();
-const router = createAppRouter();
 
 const root = createRoot(rootElement);
 
@@ -28,7 +27,9 @@ function render() {
     root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <AppRouter>
+            <AppRoutes />
+          </AppRouter>
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useT } from '../lib/i18n/i18n';
 import { commonMessages } from '../lib/messages/common';
 
-type Props = { standalone?: boolean };
+type Props = { error: unknown; standalone?: boolean | undefined };
 
 // The error page is a chunk of its own, fetched when a route fails (decision 038: it left the entry
 // chunk to make room for the languages within the 125 kB budget of `/`). If even that cannot be
@@ -20,7 +20,7 @@ function PageFailed() {
   return <p role="alert">{t('common.pageFailed')}</p>;
 }
 
-/** route-error-page.tsx's page, loaded on demand: each route's errorElement. */
+/** route-error-page.tsx's page, loaded on demand: what RouteErrorBoundary shows. */
 export function LazyRouteErrorPage(props: Props) {
   return (
     <Suspense fallback={null}>

@@ -1,30 +1,32 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { GoBack } from '../components/go-back';
 import { useShopName } from '../features/site/api/get-site-config';
 import { useT } from '../lib/i18n/i18n';
+import { NotFoundError } from '../lib/not-found';
 import { errorPageMessages, type ErrorPageId } from './messages/error-page';
 import { documentTitle } from './route-handle';
 
 type RouteErrorPageProps = {
+  /** What the page threw. */
+  error: unknown;
   /** True when the layout itself failed, so this page must supply its own <main>. */
   standalone?: boolean;
 };
 
-export function RouteErrorPage({ standalone = false }: RouteErrorPageProps) {
-  const error = useRouteError();
+export function RouteErrorPage({ error, standalone = false }: RouteErrorPageProps) {
   const shopName = useShopName();
   const t = useT(errorPageMessages);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = error instanceof NotFoundError;
   const heading = t(notFound ? 'errorPage.notFound' : 'errorPage.failed');
-  // A loader can say what was not found, e.g. `data({ message: 'Product not found' }, { status: 404 })`:
-  // in the language shown when the catalogue knows it.
-  const given = notFound ? notFoundDetail(error.data) : undefined;
+  // A page can say what was not found, e.g. `new NotFoundError('Product not found')`: in the language
+  // shown when the catalogue knows it.
+  const given = notFound && error.message !== '' ? error.message : undefined;
   const known = given && t(`errorPage.detail.${given}` as ErrorPageId);
   const detail = known && !known.startsWith('errorPage.') ? known : given;
 
   useEffect(() => {
-    // A 404 from a loader is an expected answer (an unknown product), not a fault to report.
+    // Not found is an expected answer (an unknown product), not a fault to report.
     if (!notFound) console.error(error);
   }, [error, notFound]);
 
@@ -62,9 +64,4 @@ export function RouteErrorPage({ standalone = false }: RouteErrorPageProps) {
       {content}
     </main>
   );
-}
-
-function notFoundDetail(data: unknown): string | undefined {
-  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' ? message : undefined;
 }

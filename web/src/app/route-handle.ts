@@ -1,14 +1,21 @@
-import type { Params } from 'react-router-dom';
+import { createContext } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import type { Params, RouteMatch } from 'react-router-dom';
 import type { Lang } from '../lib/i18n/i18n';
 
-/** What a title function gets: the route's params, its loader's answer (undefined on an error), the language shown. */
+/** What a title function gets: the route's params, its query's cached data (undefined until there), the language shown. */
 export type RouteTitleArgs = { params: Params; data: unknown; lang: Lang };
 
-/** Per-route metadata, read by the root layout through useMatches(). */
+/** Per-route metadata, read by the layouts through the matched routes (RouteMatchesContext). */
 export type RouteHandle = {
   /** Page part of document.title: "{title} | {shopName}"; a function for titles that depend on the page. */
   title?: string | ((args: RouteTitleArgs) => string | undefined);
+  /** The query whose cached answer a title function reads (a product's): the page itself fetches it. */
+  query?: (params: Params) => { queryKey: QueryKey };
 };
+
+/** The routes matched by the current address, outermost first (router.tsx's AppRoutes provides them). */
+export const RouteMatchesContext = createContext<RouteMatch[]>([]);
 
 export function routeTitle(handle: RouteHandle | undefined, args: RouteTitleArgs): string | undefined {
   const title = handle?.title;

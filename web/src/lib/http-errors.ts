@@ -1,8 +1,7 @@
 import type { HTTPError, TimeoutError } from 'ky';
 
-// ky's error classes, recognised without loading ky: ky is a chunk of its own that the entry does not
-// wait for (web/src/lib/api-client.ts), and an `instanceof` would bring it into the entry. ky names
-// its errors.
+// ky's error classes, recognised by name (ky names its errors) rather than by `instanceof`, so that a
+// module can tell them without importing ky (decision 043 tried ky as a chunk of its own).
 
 /** A non-2xx answer, as ky's HTTPError. */
 export function isHTTPError(error: unknown): error is HTTPError {

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useT } from '../../lib/i18n/i18n';
 import { useRouteTitle } from '../use-route-title';
+import { LoadingStatus } from '../../components/loading-status';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { NAVIGATION, PAGES } from '../routes';
 import { dashboardMessages } from './messages/dashboard';
 import { navLabel } from './nav-labels';
@@ -50,7 +52,7 @@ export function DashboardLayout() {
   async function handleLogOut() {
     setLeaving(true);
     // Leave the dashboard first, so that its guard does not send the user to /login on the way out.
-    // flushSync: the router would otherwise render the new page in a transition, after the log-out.
+    // flushSync: the router would otherwise render the new page in a transition, after the log-out (app-router.tsx).
     await navigate(PAGES.home.path, { replace: true, flushSync: true });
     await logOut();
   }
@@ -107,7 +109,11 @@ export function DashboardLayout() {
           </ul>
         </nav>
         <main id="main" className="dashboard-main" tabIndex={-1}>
-          <Outlet />
+          <RouteErrorBoundary>
+            <Suspense fallback={<LoadingStatus />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
     </div>

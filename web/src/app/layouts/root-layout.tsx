@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ShopPageFallback } from '../route-fallbacks';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { useRouteTitle } from '../use-route-title';
 import { Navbar } from './navbar';
 import { NavigationProgress } from './navigation-progress';
@@ -19,7 +21,11 @@ export function RootLayout() {
       <Navbar />
       <NavigationProgress />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary>
+          <Suspense fallback={<ShopPageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Suspense fallback={null}>
         <Footer />

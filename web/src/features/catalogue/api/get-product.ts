@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { isHTTPError } from '../../../lib/http-errors';
+import { NotFoundError } from '../../../lib/not-found';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import type { ProductDto } from '../../../../../src/modules/catalogue/index';
 
@@ -11,13 +13,28 @@ export function getProduct(id: string): Promise<Product> {
   return api.get(`products/${encodeURIComponent(id)}`).json<Product>();
 }
 
+/**
+ * An unknown id (404), or one the server cannot even read (400), is no product: a NotFoundError, which
+ * the page's error boundary shows as a not-found page inside the layout. Other failures stay errors.
+ */
+async function getProductOrNotFound(id: string): Promise<Product> {
+  try {
+    return await getProduct(id);
+  } catch (error) {
+    if (isHTTPError(error) && (error.response.status === 404 || error.response.status === 400)) {
+      throw new NotFoundError('Product not found');
+    }
+    throw error;
+  }
+}
+
 export const productQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['products', 'detail', id],
-    queryFn: () => getProduct(id),
+    queryFn: () => getProductOrNotFound(id),
     staleTime: 30_000,
-    // A 404 stays a 404: the route loader turns it into a not-found page at once.
-    retry: retryUnlessClientError,
+    // Not found stays not found: the page shows it at once.
+    retry: (failures, error) => !(error instanceof NotFoundError) && retryUnlessClientError(failures, error),
     meta: { public: true },
   });
 

@@ -17,7 +17,7 @@ type ProductPageProps = {
   onPurchase: PurchaseHandler;
 };
 
-/** /product/:id, after productLoader has put the product in the cache (an unknown id never gets here). */
+/** /product/:id; an unknown id throws NotFoundError (get-product.ts) to the route's error boundary. */
 export function ProductPage({ onPurchase }: ProductPageProps) {
   const { id = '' } = useParams();
   const { data: product } = useSuspenseQuery(productQueryOptions(id));

@@ -6,7 +6,7 @@ import { ProductForm } from '../components/product-form';
 import { useT } from '../../../lib/i18n/i18n';
 import { productFormMessages } from '../messages/product-form';
 
-/** /dashboard/updateproduct/:id (admin), after productLoader has put the product in the cache. */
+/** /dashboard/updateproduct/:id (admin); an unknown id throws NotFoundError to the route's error boundary. */
 export function UpdateProductPage() {
   const { id = '' } = useParams();
   const t = useT(productFormMessages);
