@@ -30,10 +30,23 @@ test('the home page shows the banner slider and a section per category with its 
 
 test('a card leads to its product page; a visitor pressing Add to Cart or Order Now is sent to log in', async ({ page }) => {
   await page.goto('/');
+  // Hold the product's answer back: the home page stays on screen with the progress bar under the
+  // header until the product page can render (decision 044: page changes are transitions).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/products\/[0-9a-f]{24}$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   const card = page.getByTestId('product-card').filter({ hasText: 'Sleepy Spirit Fox Plush' });
   await card.getByRole('link', { name: 'Sleepy Spirit Fox Plush' }).click();
+  await expect(page.locator('.navigation-progress')).toBeAttached();
+  await expect(page.getByRole('region', { name: 'Discover Our Products' })).toBeVisible();
+  release();
   await expect(page).toHaveURL(/\/product\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sleepy Spirit Fox Plush' })).toBeVisible();
+  await expect(page.locator('.navigation-progress')).toHaveCount(0);
+  await page.unroute(/\/api\/products\/[0-9a-f]{24}$/);
   await expect(page.getByText('Product Type: Plush')).toBeVisible();
   await expect(page.getByText('Price: 1,400 BDT').or(page.getByText('Price: 1400 BDT'))).toBeVisible();
   await expect(page.getByLabel('Quantity')).toHaveValue('1');
@@ -59,8 +72,16 @@ test('a card leads to its product page; a visitor pressing Add to Cart or Order 
 
 test('a missing product shows a not-found message, and the category pages list their products', async ({ page }) => {
   await page.goto('/product/0123456789abcdef01234567');
-  await expect(page.getByText(/not found/i).first()).toBeVisible();
+  // The product's 404 is the route's not-found page inside the layout (decision 044: no loader).
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('Product not found. It may have been removed, or the link may be wrong.')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Page not found \| /);
+  // The next page change leaves the error page: the home page renders in the same layout.
+  await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);
 
   await page.goto('/category/Keychains');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Keychains');
