@@ -3,9 +3,10 @@ import { adminSession, call, json } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 20: a search and nothing else is ranked and paged in the search index alone (SQLite: the
-// FTS5 table with each product's created_at; PostgreSQL: the same query as before). Its pages and
-// total must be the ones the general query gives (any other filter, here minPrice=1, which every
-// product passes, takes that path): relevance, then newest first, then the id, ties included.
+// FTS5 table with each product's created_at; PostgreSQL: the same query as before), and the plain
+// list reads a page's ids from its index before the rows (SQLite). Their pages and totals must be
+// the ones the general query gives (any other filter, here minPrice=1, which every product passes,
+// takes that path): relevance, then newest first, then the id, ties included.
 let t: TestApp;
 let admin: string;
 type Product = { _id: string; title: string; createdAt: string };
@@ -16,14 +17,15 @@ const list = async (query: string) => {
 };
 const body = (title: string, description: string) => ({ title, description, category: 'Quokka Goods', price: 500, sizes: [], colors: [], images: ['https://img.test/q.webp'] });
 
-/** Every page of `q` (limits and offsets, past the end too) by both paths. */
-async function expectSameOrder(q: string) {
-  const all = await list(`q=${q}&limit=200`);
-  expect(all).toEqual(await list(`q=${q}&minPrice=1&limit=200`));
+/** Every page of `q` (limits and offsets, past the end too) by both paths; no `q`: the plain list. */
+async function expectSameOrder(q?: string) {
+  const search = q === undefined ? '' : `q=${q}&`;
+  const all = await list(`${search}limit=200`);
+  expect(all).toEqual(await list(`${search}minPrice=1&limit=200`));
   for (const limit of [1, 5, 7]) {
     for (const offset of [0, 3, 10, 29, 100]) {
-      const page = await list(`q=${q}&limit=${limit}&offset=${offset}`);
-      expect(page, `limit ${limit} offset ${offset}`).toEqual(await list(`q=${q}&minPrice=1&limit=${limit}&offset=${offset}`));
+      const page = await list(`${search}limit=${limit}&offset=${offset}`);
+      expect(page, `limit ${limit} offset ${offset}`).toEqual(await list(`${search}minPrice=1&limit=${limit}&offset=${offset}`));
       expect(page.ids).toEqual(all.ids.slice(offset, offset + limit));
     }
   }
@@ -48,7 +50,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('a search alone pages as the general query does', () => {
+describe('a search alone and the plain list page as the general query does', () => {
   it('with ties in rank and in creation time', async () => {
     const all = await expectSameOrder('quokka%20zebu');
     expect(all.total).toBe(36);
@@ -60,6 +62,7 @@ describe('a search alone pages as the general query does', () => {
     expect(products.at(-1)?.title).toMatch(/^Plain Quokka Mug/);
     await expectSameOrder('zeb');
     await expectSameOrder('quokka');
+    expect((await expectSameOrder()).total).toBe(37);
     expect(await list('q=wombat%20zebu')).toEqual({ ids: [], total: 0 });
   });
 
@@ -72,5 +75,6 @@ describe('a search alone pages as the general query does', () => {
     const after = await expectSameOrder('quokka%20zebu');
     expect(after.total).toBe(35);
     expect(after.ids).not.toContain(ids[5]);
+    expect((await expectSameOrder()).total).toBe(36);
   });
 });

@@ -75,10 +75,22 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
   // of its own, looked cheaper, and every page sorted all 100,000 products (80 ms, issue 20).
   const newest = () => read.select(columns).from(products).innerJoin(categories, sql`+${products.categoryId} = ${categories.id}`);
   const all = newest().orderBy(...newestFirst).prepare();
-  const page = newest()
+  // A page's ids first, from products_created_at alone (it covers them), then only its rows read:
+  // OFFSET otherwise reads and joins every row it skips (100,000 products, pages 1-200: 1.3 ms
+  // -> 0.23 ms a page on average, the 200th 2.7 -> 0.3 ms).
+  const pageIds = read
+    .select({ id: products.id, createdAt: products.createdAt })
+    .from(products)
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
+    .as('page_ids');
+  const page = read
+    .select(columns)
+    .from(pageIds)
+    .innerJoin(products, eq(products.id, pageIds.id))
+    .innerJoin(categories, sql`+${products.categoryId} = ${categories.id}`)
+    .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
     .prepare();
   const byId = base().where(eq(products.id, sql.placeholder('id'))).prepare();
   const countAll = read.select({ n: count() }).from(products).prepare();
