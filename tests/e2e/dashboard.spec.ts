@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { adminToken as logInAdmin, apiAs, logIn, logOut, signUp, uniqueEmail } from './support.js';
+import { adminToken as logInAdmin, apiAs, categoryWithProduct, logIn, placeOrder, logOut, signUp, uniqueEmail } from './support.js';
 
 // Issue 17, the admin's dashboard home: /dashboard shows an admin today's, 7 and 30 days' figures
 // exactly as GET /api/stats/summary answers them (and an order confirmed now moves today's), the
@@ -44,18 +44,7 @@ async function asAdmin(page: Page) {
 
 test.beforeAll(async ({ request }) => {
   adminToken = await logInAdmin(request);
-  await api(request, 'post', '/api/categories', { category });
-  const created = await api<{ insertedId: string }>(request, 'post', '/api/products', {
-    title,
-    description: 'Counted by the dashboard journey.',
-    category,
-    price: 700,
-    sizes: [],
-    colors: [],
-    images: [image],
-    variants: [{ size: '', color: '', stock: 4 }],
-  });
-  productId = created.insertedId;
+  productId = await categoryWithProduct(request, adminToken, { category, title, description: 'Counted by the dashboard journey.', price: 700, image, stock: 4 });
 });
 
 test.beforeEach(async ({ context }) => {
@@ -78,14 +67,7 @@ test("an admin's dashboard shows the API's figures, and an order confirmed now m
   expect(requested.filter(isDashboardCode).map((r) => r.url())).toEqual([]);
 
   const before = await summaryNow(request);
-  const placed = await api<{ insertedId: string; order: { amount: number } }>(request, 'post', '/api/orders', {
-    name: `Insight Buyer ${stamp}`,
-    phone: '01712345678',
-    address: 'House 5, Road 2, Dhanmondi, Dhaka',
-    deliveryLocation: 'Inside Dhaka',
-    paymentMethod: 'Cash On Delivery',
-    items: [{ productId, quantity: 2 }],
-  });
+  const placed = await placeOrder(request, adminToken, { buyer: `Insight Buyer ${stamp}`, productId, quantity: 2 });
   await api(request, 'patch', `/api/orders/${placed.insertedId}`, { status: 'Confirmed' });
   const after = await summaryNow(request);
   expect(after.periods.today.confirmed.orders).toBe(before.periods.today.confirmed.orders + 1);

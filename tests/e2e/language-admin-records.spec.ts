@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { adminToken as logInAdmin, apiAs, confirmDialog, dialog, latinWordsLeft, logIn, password, uniqueEmail } from './support.js';
+import { adminToken as logInAdmin, apiAs, categoryWithProduct, confirmDialog, placeOrder, dialog, latinWordsLeft, logIn, password, uniqueEmail } from './support.js';
 
 // Issue 18, the admin's records in Bengali (?lang=bn): All Users (columns, role names, Make Admin and
 // Delete with their dialogs) and Blocked Phones (form, checks, columns, Block and Unblock dialogs).
@@ -32,29 +32,9 @@ test.beforeAll(async ({ request }) => {
   const res = await request.post('/api/auth/signup', { data: { name: customerName, email: customerEmail, password } });
   expect(res.ok(), await res.text()).toBe(true);
   adminToken = await logInAdmin(request);
-  await api(request, 'post', '/api/categories', { category });
-  productId = (
-    await api<{ insertedId: string }>(request, 'post', '/api/products', {
-      title,
-      description: 'Its order is read in Bengali.',
-      category,
-      price: 1250,
-      sizes: [],
-      colors: [],
-      images: ['https://images.example.com/bhasha-records.webp'],
-      variants: [{ size: '', color: '', stock: 5 }],
-    })
-  ).insertedId;
-  orderId = (
-    await api<{ insertedId: string }>(request, 'post', '/api/orders', {
-      name: buyer,
-      phone: '01712345678',
-      address: 'House 5, Road 2, Dhanmondi, Dhaka',
-      deliveryLocation: 'Inside Dhaka',
-      paymentMethod: 'Cash On Delivery',
-      items: [{ productId, quantity: 2, size: '', color: '' }],
-    })
-  ).insertedId;
+  const image = 'https://images.example.com/bhasha-records.webp';
+  productId = await categoryWithProduct(request, adminToken, { category, title, description: 'Its order is read in Bengali.', price: 1250, image });
+  orderId = (await placeOrder(request, adminToken, { buyer, productId, quantity: 2 })).insertedId;
 });
 
 test.beforeEach(async ({ context }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney, formatNumber } from '../../src/shared/locale-format.js';
 import { e2eAdmin } from '../../playwright.config.js';
-import { adminToken as logInAdmin, apiAs, dialog, logIn } from './support.js';
+import { adminToken as logInAdmin, apiAs, categoryWithProduct, dialog, logIn, placeOrder } from './support.js';
 
 // Issue 18, the admin's pages in Bengali (?lang=bn). The Overview: headings, cards, range controls,
 // the chart's legend and summary, the sales table, top products and low stock in Bengali, money and
@@ -28,30 +28,12 @@ const api = <T>(request: APIRequestContext, method: 'get' | 'post' | 'patch' | '
 
 test.beforeAll(async ({ request }) => {
   adminToken = await logInAdmin(request);
-  await api(request, 'post', '/api/categories', { category });
-  const created = await api<{ insertedId: string }>(request, 'post', '/api/products', {
-    title,
-    description: 'Counted by the Bengali overview.',
-    category,
-    price: 1250,
-    sizes: ['XL'],
-    colors: ['Teal'],
-    images: [image],
-    variants: [{ size: 'XL', color: 'Teal', stock: 4 }],
-  });
-  productId = created.insertedId;
-  const order = (quantity: number) => ({
-    name: buyer,
-    phone: '01712345678',
-    address: 'House 5, Road 2, Dhanmondi, Dhaka',
-    deliveryLocation: 'Inside Dhaka',
-    paymentMethod: 'Cash On Delivery',
-    items: [{ productId, quantity, size: 'XL', color: 'Teal' }],
-  });
-  const placed = await api<{ insertedId: string }>(request, 'post', '/api/orders', order(2));
+  const variant = { size: 'XL', color: 'Teal' };
+  productId = await categoryWithProduct(request, adminToken, { category, title, description: 'Counted by the Bengali overview.', price: 1250, image, ...variant, stock: 4 });
+  const placed = await placeOrder(request, adminToken, { buyer, productId, quantity: 2, ...variant });
   await api(request, 'patch', `/api/orders/${placed.insertedId}`, { status: 'Confirmed' });
   // Left Pending, for the desk's Confirm.
-  const pending = await api<{ order: { orderNumber: number } }>(request, 'post', '/api/orders', order(1));
+  const pending = await placeOrder(request, adminToken, { buyer, productId, quantity: 1, ...variant });
   pendingNumber = pending.order.orderNumber;
 });
 

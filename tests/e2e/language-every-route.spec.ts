@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
 import { readFileSync } from 'node:fs';
-import { adminToken as logInAdmin, apiAs, latinWordsLeft } from './support.js';
+import { adminToken as logInAdmin, apiAs, categoryWithProduct, latinWordsLeft, placeOrder } from './support.js';
 
 // Issue 18: every route of the web app (routes.ts's table of pages, each parameter filled with the test's own
 // product, category and order) opened in Bengali, as a visitor and then as an admin: <html lang="bn">,
@@ -58,29 +58,9 @@ const api = <T>(request: APIRequestContext, method: 'get' | 'post' | 'patch' | '
 
 test.beforeAll(async ({ request }) => {
   adminToken = await logInAdmin(request);
-  await api(request, 'post', '/api/categories', { category });
-  productId = (
-    await api<{ insertedId: string }>(request, 'post', '/api/products', {
-      title,
-      description,
-      category,
-      price: 123450,
-      sizes: [],
-      colors: [],
-      images: ['https://images.example.com/bhasha-route.webp'],
-      variants: [{ size: '', color: '', stock: 5 }],
-    })
-  ).insertedId;
-  orderId = (
-    await api<{ insertedId: string }>(request, 'post', '/api/orders', {
-      name: buyer,
-      phone: '01712345678',
-      address: deliveryAddress,
-      deliveryLocation: 'Inside Dhaka',
-      paymentMethod: 'Cash On Delivery',
-      items: [{ productId, quantity: 1, size: '', color: '' }],
-    })
-  ).insertedId;
+  const image = 'https://images.example.com/bhasha-route.webp';
+  productId = await categoryWithProduct(request, adminToken, { category, title, description, price: 123450, image });
+  orderId = (await placeOrder(request, adminToken, { buyer, productId, quantity: 1, address: deliveryAddress })).insertedId;
 });
 
 test.afterAll(async ({ request }) => {

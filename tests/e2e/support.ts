@@ -132,3 +132,47 @@ export async function apiAs<T>(request: APIRequestContext, token: string, method
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
+
+/** Where the journeys' API orders go: Dhaka, cash on delivery. */
+const dhakaDelivery = {
+  phone: '01712345678',
+  address: 'House 5, Road 2, Dhanmondi, Dhaka',
+  deliveryLocation: 'Inside Dhaka',
+  paymentMethod: 'Cash On Delivery',
+} as const;
+
+type ProductSetup = { category: string; title: string; description: string; price: number; image: string; size?: string; color?: string; stock?: number };
+
+/** A new category and one product in it (one variant: `size`/`color`, `stock` left), made by `token`'s admin; the product's id. */
+export async function categoryWithProduct(request: APIRequestContext, token: string, product: ProductSetup): Promise<string> {
+  const { category, title, description, price, image, size = '', color = '', stock = 5 } = product;
+  await apiAs(request, token, 'post', '/api/categories', { category });
+  const created = await apiAs<{ insertedId: string }>(request, token, 'post', '/api/products', {
+    title,
+    description,
+    category,
+    price,
+    sizes: size ? [size] : [],
+    colors: color ? [color] : [],
+    images: [image],
+    variants: [{ size, color, stock }],
+  });
+  return created.insertedId;
+}
+
+type PlacedOrder = { insertedId: string; order: { orderNumber: number; amount: number } };
+
+/** An order of `quantity` of one product by `buyer`, for Dhaka, cash on delivery, placed with `token`. */
+export function placeOrder(
+  request: APIRequestContext,
+  token: string,
+  line: { buyer: string; productId: string; quantity: number; size?: string; color?: string; address?: string },
+): Promise<PlacedOrder> {
+  const { buyer, productId, quantity, size = '', color = '', address = dhakaDelivery.address } = line;
+  return apiAs<PlacedOrder>(request, token, 'post', '/api/orders', {
+    ...dhakaDelivery,
+    name: buyer,
+    address,
+    items: [{ productId, quantity, size, color }],
+  });
+}

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppRouter } from './app/app-router';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { startLanguage } from './lib/i18n/i18n';
 import { queryClient } from './lib/query-client';
 import './styles/base.css';
@@ -18,6 +18,8 @@ if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
 // Before the router reads the address: it takes ?lang= out of it.
 const languageReady = startLanguage();
+// The first page's code (a lazy page) is asked for now, while React renders the layout.
+preloadPage(window.location.pathname);
 
 const root = createRoot(rootElement);
 

@@ -19,10 +19,17 @@ import { localized } from '../lib/i18n/localized';
  * page load, and keep the current page on screen during a page change (app-router.tsx: transitions).
  */
 
-/** A lazy page: its code is fetched on first visit. */
+/** How each lazy page's code is fetched, by its element in the route table (preloadPage). */
+const pageLoads = new WeakMap<object, () => unknown>();
+
+/** A lazy page: its code is fetched on first visit (or by preloadPage). */
 function page(load: () => Promise<ComponentType>): ReactNode {
-  const Page = lazy(() => load().then((Component) => ({ default: Component })));
-  return <Page />;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => (loading ??= load().then((Component) => ({ default: Component })));
+  const Page = lazy(start);
+  const element = <Page />;
+  pageLoads.set(element, start);
+  return element;
 }
 
 /** A product page's title: the product's own (from the query cache), in Bengali when shown and it has one. */
@@ -247,6 +254,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the code of the lazy pages `pathname` shows, before React's first render gets to them
+ * (as the data router did when it was created): main.tsx calls it for the address a visit starts on.
+ */
+export function preloadPage(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    // The page itself, or the page inside an error boundary (the dashboard's layout).
+    const element = route.element as { props?: { children?: unknown } } | null | undefined;
+    const load = element && (pageLoads.get(element) ?? (typeof element.props?.children === 'object' && element.props.children ? pageLoads.get(element.props.children) : undefined));
+    void load?.();
+  }
+}
 
 /** The page at the current address inside its layouts; the layouts' titles read the matched routes. */
 export function AppRoutes() {
