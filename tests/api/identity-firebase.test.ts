@@ -28,16 +28,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const identityToolkit = (method: string, body: object) =>
-  fetch(`http://127.0.0.1:${port}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then(async (r) => {
-    const b = await r.json();
-    if (!r.ok) throw new Error(JSON.stringify(b));
-    return b as { idToken: string; localId: string };
-  });
+const identityToolkit = (method: string, body: object) => emulator.accounts(method, body);
 
 async function firebaseAccount(email: string, password = 'Sakura#2026', displayName?: string) {
   const { idToken, localId } = await identityToolkit('signUp', { email, password, returnSecureToken: true });

@@ -94,16 +94,7 @@ async function preflightThenCall(method: string, path: string, call: Call = {}) 
   return res;
 }
 
-const identityToolkit = (method: string, body: object) =>
-  fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then(async (r) => {
-    const b = await r.json();
-    if (!r.ok) throw new Error(JSON.stringify(b));
-    return b as { idToken: string; localId: string };
-  });
+const identityToolkit = (method: string, body: object) => emulator.accounts(method, body);
 
 /** The old client's sign-in: Firebase first, then its /jwt (with the one changed line: the ID token in Authorization). */
 async function signIn(email: string, options: { displayName?: string; verified?: boolean; from?: string } = {}) {

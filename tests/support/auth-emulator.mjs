@@ -54,6 +54,20 @@ export async function startAuthEmulator({ projectId, port }) {
   return {
     host,
     projectId,
+    /**
+     * A call of the emulator's Identity Toolkit REST API (`accounts:<method>`: signUp, update,
+     * signInWithPassword), as the Firebase JS SDK makes it in the browser; a failure throws its answer.
+     */
+    async accounts(method, body) {
+      const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = await res.json();
+      if (!res.ok) throw new Error(JSON.stringify(answer));
+      return answer;
+    },
     /** Removes every account, between tests. */
     async clear() {
       await fetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
