@@ -3,12 +3,14 @@ import type { SqliteSide } from '../../../platform/database.js';
 import type { SitemapReader } from '../ports.js';
 import { categories, products } from './schema.js';
 
-/** The sitemap's keyset reads (decision 042), prepared once: a crawler reads the files one after another. */
+/**
+ * The sitemap's keyset reads (decision 042), prepared once: a crawler reads the files one after another.
+ * A first batch reads after '' (every id and category key is longer, so sorts after it).
+ */
 export function createSqliteSitemapReader({ read }: SqliteSide): SitemapReader {
   const productCount = read.select({ n: count() }).from(products).prepare();
   const productIdAt = read.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1).offset(sql.placeholder('offset')).prepare();
   const productColumns = { id: products.id, lastModified: products.updatedAt };
-  const firstProducts = read.select(productColumns).from(products).orderBy(asc(products.id)).limit(sql.placeholder('limit')).prepare();
   const productsAfter = read
     .select(productColumns)
     .from(products)
@@ -24,7 +26,6 @@ export function createSqliteSitemapReader({ read }: SqliteSide): SitemapReader {
     key: categories.nameKey,
     lastModified: sql<number>`max(${categories.createdAt}, coalesce((select max(p.updated_at) from ${products} p where p.category_id = ${categories.id}), 0))`,
   };
-  const firstCategories = read.select(categoryColumns).from(categories).orderBy(asc(categories.nameKey)).limit(sql.placeholder('limit')).prepare();
   const categoriesAfter = read
     .select(categoryColumns)
     .from(categories)
@@ -37,11 +38,11 @@ export function createSqliteSitemapReader({ read }: SqliteSide): SitemapReader {
   return {
     productCount: async () => productCount.get()?.n ?? 0,
     productIdAt: async (offset) => productIdAt.get({ offset })?.id ?? null,
-    products: async (after, limit) => (after === null ? firstProducts.all({ limit }) : productsAfter.all({ after, limit })),
+    products: async (after, limit) => productsAfter.all({ after: after ?? '', limit }),
     categoryCount: async () => categoryCount.get()?.n ?? 0,
     categoryKeyAt: async (offset) => categoryKeyAt.get({ offset })?.key ?? null,
     categories: async (after, limit) =>
-      (after === null ? firstCategories.all({ limit }) : categoriesAfter.all({ after, limit })).map((c) => ({ ...c, lastModified: new Date(c.lastModified) })),
+      categoriesAfter.all({ after: after ?? '', limit }).map((c) => ({ ...c, lastModified: new Date(c.lastModified) })),
     lastProductChange: async () => lastChange.get()?.at ?? null,
   };
 }
