@@ -34,6 +34,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { categoryKey } from '../src/modules/catalogue/domain/category.js';
 import { openSqliteDatabase } from '../src/platform/database.js';
 import { addDays, dhakaDay } from '../src/shared/shop-time.js';
 import { hex24, prng, seedOrders } from './seed-orders.js';
@@ -150,7 +151,6 @@ const startFlags: string[] = (JSON.parse(readFileSync(join(root, 'package.json')
 const words = ['Naruto', 'Luffy', 'Goku', 'Pikachu', 'Totoro', 'Sailor', 'Gundam', 'Eva', 'Zoro', 'Tanjiro', 'Nezuko', 'Levi', 'Mikasa', 'Saitama', 'Gojo', 'Anya', 'Frieren', 'Chopper', 'Kakashi', 'Hinata'];
 const kinds = ['Plush', 'Card Sleeves', 'Figure', 'Poster', 'Keychain', 'Deck Box', 'Playmat', 'Booster Pack', 'Hoodie', 'Mug'];
 const categoryName = (i: number) => `Large Category ${i + 1}`;
-const categoryKeyOf = (name: string) => name.toLowerCase().replace(/\s+/g, '');
 
 type Meta = { built: Record<string, number>; events: number; hashedBytes: number; orders: number; lastDay: string; products: number; customers: number; fileMB: number };
 
@@ -182,7 +182,7 @@ function build(file: string): Meta {
   const insertVariant = db.prepare("insert into product_variants (product_id, size, color, stock) values (?, ?, '', 100000)");
   const categoryIds = Array.from({ length: categoryCount }, (_, i) => hex24(i + 1, 'ca'));
   db.transaction(() => {
-    for (let i = 0; i < categoryCount; i++) insertCategory.run(categoryIds[i], categoryName(i), categoryKeyOf(categoryName(i)), now - 10_000_000 + i);
+    for (let i = 0; i < categoryCount; i++) insertCategory.run(categoryIds[i], categoryName(i), categoryKey(categoryName(i)), now - 10_000_000 + i);
   })();
   const catalogue: Array<{ id: string; title: string; price: number }> = [];
   const sizes = JSON.stringify(['S', 'M', 'L']);
