@@ -93,6 +93,8 @@ test('a category, all products and search in Bengali, with their controls and th
   await page.goto(`/category/${encodeURIComponent(category)}?lang=bn`);
   // The category's Bengali name heads its page (its URL keeps the English name); cards show Bengali titles.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(categoryBn);
+  // The tab's title names it in Bengali too (the address names it in English).
+  await expect(page).toHaveTitle(new RegExp(`^${categoryBn} \\| `));
   const card = page.getByTestId('product-card').filter({ hasText: lowTitleBn });
   await expect(card).toContainText('দাম - ১,২৩,৪৫০ টাকা');
   await expect(card).toContainText(`ক্যাটাগরি - ${categoryBn}`);

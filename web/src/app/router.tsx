@@ -1,5 +1,6 @@
 import { lazy, useMemo, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { categoriesQueryOptions, categoryLabel, type Category } from '../features/catalogue/api/get-categories';
 import { productQueryOptions } from '../features/catalogue/api/get-product';
 import { RequireUser } from './guards/require-user';
 import { AuthRoot } from './layouts/auth-root';
@@ -41,6 +42,16 @@ const productTitle: RouteHandle = {
   },
 };
 
+/** A category page's title: its name in the language shown (the address names it in English). */
+const categoryTitle: RouteHandle = {
+  query: () => categoriesQueryOptions(),
+  title: ({ params, data, lang }) => {
+    const key = params.categoryName?.trim().toLocaleLowerCase('en-US');
+    const shown = (data as Category[] | undefined)?.find((c) => c.category.trim().toLocaleLowerCase('en-US') === key);
+    return shown ? categoryLabel(shown, lang) : params.categoryName;
+  },
+};
+
 export const routes: RouteObject[] = [
   {
     // Above both layouts: one session for the shop and the dashboard.
@@ -79,7 +90,7 @@ export const routes: RouteObject[] = [
           {
             path: PAGES.category.path,
             element: page(() => import('../features/catalogue/pages/category-page').then((m) => m.CategoryPage)),
-            handle: { title: ({ params }) => params.categoryName } satisfies RouteHandle,
+            handle: categoryTitle,
           },
           {
             path: PAGES.allProducts.path,
