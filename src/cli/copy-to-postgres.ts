@@ -31,21 +31,6 @@ export const copiedTables = ['categories', 'products', 'product_variants', 'user
 const derivedSqliteTable = /^((products|orders_phone)_search(_(data|idx|content|docsize|config))?|orders_status_counts)$/;
 const derivedPostgresColumns: Record<string, readonly string[]> = { products: ['search'] };
 
-/**
- * Row triggers that keep a summary of a copied table, switched off while that table is copied and
- * the summary computed once after it, in the same transaction (issue 20). Counting each copied
- * order into the one row of its status updates that row hundreds of thousands of times in one
- * transaction, and every update walks the row's versions so far (none can be pruned before the
- * commit): the copy of 500,000 orders slowed to a crawl. ALTER TABLE ... DISABLE TRIGGER is
- * transactional: should the copy fail, the rollback restores the trigger with everything else.
- */
-const summarizedAfterCopy: Record<string, { triggers: readonly string[]; summarize: readonly string[] }> = {
-  orders: {
-    triggers: ['orders_status_counts_insert'],
-    summarize: ['delete from orders_status_counts', 'insert into orders_status_counts (status, orders) select status, count(*) from orders where not removed group by status'],
-  },
-};
-
 /** A move that must not happen (the target holds data, the schemas differ): nothing was written. */
 export class MoveRefusedError extends Error {}
 
@@ -139,11 +124,7 @@ export async function copySqliteToPostgres(sqlite: Database.Database, pool: pg.P
     await refuseUnlessEmpty(client);
     const copied: CopiedTable[] = [];
     for (const table of copiedTables) {
-      const summary = summarizedAfterCopy[table];
-      for (const trigger of summary?.triggers ?? []) await client.query(`alter table ${quote(table)} disable trigger ${quote(trigger)}`);
       copied.push({ name: table, rows: await copyTable(sqlite, client, table) });
-      for (const trigger of summary?.triggers ?? []) await client.query(`alter table ${quote(table)} enable trigger ${quote(trigger)}`);
-      for (const sql of summary?.summarize ?? []) await client.query(sql);
       progress(table, copied.at(-1)?.rows ?? 0);
     }
     await copyHead(sqlite, client);
