@@ -110,7 +110,7 @@ describe('the counts per status', () => {
       try {
         await client.query('begin');
         for (let i = 0; i < 5; i++) {
-          const row = { ...template, id: `desk-race-${w}-${i}`, order_number: 900_000 + w * 10 + i };
+          const row: Record<string, unknown> = { ...template, id: `desk-race-${w}-${i}`, order_number: 900_000 + w * 10 + i };
           await client.query(`insert into orders (${columns.join(', ')}) values (${columns.map((_, k) => `$${k + 1}`).join(', ')})`, columns.map((c) => row[c]));
           await client.query('select pg_sleep(0.01)');
         }
