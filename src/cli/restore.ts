@@ -238,6 +238,9 @@ async function restorePostgres(env: Env, url: string, backup: string): Promise<v
     // 3. Replace the shop's tables in one transaction. The schemas stay (public belongs to the
     // database's owner); their entries are left out of the list so pg_restore neither drops nor creates them.
     await client.query('create schema if not exists drizzle');
+    // The dump holds the public schema, not the extensions its indexes use (pg_trgm: the orders'
+    // phone index, migration 0014); the migration made it, so a new database gets it first.
+    await client.query('create extension if not exists pg_trgm');
     const listFolder = mkdtempSync(join(tmpdir(), 'shop-restore-'));
     const list = join(listFolder, 'restore.list');
     writeFileSync(list, contents.split('\n').filter((line) => !/^\d+; \d+ \d+ (SCHEMA - (public|drizzle)|COMMENT - SCHEMA public) /.test(line)).join('\n'));

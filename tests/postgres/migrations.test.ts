@@ -49,7 +49,7 @@ describe('PostgreSQL migrations', () => {
         expect(mine.map((c) => [c.column_name, c.is_nullable === 'NO']).sort(), t.name).toEqual(t.columns.map((c) => [c.name, c.notNull]).sort());
         for (const i of t.indexes) {
           const found = indexes.find((x) => x.tablename === t.name && x.indexname === i.config.name);
-          expect(found?.indexdef, `${t.name}: ${i.config.name}`).toMatch(new RegExp(`^CREATE ${i.config.unique ? 'UNIQUE ' : ''}INDEX .* USING ${i.config.method ?? 'btree'} \\(${i.config.columns.map((c) => ('name' in c ? c.name : '?')).join(', ')}\\)$`));
+          expect(found?.indexdef, `${t.name}: ${i.config.name}`).toMatch(new RegExp(`^CREATE ${i.config.unique ? 'UNIQUE ' : ''}INDEX .* USING ${i.config.method ?? 'btree'} \\(${i.config.columns.map((c) => ('name' in c ? [c.name, c.indexConfig?.opClass].filter(Boolean).join(' ') : '?')).join(', ')}\\)$`));
         }
         const named = constraints.filter((c) => c.table === t.name).map((c) => c.name);
         for (const c of t.checks) expect(named, t.name).toContain(c.name);
