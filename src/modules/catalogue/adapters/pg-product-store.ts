@@ -4,7 +4,7 @@ import type { PgQueryable } from '../../../platform/database.js';
 import { categoryKey } from '../domain/category.js';
 import { searchWords } from '../domain/search.js';
 import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
-import { isSearchOnly, lowStockLimit, sortOf, withVariants } from './product-query.js';
+import { isPlain, isSearchOnly, lowStockLimit, sortOf, withVariants } from './product-query.js';
 import { categories, products, productVariants } from './pg-schema.js';
 
 const columns = {
@@ -71,6 +71,26 @@ export function createPgProductStore(db: PgQueryable): ProductStore {
 
   return {
     async list(filter) {
+      if (isPlain(filter) && filter.limit !== undefined && filter.limit >= 0) {
+        // A page's ids first, from products_created_at alone (an index-only scan), then only its
+        // rows: OFFSET otherwise fetches and joins every row it skips (100,000 products, pages
+        // 1-200: 1.3 -> 0.8 ms a page; the 200th 2.6 -> 0.6 ms in EXPLAIN ANALYZE) (issue 20).
+        const pageIds = db
+          .select({ id: products.id, createdAt: products.createdAt })
+          .from(products)
+          .orderBy(...newestFirst)
+          .limit(filter.limit)
+          .offset(Math.max(0, filter.offset ?? 0))
+          .as('page_ids');
+        return withStock(
+          await db
+            .select(columns)
+            .from(pageIds)
+            .innerJoin(products, eq(products.id, pageIds.id))
+            .innerJoin(categories, eq(products.categoryId, categories.id))
+            .orderBy(desc(pageIds.createdAt), desc(pageIds.id)),
+        );
+      }
       const words = filter.q === undefined ? null : searchWords(filter.q);
       if (words?.length === 0) return [];
       let query = base().where(conditions(filter, words)).orderBy(...orderOf(filter, words));
