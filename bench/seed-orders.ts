@@ -14,7 +14,7 @@ import { salesEntry } from '../src/modules/ordering/domain/sales.js';
 import { toRow } from '../src/modules/ordering/adapters/order-rows.js';
 import { orderTotals, type DeliveryZone } from '../src/shared/money.js';
 import { createHash } from 'node:crypto';
-import { hashedContent } from '../src/modules/ordering/adapters/hash-chain.js';
+import { hashedContent, storedJson } from '../src/modules/ordering/adapters/hash-chain.js';
 
 export type SeedOrdersOptions = {
   /** How many orders (default a million). */
@@ -88,7 +88,7 @@ export function seedOrders(sqlite: Database.Database, options: SeedOrdersOptions
     const content = hashedContent(stored);
     const hash = createHash('sha256').update(content).digest('hex');
     hashedBytes += Buffer.byteLength(content);
-    insertEvent.run(stored.id, stored.orderId, stored.seq, stored.type, JSON.stringify(stored.payload), JSON.stringify(stored.actor), stored.at.getTime(), stored.prevHash, hash);
+    insertEvent.run(stored.id, stored.orderId, stored.seq, stored.type, storedJson(stored.payload), storedJson(stored.actor), stored.at.getTime(), stored.prevHash, hash);
     lastId = stored.id;
     lastHash = hash;
     events += 1;

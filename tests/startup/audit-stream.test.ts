@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evolve, type OrderState, type PlacedSnapshot, type RecordedEvent } from '../../src/modules/ordering/domain/order.js';
-import { createEventHasher, genesisHash } from '../../src/modules/ordering/adapters/hash-chain.js';
+import { createEventHasher, genesisHash, storedJson } from '../../src/modules/ordering/adapters/hash-chain.js';
 import { createSqliteOrderProjection } from '../../src/modules/ordering/adapters/sqlite-order-projection.js';
 import { openDatabase, runMigrations } from '../../src/platform/sqlite.js';
 
@@ -50,7 +50,9 @@ beforeAll(() => {
   const append = (event: RecordedEvent) => {
     const stored = { ...event, id: ++id, prevHash };
     prevHash = hash(stored);
-    insert.run(stored.id, event.orderId, event.seq, event.type, JSON.stringify(event.payload), JSON.stringify(event.actor), event.at.getTime(), stored.prevHash, prevHash);
+    // Placed events as a shop stored them before issue 20 (JSON.stringify), the rest as it stores them now (canonical).
+    const text = event.type === 'Placed' ? JSON.stringify : storedJson;
+    insert.run(stored.id, event.orderId, event.seq, event.type, text(event.payload), text(event.actor), event.at.getTime(), stored.prevHash, prevHash);
   };
   database.sqlite.transaction(() => {
     // Random ids: the log's order and the orders' id order differ, as in a real shop.
@@ -84,6 +86,24 @@ describe('the audit streams a long log', () => {
     // Holding the events alone would take well over 100 MB; a streamed audit holds a few rows.
     expect(probe.peak - probe.before).toBeLessThan(4 * 1024 * 1024);
     expect(probe.after - probe.before).toBeLessThan(1024 * 1024);
+  }, 120_000);
+
+  it('audit:verify on it hashes the chain in a worker thread beside the fold, and names an edited event', () => {
+    // From 20,000 events the CLI runs pass 1 (and the sales check) in worker threads (issue 20).
+    // One run, on an edited copy (the passing run is the bench's: bench/large.ts).
+    const cli = (dataDir: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/audit-verify.ts'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000 });
+    const edited = mkdtempSync(join(tmpdir(), 'audit-stream-edited-'));
+    try {
+      copyFileSync(file, join(edited, 'shop.db'));
+      const db = openDatabase(join(edited, 'shop.db'));
+      db.sqlite.exec(`drop trigger order_events_no_update; update order_events set payload = replace(payload, '"total":1860', '"total":1861') where id = 33333;`);
+      db.close();
+      const run = cli(edited);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/FAILED at event 33333 \(order [0-9a-f]{24}, seq 1\): its content does not match its hash/);
+    } finally {
+      rmSync(edited, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it("reads every pass in an index's order: SQLite sorts nothing (a sort would hold the table)", () => {

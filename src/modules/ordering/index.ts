@@ -11,7 +11,7 @@ import { blockedPhoneRoutes } from './adapters/blocked-phones-http.js';
 import { orderingRoutes } from './adapters/http.js';
 import { createPgBlockedPhoneStore } from './adapters/pg-blocked-phones.js';
 import { createSqliteBlockedPhoneStore } from './adapters/sqlite-blocked-phones.js';
-import { auditOrderLogOn, incrementalAuditOn, missingTriggersOn, restoreTriggersOn, startOrderLogOn } from './adapters/log-access.js';
+import { auditOrderLogOn, incrementalAuditOn, missingTriggersOn, restoreTriggersOn, startOrderLogOn, startSalesCheckOn } from './adapters/log-access.js';
 import { createPgIdempotencyStore } from './adapters/pg-idempotency-store.js';
 import { createPgOrderLog } from './adapters/pg-order-log.js';
 import { createPgOrderProjection } from './adapters/pg-order-projection.js';
@@ -89,8 +89,8 @@ export type OrderingDeps = {
  * For the audit CLI, backup and restore: verifies a database's order log without a server, in
  * constant memory, against an expected head when an auditor kept one (decision 014).
  */
-export function auditOrderLog(database: ShopDatabase, auditKey?: string, expectHead: ExpectedHead | null = null, progress?: AuditProgress) {
-  return auditOrderLogOn(database, auditKey, expectHead, progress);
+export function auditOrderLog(database: ShopDatabase, auditKey?: string, expectHead: ExpectedHead | null = null, progress?: AuditProgress, options: { chainInWorkerFrom?: number } = {}) {
+  return auditOrderLogOn(database, auditKey, expectHead, progress, options);
 }
 
 /**
@@ -122,6 +122,8 @@ export type { OriginalOrder } from './domain/imported-order.js';
 
 /** For audit:verify (decision 033): the sales projection compared cell by cell with a recomputation from the listing. */
 export const checkSalesProjection = (database: ShopDatabase) => checkSalesProjectionOn(database);
+/** The same check started now, to run beside the audit (a worker thread on a SQLite file; issue 20); `stop()` when its answer is not wanted. */
+export const startSalesProjectionCheck = (database: ShopDatabase, options: { inWorkerFrom: number }) => startSalesCheckOn(database, options);
 export type { SalesCheck } from './adapters/sales-check.js';
 
 /** For audit:verify: the protective triggers missing or altered, and putting them back (as the tables' owner). */

@@ -24,6 +24,88 @@ export function createEventHasher(keying: ChainKeying) {
 export type EventHasher = ReturnType<typeof createEventHasher>;
 
 /**
+ * The text the log stores for an event's payload and actor: the canonical JSON that the hash
+ * covers, so the audit can hash the stored bytes as they are (issue 20). Events written before
+ * were stored as `JSON.stringify` (their keys in the order the code built them); they verify by
+ * the slower canonical path.
+ */
+export const storedJson = (value: unknown) => canonicalJson(value);
+
+/** An event as its row stores it: payload and actor as JSON text, `at` in ms since the epoch. */
+export type StoredEventText = {
+  id: number;
+  orderId: string;
+  seq: number;
+  type: string;
+  payload: string;
+  actor: string;
+  at: number;
+  prevHash: string;
+  hash: string;
+  /**
+   * The database found payload and actor to be JSON text (SQLite's json_valid); false: not asked,
+   * the check parses them. The fast path below is sound only for JSON texts: see there.
+   */
+  jsonValid: boolean;
+};
+
+const opensWithBracket = (text: string) => text.charCodeAt(0) === 0x7b || text.charCodeAt(0) === 0x5b;
+
+/**
+ * Does an event row hold what its hash covers? (issue 20: the audit's cost per event.)
+ *
+ * Fast path: `hashedContent` is canonicalJson of { actor, at, id, orderId, payload, prevHash, seq,
+ * type } (keys sorted), so when the stored payload and actor texts are themselves canonical
+ * (`storedJson`), that content is the concatenation below: no JSON.parse, no canonicalizing. A
+ * match proves the row is the hashed event: the digest says the concatenation IS the canonical
+ * text that was hashed, and because payload and actor are each one whole JSON object or array
+ * (json_valid or JSON.parse, and a bracket first), the concatenation splits into the row's columns
+ * in exactly one way (such a value ends where its brackets close: a column cannot carry part of
+ * another).
+ * Otherwise (a row stored by `JSON.stringify` before issue 20, or an edited one) the canonical
+ * path decides, as before; an edited row fails both.
+ */
+export function createStoredEventCheck(keying: ChainKeying) {
+  const digest = (id: number, text: string) => (keying && id >= keying.keyedFrom ? hmac(keying.key, text) : sha256(text));
+  const parsed = (e: StoredEventText): { payload: unknown; actor: unknown } | null => {
+    try {
+      return { payload: JSON.parse(e.payload) as unknown, actor: JSON.parse(e.actor) as unknown };
+    } catch {
+      return null;
+    }
+  };
+  const fast = (e: StoredEventText): boolean => {
+    // An object or array text ends where its brackets close (a number such as `12` would not be whole).
+    if (!opensWithBracket(e.payload) || !opensWithBracket(e.actor)) return false;
+    const concatenated = `{"actor":${e.actor},"at":${e.at},"id":${e.id},"orderId":${JSON.stringify(e.orderId)},"payload":${e.payload},"prevHash":${JSON.stringify(e.prevHash)},"seq":${e.seq},"type":${JSON.stringify(e.type)}}`;
+    return digest(e.id, concatenated) === e.hash;
+  };
+  const canonical = (e: StoredEventText, json: { payload: unknown; actor: unknown }): boolean =>
+    digest(e.id, canonicalJson({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, payload: json.payload, actor: json.actor, at: e.at, prevHash: e.prevHash })) === e.hash;
+  // A log is old rows, then (from the upgrade on) canonical ones: after a row that needed the
+  // canonical path the next one tries it first, so an old log is not hashed twice per event.
+  let oldRows = false;
+  return (e: StoredEventText): boolean => {
+    const json = e.jsonValid ? null : parsed(e);
+    if (!e.jsonValid && !json) return false;
+    if (oldRows) {
+      const parsedOnce = json ?? parsed(e);
+      if (parsedOnce && canonical(e, parsedOnce)) return true;
+      if (!fast(e)) return false;
+      oldRows = false;
+      return true;
+    }
+    if (fast(e)) return true;
+    const parsedOnce = json ?? parsed(e);
+    if (!parsedOnce || !canonical(e, parsedOnce)) return false;
+    oldRows = true;
+    return true;
+  };
+}
+
+export type StoredEventCheck = ReturnType<typeof createStoredEventCheck>;
+
+/**
  * Proves the switch point: an HMAC over "keyed from event N, after the event whose hash is H".
  * Without the key nobody can move N (to claim keyed events were plain ones) nor copy the record
  * onto another chain.

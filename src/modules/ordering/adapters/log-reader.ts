@@ -1,6 +1,7 @@
 import type { OrderState } from '../domain/order.js';
 import type { StoredEvent } from '../ports.js';
-import type { ChainPoint } from '../verify-audit-log.js';
+import type { ChainPoint, FoldEvent, Rows } from '../verify-audit-log.js';
+import type { StoredEventText } from './hash-chain.js';
 
 /** The head row as stored (decision 014). */
 export type LogHead = {
@@ -31,6 +32,13 @@ export type LogReader = {
   eventsByOrder(): AsyncIterable<StoredEvent>;
   /** Every listing row (removed ones too), ascending by id. */
   projectionById(): AsyncIterable<OrderState>;
+  /**
+   * What the audit reads (issue 20: its cost per event): events after `id` in log order as stored
+   * (payload and actor as their text, unparsed), in pages of at most a few thousand, for the chain pass.
+   */
+  storedEventPagesAfter(id: number): Rows<StoredEventText[]>;
+  /** Every event grouped by order as `eventsByOrder`, with only what the fold reads (no actor, no hashes). */
+  foldEventsByOrder(): Rows<FoldEvent>;
 };
 
 /**

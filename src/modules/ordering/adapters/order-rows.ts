@@ -1,6 +1,7 @@
 import type { DeliveryZone } from '../../../shared/money.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
 import type { StoredEvent } from '../ports.js';
+import { storedJson } from './hash-chain.js';
 import type { orderEvents as pgOrderEvents, orders as pgOrders } from './pg-schema.js';
 import type { orderEvents, orders } from './schema.js';
 
@@ -32,14 +33,17 @@ export const toEvent = (row: EventRow): StoredEvent =>
     hash: row.hash,
   }) as StoredEvent;
 
-/** An event as stored: `payload` and `actor` as JSON text (the bytes both engines keep). */
+/**
+ * An event as stored: `payload` and `actor` as JSON text (the bytes both engines keep), canonical
+ * as the hash covers them, so the audit hashes them as stored (issue 20; hash-chain.ts).
+ */
 export const toEventRow = (event: StoredEvent): EventRow => ({
   id: event.id,
   orderId: event.orderId,
   seq: event.seq,
   type: event.type,
-  payload: JSON.stringify(event.payload),
-  actor: JSON.stringify(event.actor),
+  payload: storedJson(event.payload),
+  actor: storedJson(event.actor),
   at: event.at,
   prevHash: event.prevHash,
   hash: event.hash,

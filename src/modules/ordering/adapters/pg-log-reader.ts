@@ -1,11 +1,14 @@
 import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../platform/database.js';
+import type { FoldEvent } from '../verify-audit-log.js';
+import type { StoredEventText } from './hash-chain.js';
 import type { LogReader } from './log-reader.js';
 import { toEvent, toState } from './order-rows.js';
 import { orderEvents, orderLogHead, orders } from './pg-schema.js';
 
 /** Rows per page: a page is all a stream holds in memory. */
 const pageRows = 1000;
+const auditPageRows = 2000;
 
 /**
  * The log's reads on PostgreSQL, over one transaction's connection (the snapshot's REPEATABLE
@@ -54,6 +57,30 @@ export function createPgLogReader(db: PgQueryable): LogReader {
         for (const row of rows) yield toEvent(row);
         const last = rows.at(-1);
         if (!last || rows.length < pageRows) return;
+        after = { orderId: last.orderId, seq: last.seq };
+      }
+    },
+    async *storedEventPagesAfter(id) {
+      // Larger pages than the other streams (issue 20): one round trip per 2,000 events.
+      for (let after = id; ; ) {
+        const rows = await db.select().from(orderEvents).where(gt(orderEvents.id, after)).orderBy(asc(orderEvents.id)).limit(auditPageRows);
+        if (rows.length) yield rows.map((r): StoredEventText => ({ ...r, at: r.at.getTime(), jsonValid: false }));
+        const last = rows.at(-1);
+        if (!last || rows.length < auditPageRows) return;
+        after = last.id;
+      }
+    },
+    async *foldEventsByOrder() {
+      for (let after: { orderId: string; seq: number } | null = null; ; ) {
+        const rows = await db
+          .select({ id: orderEvents.id, orderId: orderEvents.orderId, seq: orderEvents.seq, type: orderEvents.type, payload: orderEvents.payload, at: orderEvents.at })
+          .from(orderEvents)
+          .where(after ? sql`(${orderEvents.orderId}, ${orderEvents.seq}) > (${after.orderId}, ${after.seq})` : sql`true`)
+          .orderBy(asc(orderEvents.orderId), asc(orderEvents.seq))
+          .limit(auditPageRows);
+        for (const row of rows) yield { ...row, payload: JSON.parse(row.payload) as unknown } as FoldEvent;
+        const last = rows.at(-1);
+        if (!last || rows.length < auditPageRows) return;
         after = { orderId: last.orderId, seq: last.seq };
       }
     },

@@ -3,7 +3,7 @@ import type { SqliteSide } from '../../../platform/database.js';
 import type { Db } from '../../../platform/sqlite.js';
 import type { RecordedEvent } from '../domain/order.js';
 import type { OrderLog, StoredEvent } from '../ports.js';
-import { createEventHasher, headMac, type ChainKeying } from './hash-chain.js';
+import { createEventHasher, headMac, storedJson, type ChainKeying } from './hash-chain.js';
 import { toEvent } from './order-rows.js';
 import { orderEvents, orderLogHead } from './schema.js';
 
@@ -68,8 +68,9 @@ export function createSqliteOrderLog({ read: db, writer, write }: SqliteSide, ke
         orderId: stored.orderId,
         seq: stored.seq,
         type: stored.type,
-        payload: JSON.stringify(stored.payload),
-        actor: JSON.stringify(stored.actor),
+        // Canonical text, as hashed: the audit hashes these bytes without parsing them (issue 20).
+        payload: storedJson(stored.payload),
+        actor: storedJson(stored.actor),
         at: stored.at,
         prevHash: stored.prevHash,
         hash,
