@@ -12,8 +12,11 @@ const run = (argv) => spawnSync(process.execPath, [...argv, ...args], { cwd: roo
 
 // `--scale large` (issue 20): bench/large.ts alone, over a shop a hundred times the size.
 const scale = args.indexOf('--scale');
+// With `--engine postgres`: bench/large-postgres.ts, the same shop moved to PostgreSQL, 1 and 3 processes.
 if (scale !== -1 && args[scale + 1] === 'large') {
-  const large = run(['--import', 'tsx', 'bench/large.ts']);
+  const engine = args.indexOf('--engine');
+  const onPostgres = engine !== -1 && args[engine + 1] === 'postgres';
+  const large = run(['--import', 'tsx', onPostgres ? 'bench/large-postgres.ts' : 'bench/large.ts']);
   process.exit(large.signal ? 130 : (large.status ?? 1));
 }
 
