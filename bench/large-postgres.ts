@@ -549,7 +549,10 @@ async function main() {
       const sample = requests[0]!.setupRequest!({});
       const answer = await request(port, 'GET', sample.path!, { headers: sample.headers ?? {}, timeoutMs: 30_000 });
       const total = Number(answer.headers['x-total-count'] ?? NaN);
-      if (answer.status !== 200 || total === 0) throw new Error(`(${key}) GET ${sample.path}: ${answer.status}, X-Total-Count ${String(answer.headers['x-total-count'])}: not a page of rows`);
+      if (answer.status !== 200 || total === 0) {
+        const hint = key.startsWith('category') ? " (a shop built before 5ec34dc keeps categories' name_key without spaces: `update categories set name_key = lower(trim(name))` on the SQLite copy before filling, or on the cluster)" : '';
+        throw new Error(`(${key}) GET ${sample.path}: ${answer.status}, X-Total-Count ${String(answer.headers['x-total-count'])}: not a page of rows${hint}`);
+      }
       await waitIdle();
       const load = loadavg();
       if (warmupS > 0) await measure(autocannon, three, requests, warmupS, connections, c.postmaster);

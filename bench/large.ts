@@ -403,7 +403,9 @@ async function main() {
                 method: 'POST',
                 path: '/api/orders',
                 headers: { 'content-type': 'application/json', authorization: `Bearer ${customerTokens[n % customerTokens.length]}`, 'idempotency-key': randomUUID() },
-                body: JSON.stringify({ ...checkout, items: [{ productId: product.id, size: 'M', color: '', quantity: 1 }] }),
+                // A phone per order, as bench/large-postgres.ts: with one phone for all, the
+                // placement limits' per-phone counts grew with every order the run placed.
+                body: JSON.stringify({ ...checkout, phone: `017${String(20_000_000 + n).padStart(8, '0')}`, items: [{ productId: product.id, size: 'M', color: '', quantity: 1 }] }),
               };
             },
           },
