@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead, startSalesProjectionCheck } from '../modules/ordering/index.js';
+import { auditOrderLog, checkStatusCounts, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead, startSalesProjectionCheck } from '../modules/ordering/index.js';
 import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from '../platform/database.js';
 import { describeDatabase } from './postgres-tools.js';
 
@@ -77,6 +77,16 @@ try {
       process.stderr.write(`audit: warning: the sales projection does not match the listing: ${sales.differingDayCells} day cells and ${sales.differingProductCells} product cells differ (of ${sales.dayCells} and ${sales.productCells}); the admins' stats are off.\n`);
     } else {
       process.stdout.write(`audit: the sales projection matches the listing (${sales.dayCells} day cells, ${sales.productCells} product cells).\n`);
+    }
+    // The desk's counts per status (issue 20, decision 045) against the same listing: a warning too.
+    const counts = await checkStatusCounts(database).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    if (counts instanceof Error) {
+      process.stderr.write(`audit: the desk's counts per status could not be read (${counts.message}); a database from before them has none.\n`);
+    } else if (counts.differing.length) {
+      const which = counts.differing.map((d) => `${d.status}: ${d.kept} kept, ${d.listed} listed`).join('; ');
+      process.stderr.write(`audit: warning: the desk's counts per status do not match the listing (${which}); its X-Total-Count is off.\n`);
+    } else {
+      process.stdout.write(`audit: the desk's counts per status match the listing (${counts.statuses} ${counts.statuses === 1 ? 'status' : 'statuses'}).\n`);
     }
     const missing = await orderLogProtections.missing(database);
     if (missing.length && options['restore-triggers']) {

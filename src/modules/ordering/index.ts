@@ -28,6 +28,7 @@ import { createPgSalesProjection } from './adapters/pg-sales-projection.js';
 import { createSqliteSalesProjection } from './adapters/sqlite-sales-projection.js';
 import { statsRoutes } from './adapters/stats-http.js';
 import { checkSalesProjectionOn } from './adapters/sales-check.js';
+import { checkStatusCountsOn } from './adapters/status-counts-check.js';
 import { createPgMessageStore } from './adapters/pg-message-store.js';
 import { createSqliteMessageStore } from './adapters/sqlite-message-store.js';
 import { messagesFor, type MessageSettings } from './domain/messages.js';
@@ -122,6 +123,8 @@ export type { OriginalOrder } from './domain/imported-order.js';
 
 /** For audit:verify (decision 033): the sales projection compared cell by cell with a recomputation from the listing. */
 export const checkSalesProjection = (database: ShopDatabase) => checkSalesProjectionOn(database);
+/** For audit:verify: the desk's counts per status (issue 20, decision 045) against the listing. */
+export const checkStatusCounts = (database: ShopDatabase) => checkStatusCountsOn(database);
 /** The same check started now, to run beside the audit (a worker thread on a SQLite file; issue 20); `stop()` when its answer is not wanted. */
 export const startSalesProjectionCheck = (database: ShopDatabase, options: { inWorkerFrom: number }) => startSalesCheckOn(database, options);
 export type { SalesCheck } from './adapters/sales-check.js';
