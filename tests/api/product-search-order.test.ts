@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, call, json } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-// Issue 20: a search and nothing else is ranked and paged in the search index alone (SQLite: the
-// FTS5 table with each product's created_at; PostgreSQL: the same query as before), and the plain
-// list reads a page's ids from its index before the rows (SQLite). Their pages and totals must be
-// the ones the general query gives (any other filter, here minPrice=1, which every product passes,
-// takes that path): relevance, then newest first, then the id, ties included.
+// Issue 20: a search and nothing else is ranked (or sorted newest first) and paged in the search
+// index alone (SQLite: the FTS5 table with each product's created_at; PostgreSQL: the same query as
+// before, counted without the join), and the plain list reads a page's ids from its index before
+// the rows. Their pages and totals must be the ones the general query gives (any other filter,
+// here minPrice=1, which every product passes, takes that path): relevance, then newest first,
+// then the id, ties included.
 let t: TestApp;
 let admin: string;
 type Product = { _id: string; title: string; createdAt: string };
@@ -62,6 +63,10 @@ describe('a search alone and the plain list page as the general query does', () 
     expect(products.at(-1)?.title).toMatch(/^Plain Quokka Mug/);
     await expectSameOrder('zeb');
     await expectSameOrder('quokka');
+    // Newest first with words: also from the search index alone on SQLite.
+    const newest = await expectSameOrder('quokka%20zebu&sort=newest');
+    expect(newest.ids).not.toEqual(all.ids);
+    expect(newest.ids.toSorted()).toEqual(all.ids.toSorted());
     expect((await expectSameOrder()).total).toBe(37);
     expect(await list('q=wombat%20zebu')).toEqual({ ids: [], total: 0 });
   });
