@@ -35,7 +35,12 @@ const tsquery = (words: readonly string[]) => sql`to_tsquery('simple', ${words.m
 
 function conditions(filter: ProductFilter, words: readonly string[] | null): SQL | undefined {
   const parts: SQL[] = [];
-  if (filter.category !== undefined) parts.push(eq(categories.nameKey, categoryKey(filter.category)));
+  // The category's id by its key first (a scalar subquery, one row: the key is unique), so the planner
+  // reads products_category_price for a category sorted by price; on the joined name it walked the
+  // price index of every product with a filter (1.4 ms against 0.05 ms a page at 100,000 products, issue 20).
+  if (filter.category !== undefined) {
+    parts.push(sql`${products.categoryId} = (select c2.id from ${categories} c2 where c2.name_key = ${categoryKey(filter.category)})`);
+  }
   if (words) parts.push(sql`${products.search} @@ ${tsquery(words)}`);
   if (filter.minPrice !== undefined) parts.push(gte(products.price, filter.minPrice));
   if (filter.maxPrice !== undefined) parts.push(lte(products.price, filter.maxPrice));
