@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { changeTagFor, recordChangeIn, recordedWrites } from '../../platform/change-versions.js';
+import { withKeptCounts } from './counted-products.js';
 import type { ImageStore } from '../../platform/image-store/image-store.js';
 import type { Logger } from '../../platform/logger.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
@@ -82,7 +83,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
   const write = recordedWrites(deps.database, 'catalogue', changes, (tx) => stores.in(tx));
   const routes = catalogueRoutes({
     categories,
-    products,
+    products: withKeptCounts(products, () => changes.current()),
     write,
     images: deps.images,
     clock: deps.clock,
