@@ -28,20 +28,17 @@
  * --pg-options '<postgres -c flags>' (e.g. auto_explain for a diagnostic pass).
  * Results: the console and `large.postgres` in bench/last-run.json (read-modify-write of that key alone).
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addDays } from '../src/shared/shop-time.js';
 import { postgresBinDir } from '../tests/support/postgres.js';
+import { atExit, cpuSeconds, freePort, median, memKB, postgresCpuSeconds, request, root, round, sleep, startChild, startFlags, stop, type Child } from './lib/proc.js';
 import { hex24, prng } from './seed-orders.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 const { values: opts } = parseArgs({
   options: {
@@ -72,104 +69,7 @@ const customerCount = 50_000;
 const password = 'Bench#Pass2026';
 const sessionSecret = 'bench-session-secret-bench-session-secret-0123';
 
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)] ?? 0;
 const loadavg = () => os.loadavg().map((n) => round(n, 2));
-
-function memKB(pid: number | undefined, field: string): number {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-function cpuSeconds(pid: number | undefined, children = false): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0)) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of the whole PostgreSQL server: the postmaster, its live children and those gone. */
-function postgresCpuSeconds(postmaster: number | undefined): number {
-  if (!postmaster) return 0;
-  let total = cpuSeconds(postmaster, true);
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const fields = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
-type Answer = { status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer };
-function request(port: number, method: string, path: string, { headers = {}, body, timeoutMs = 10_000 }: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent: false, headers: { ...(data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {}), ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout ${method} ${path}`)));
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  await new Promise((r) => server.close(r));
-  if (!address || typeof address !== 'object') throw new Error('no free port');
-  return address.port;
-}
-
-const children = new Set<ChildProcess>();
-const atExit: Array<() => void> = [];
-process.on('exit', () => {
-  for (const c of children) c.kill('SIGKILL');
-  for (const f of atExit) f();
-});
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
-
-function startChild(args: string[], env: NodeJS.ProcessEnv, log: string) {
-  const fd = openSync(log, 'a');
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', fd, 'pipe'] });
-  closeSync(fd);
-  children.add(child);
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    if (err.length < 64 * 1024) err += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => (children.delete(child), resolve(code))));
-  return { child, exited, err: () => err };
-}
-type Child = ReturnType<typeof startChild>;
-
-async function stop(p: Child) {
-  if (p.child.exitCode !== null) return p.exited;
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 15_000);
-  const code = await p.exited;
-  clearTimeout(timer);
-  return code;
-}
-
-const startFlags: string[] = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.match(/--[\w-]+=\d+/g) ?? [];
 
 // ---------------------------------------------------------------------------------------------
 // The cluster: kept in --pg-data-dir between runs

@@ -24,23 +24,20 @@
  * --only <keys> (e.g. `--only sales_summary,desk_phone`: those rows again on a kept --data-dir, merged
  * into the recorded `large.results` and listed in `large.remeasured`; no g, no audit).
  * Results: the console and the `large` section of bench/last-run.json (its other sections untouched).
- * PostgreSQL at this scale is not measured yet (see docs/performance.md).
+ * PostgreSQL at this scale: `--engine postgres` (bench/large-postgres.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { categoryKey } from '../src/modules/catalogue/domain/category.js';
 import { openSqliteDatabase } from '../src/platform/database.js';
 import { addDays, dhakaDay } from '../src/shared/shop-time.js';
+import { cpuSeconds, freePort, killChildren, memKB, request, root, round, sleep, startChild, startFlags, stop } from './lib/proc.js';
 import { hex24, prng, seedOrders } from './seed-orders.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 const { values: opts } = parseArgs({
   options: {
@@ -66,85 +63,6 @@ const categoryCount = 50;
 const customerCount = 50_000;
 const password = 'Bench#Pass2026';
 const sessionSecret = 'bench-session-secret-bench-session-secret-0123';
-
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function memKB(pid: number | undefined, field: string): number {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return 0;
-  }
-}
-
-type Answer = { status: number | undefined; body: Buffer };
-function request(port: number, method: string, path: string, { headers = {}, body, timeoutMs = 10_000 }: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent: false, headers: { ...(data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {}), ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout ${method} ${path}`)));
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  await new Promise((r) => server.close(r));
-  if (!address || typeof address !== 'object') throw new Error('no free port');
-  return address.port;
-}
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const c of children) c.kill('SIGKILL');
-});
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
-
-function startChild(args: string[], env: NodeJS.ProcessEnv, log: string) {
-  const fd = openSync(log, 'a');
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', fd, 'pipe'] });
-  closeSync(fd);
-  children.add(child);
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    if (err.length < 64 * 1024) err += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => (children.delete(child), resolve(code))));
-  return { child, exited, err: () => err };
-}
-
-async function stop(p: { child: ChildProcess; exited: Promise<number | null> }) {
-  if (p.child.exitCode !== null) return p.exited;
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 15_000);
-  const code = await p.exited;
-  clearTimeout(timer);
-  return code;
-}
-
-const startFlags: string[] = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.match(/--[\w-]+=\d+/g) ?? [];
 
 // ---------------------------------------------------------------------------------------------
 // Building the shop
@@ -547,7 +465,7 @@ async function main() {
     writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log('\nwritten to bench/last-run.json (large)');
   } finally {
-    for (const c of children) c.kill('SIGKILL');
+    killChildren();
     if (opts.keep || opts['data-dir']) console.log(`kept: ${tmp}${opts['data-dir'] ? ` and ${dataDir}` : ''}`);
     else rmSync(tmp, { recursive: true, force: true });
   }

@@ -23,8 +23,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +31,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openPostgres, runPostgresMigrations } from '../src/platform/postgres.js';
 import { startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
+import { cpuSeconds, freePort, median, memKB, postgresCpuSeconds, request, round, sleep } from './lib/proc.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -79,79 +79,7 @@ type CannonOptions = { url: string; connections: number; timeout: number; durati
 type Autocannon = (options: CannonOptions, done: (error: Error | null, result: CannonResult) => void) => { on(event: 'error', listener: (e: Error) => void): void };
 
 // ---------------------------------------------------------------------------------------------
-// Helpers (the same measures as bench/server.mjs)
-
-function memKB(pid: number | undefined, field: string): number {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds (user + system) of a process so far; with `children`, also its reaped children's. */
-function cpuSeconds(pid: number | undefined, children = false): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
-    return ticks / 100; // clock ticks (USER_HZ = 100)
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU seconds of the whole PostgreSQL server: the postmaster, its live children (backends, WAL
- * writer, checkpointer, ...) and those already gone (counted in the postmaster's children time).
- */
-function postgresCpuSeconds(postmaster: number | undefined): number {
-  if (!postmaster) return 0;
-  let total = cpuSeconds(postmaster, true);
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const fields = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)] ?? 0;
-
-type Answer = { status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer };
-
-/** One HTTP request on loopback, bounded by a timeout. */
-function request(port: number, method: string, path: string, { headers = {}, body, timeoutMs = 5000 }: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent: false, headers: { ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}), ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout ${method} ${path}`)));
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  await new Promise((r) => server.close(r));
-  if (!address || typeof address !== 'object') throw new Error('no free port');
-  return address.port;
-}
+// Helpers: bench/lib/proc.ts (the same measures as bench/server.mjs)
 
 type Shop = { child: ChildProcess; exited: Promise<number | null>; port: number; log: string; healthMs: number; err: () => string };
 const shops = new Set<ChildProcess>();
@@ -504,7 +432,7 @@ async function main() {
     const { buildServerIfNeeded } = (await import(join(root, 'scripts', 'build-if-needed.mjs'))) as { buildServerIfNeeded: () => void };
     buildServerIfNeeded();
   }
-  // @ts-expect-error autocannon ships no type declarations (the Autocannon type above covers what is used)
+  // autocannon ships no types (bench/autocannon.d.ts); the Autocannon type above covers what is used.
   const { default: autocannon } = (await import('autocannon')) as { default: Autocannon };
 
   const tmp = mkdtempSync(join(os.tmpdir(), 'shop-bench-pg-'));
