@@ -224,7 +224,12 @@ const limitCounters = ['limit_windows'];
  */
 const privileged = async (shop: Shop) =>
   (await dumpDatabase(shop.t.database, {
-    skipTables: ['cart_lines', 'order_events', 'order_log_head', 'order_requests', 'orders', 'order_messages', 'password_resets', 'users', 'product_variants', 'change_versions', 'sales_days', 'product_sales_days', ...limitCounters],
+    skipTables: [
+      ...['cart_lines', 'order_events', 'order_log_head', 'order_requests', 'orders', 'order_messages', 'password_resets', 'users', 'product_variants', 'change_versions'],
+      // Derived from the orders, as `orders` is: sales, counts per status, the phone index (SQLite's FTS5 table and its shadow tables).
+      ...['sales_days', 'product_sales_days', 'orders_status_counts', ...['', '_data', '_idx', '_content', '_docsize', '_config'].map((s) => `orders_phone_search${s}`)],
+      ...limitCounters,
+    ],
   })) +
   JSON.stringify(await shop.t.query("select id, role from users where role = 'admin' order by id")) +
   JSON.stringify(await shop.t.query('select product_id, size, color from product_variants order by product_id, size, color'));
