@@ -38,7 +38,7 @@ import pg from 'pg';
 import { addDays } from '../src/shared/shop-time.js';
 import { postgresBinDir } from '../tests/support/postgres.js';
 import { atExit, cpuSeconds, freePort, median, memKB, postgresCpuSeconds, request, root, round, sleep, startChild, startFlags, stop, type Child } from './lib/proc.js';
-import { hex24, prng } from './seed-orders.js';
+import { customerPhone, hex24, prng } from './seed-orders.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -376,7 +376,8 @@ async function main() {
     const listPath = () => `/api/products?limit=24&offset=${24 * Math.floor(random() * 200)}`;
     const searchPath = () => `/api/products?q=${pick(words)}%20${encodeURIComponent(pick(kinds).split(' ')[0]!)}&limit=24`;
     const categoryPath = () => `/api/products?category=${encodeURIComponent(categoryName(Math.floor(random() * categoryCount)))}&sort=price_asc&limit=24`;
-    const phoneDigits = () => String(Math.floor(random() * customerCount)).padStart(8, '0');
+    // The last 8 digits of a customer's phone (bench/seed-orders.ts's customerPhone).
+    const phoneDigits = () => customerPhone(Math.floor(random() * customerCount)).slice(-8);
     const to = meta.lastDay;
     const from30 = addDays(to, -29);
     let orderNo = 0;

@@ -37,7 +37,7 @@ import { categoryKey } from '../src/modules/catalogue/domain/category.js';
 import { openSqliteDatabase } from '../src/platform/database.js';
 import { addDays, dhakaDay } from '../src/shared/shop-time.js';
 import { cpuSeconds, freePort, killChildren, memKB, request, root, round, sleep, startChild, startFlags, stop } from './lib/proc.js';
-import { hex24, prng, seedOrders } from './seed-orders.js';
+import { customerPhone, hex24, prng, seedOrders } from './seed-orders.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -288,7 +288,8 @@ async function main() {
     const listPath = () => `/api/products?limit=24&offset=${24 * Math.floor(random() * 200)}`;
     const searchPath = () => `/api/products?q=${pick(words)}%20${encodeURIComponent(pick(kinds).split(' ')[0]!)}&limit=24`;
     const categoryPath = () => `/api/products?category=${encodeURIComponent(categoryName(Math.floor(random() * categoryCount)))}&sort=price_asc&limit=24`;
-    const phoneDigits = () => String(Math.floor(random() * customerCount)).padStart(8, '0');
+    // The last 8 digits of a customer's phone (bench/seed-orders.ts's customerPhone).
+    const phoneDigits = () => customerPhone(Math.floor(random() * customerCount)).slice(-8);
     const to = meta.lastDay;
     const from30 = addDays(to, -29);
     let orderNo = 0;
@@ -301,7 +302,7 @@ async function main() {
       ['search', 'GET /api/products?q=<two words>&limit=24, cache miss', 'search', 50, getApp(searchPath)],
       ['category_cached', 'GET /api/products?category=<one of 50>&sort=price_asc&limit=24, response cache', null, null, get(categoryPath)],
       ['category', 'GET /api/products?category=<one of 50>&sort=price_asc&limit=24, cache miss', 'lists', 25, getApp(categoryPath)],
-      ['desk_status', 'GET /api/allOrders?status=Pending&limit=20 (admin)', 'admin filters', 50, get(() => `/api/allOrders?status=${pick(['Pending', 'Confirmed', 'Canceled'])}&limit=20&offset=${20 * Math.floor(random() * 5)}`, adminToken)],
+      ['desk_status', 'GET /api/allOrders?status=<Pending|Confirmed|Canceled>&limit=20 (admin)', 'admin filters', 50, get(() => `/api/allOrders?status=${pick(['Pending', 'Confirmed', 'Canceled'])}&limit=20&offset=${20 * Math.floor(random() * 5)}`, adminToken)],
       ['desk_phone', 'GET /api/allOrders?q=<8 phone digits>&limit=20 (admin)', 'admin filters', 50, get(() => `/api/allOrders?q=${phoneDigits()}&limit=20`, adminToken)],
       ['sales_summary', 'GET /api/stats/summary (admin)', 'sales figures', 100, get(() => '/api/stats/summary', adminToken)],
       ['sales_30d', 'GET /api/stats/sales 30 days by day (admin)', 'sales figures', 100, get(() => `/api/stats/sales?from=${from30}&to=${to}&bucket=day`, adminToken)],

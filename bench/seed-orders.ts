@@ -50,6 +50,13 @@ export function prng(seed: number) {
   };
 }
 
+/**
+ * Customer n's mobile number, as Bangladeshi numbers look: an operator (013-019) and eight digits
+ * spread over all of 0-9 (n times an odd multiplier not divisible by 5 is one-to-one modulo 10^8),
+ * not n zero-padded: padded numbers all held "000", which every phone search's trigrams then met.
+ */
+export const customerPhone = (n: number) => `+8801${3 + (n % 7)}${String((n * 48_271 + 12_345_678) % 100_000_000).padStart(8, '0')}`;
+
 export const hex24 = (n: number, prefix: string) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
 const zones: DeliveryZone[] = ['Inside Dhaka', 'Suburbs Dhaka', 'Outside Dhaka'];
 const admin: Actor = { userId: hex24(1, 'ad'), email: 'boss@bench.test', role: 'admin' };
@@ -120,7 +127,7 @@ export function seedOrders(sqlite: Database.Database, options: SeedOrdersOptions
         seq: 1,
         actor: owner,
         at,
-        payload: { owner: { userId: owner.userId, email: owner.email }, name: `Customer ${customer}`, phone: `+88017${String(customer).padStart(8, '0')}`, address: 'House 1, Road 1, Dhanmondi', deliveryLocation: zone, paymentMethod: 'Cash On Delivery', appliedCoupon: null, lines, ...orderTotals(lines, 0, zone), orderNumber: firstNumber + i },
+        payload: { owner: { userId: owner.userId, email: owner.email }, name: `Customer ${customer}`, phone: customerPhone(customer), address: 'House 1, Road 1, Dhanmondi', deliveryLocation: zone, paymentMethod: 'Cash On Delivery', appliedCoupon: null, lines, ...orderTotals(lines, 0, zone), orderNumber: firstNumber + i },
       };
       let state: OrderState = evolve(null, placed);
       append(placed);

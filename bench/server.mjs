@@ -406,6 +406,8 @@ async function main() {
 
   const tmp = mkdtempSync(join(os.tmpdir(), 'shop-bench-'));
   const results = {};
+  // f/g of each round (issue 20: the target is their median over at least three rounds).
+  const fgRounds = [];
   const startup = {};
   try {
     // Start-up on a fresh data folder with the defaults (demo catalogue drawn at first start),
@@ -491,7 +493,10 @@ async function main() {
         method: 'POST',
         path: '/api/orders',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${signedIn[n % signedIn.length]}`, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ ...checkout, items: [{ productId: product.id, size: 'M', color: 'Red', quantity: 1 }], amount: product.price + 60 }),
+        // A phone per order (as the large benches): with one phone for all, the placement limits'
+        // count of that phone's pending orders (exact, inside every order's transaction) grew with
+        // every order the run placed, to thousands, where a shop's limits keep it under 3 (issue 20).
+        body: JSON.stringify({ ...checkout, phone: `017${String(20_000_000 + n).padStart(8, '0')}`, items: [{ productId: product.id, size: 'M', color: 'Red', quantity: 1 }], amount: product.price + 60 }),
       };
     };
     const firstOrder = orderRequest({});
@@ -563,6 +568,7 @@ async function main() {
         for (let n = 0; n < rounds; n++) {
           fRuns.push(await measure(autocannon, port, pid, options, { seconds: durationS / rounds }));
           gRounds.push(commitRound(durationS / rounds, n === 0 ? Math.min(warmupS, 2) : 0.5));
+          fgRounds.push(fRuns.at(-1).r.requests.average / gRounds.at(-1).rps);
           process.stdout.write(` f ${Math.round(fRuns.at(-1).r.requests.average)}/s g ${Math.round(gRounds.at(-1).rps)}/s;`);
         }
         results[key] = summarize(name, fRuns);
@@ -606,18 +612,29 @@ async function main() {
   }
 
   const ratio = (x, y) => (results[x] && results[y] ? round(results[x].rps / results[y].rps, 3) : null);
-  const ratios = { 'b/a': ratio('b', 'a'), 'd/a': ratio('d', 'a'), 'e/a': ratio('e', 'a'), 'f/g': ratio('f', 'g') };
-  // Not targets: how close b and d come to a bare server sending the very same answer.
-  const extraRatios = { 'b/a_b': ratio('b', 'a_b'), 'a_b/a': ratio('a_b', 'a'), 'd/a_d': ratio('d', 'a_d'), 'a_d/a': ratio('a_d', 'a') };
+  // Issue 20: b and d against a bare node:http server sending the very same bytes (a_b, a_d), and f/g as
+  // the median of the rounds' f/g (f and g alternate, so each pair saw the same phase of the machine).
+  const fgMedian = fgRounds.length > 0 ? round(median(fgRounds), 3) : ratio('f', 'g');
+  const ratios = { 'b/a_b': ratio('b', 'a_b'), 'd/a_d': ratio('d', 'a_d'), 'f/g': fgMedian };
+  // Not targets: against the small bare answer (a), the bare servers against (a), f/g of the totals and per round.
+  const extraRatios = {
+    'b/a': ratio('b', 'a'),
+    'd/a': ratio('d', 'a'),
+    'e/a': ratio('e', 'a'),
+    'a_b/a': ratio('a_b', 'a'),
+    'a_d/a': ratio('a_d', 'a'),
+    'f/g totals': ratio('f', 'g'),
+    'f/g rounds': fgRounds.map((x) => round(x, 3)),
+  };
   const peakOf = (keys) => Math.max(0, ...keys.filter((k) => results[k]).map((k) => Math.max(results[k].peakRssMB ?? 0, results[k].hwmMB ?? 0)));
   const serverPeakReads = peakOf(['b', 'b_gzip', 'c', 'd_cold', 'd', 'e', 'e_gzip']);
   const serverPeak = Math.max(...['b', 'b_gzip', 'c', 'd', 'e', 'e_gzip', 'f'].filter((k) => results[k]).map((k) => Math.max(results[k].peakRssMB ?? 0, results[k].hwmMB ?? 0)));
   const checks = [
-    ['b/a >= 0.8', ratios['b/a'] >= 0.8, ratios['b/a']],
-    ['d/a >= 0.8', ratios['d/a'] >= 0.8, ratios['d/a']],
+    ['b/a_b >= 0.9', ratios['b/a_b'] >= 0.9, ratios['b/a_b']],
+    ['d/a_d >= 0.9', ratios['d/a_d'] >= 0.9, ratios['d/a_d']],
     ['p99 (b) < 25 ms', results.b?.p99 < 25, `${results.b?.p99} ms`],
     ['p99 (d) < 25 ms', results.d?.p99 < 25, `${results.d?.p99} ms`],
-    ['f/g >= 0.5', ratios['f/g'] >= 0.5, ratios['f/g']],
+    ['f/g >= 0.5 (median of the rounds)', ratios['f/g'] >= 0.5, ratios['f/g']],
     ['server peak RSS < 150 MB (b-e)', serverPeakReads < 150, `${serverPeakReads} MB`],
     ['server peak RSS < 150 MB (all, with f)', serverPeak < 150, `${serverPeak} MB`],
     ['health 200 within 1 s (fresh dir, demo data)', startup.demoDataHealthMs < 1000, `${startup.demoDataHealthMs} ms`],
@@ -633,7 +650,7 @@ async function main() {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows) console.log(r.map((cell, i) => (i >= 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
   console.log('');
-  console.log(`same answer, bare: ${Object.entries(extraRatios).map(([k, v]) => `${k} ${v}`).join('   ')}`);
+  console.log(`other ratios: ${Object.entries(extraRatios).map(([k, v]) => `${k} ${v}`).join('   ')}`);
   console.log(`ratios: ${Object.entries(ratios).map(([k, v]) => `${k} ${v}`).join('   ')}`);
   console.log(`startup: ${JSON.stringify(startup)}`);
   console.log('');
@@ -650,7 +667,10 @@ async function main() {
   };
   // A partial run (--only) must not replace the recorded full run.
   const reportFile = opts.only ? 'last-run-only.json' : 'last-run.json';
-  writeFileSync(join(root, 'bench', reportFile), `${JSON.stringify(report, null, 2)}\n`);
+  // Sections other benches write (`large`: bench/large.ts, bench/large-postgres.ts) are kept.
+  const reportPath = join(root, 'bench', reportFile);
+  const kept = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : {};
+  writeFileSync(reportPath, `${JSON.stringify({ ...kept, ...report }, null, 2)}\n`);
   console.log(`\nwritten to bench/${reportFile}`);
   const broken = Object.values(results).some((r) => r.non2xx > 0 || r.errors > 0);
   if (broken) console.log('some requests failed: the numbers above are not comparable');

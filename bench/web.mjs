@@ -6,7 +6,8 @@
 // most 0.02).
 //
 // Settings: WEB_BENCH_PORT (4300), WEB_BENCH_RUNS (3 Lighthouse runs per page, the median one is kept:
-// scores move with the machine's load), CHROMIUM_PATH (/usr/bin/chromium).
+// scores move with the machine's load), CHROMIUM_PATH (/usr/bin/chromium), WEB_BENCH_LHR_DIR (a folder
+// for every run's whole Lighthouse report).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -121,6 +122,11 @@ async function auditOnce(url) {
   });
   const { categories, audits, runtimeError } = result.lhr;
   lighthouseVersion = result.lhr.lighthouseVersion;
+  // WEB_BENCH_LHR_DIR: every run's whole report, for a look at what a score is made of.
+  if (process.env.WEB_BENCH_LHR_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}${new URL(url).search.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    writeFileSync(join(process.env.WEB_BENCH_LHR_DIR, name), JSON.stringify(result.lhr));
+  }
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id) => Math.round((categories[id].score ?? 0) * 100);
   // What costs points, for the reader of a failed run.
