@@ -66,8 +66,21 @@ async function shopperWithTheBox(page: Page) {
 
 test('a shopper raises a line to what is in stock; one more shows how many are left', async ({ page }) => {
   await signUp(page, 'Rina Akter', uniqueEmail('cart'));
+  // A full page load restores the session of the earlier visit: until it is back, the buttons
+  // wait (pressed then, a signed-in shopper was told to log in first and sent to /login).
+  let restore = () => {};
+  const held = new Promise<void>((resolve) => (restore = resolve));
+  await page.route('**/api/auth/me', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Order Now' })).toBeDisabled();
+  restore();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await page.unroute('**/api/auth/me');
   await page.getByLabel('Quantity').fill('1');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await confirmDialog(page, `${title} added to your cart`);

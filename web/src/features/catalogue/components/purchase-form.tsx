@@ -27,7 +27,10 @@ const MAX_QUANTITY = 99;
 export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
   const t = useT(productMessages);
   const lang = useLanguage();
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  // On a full page load the session of an earlier visit is still being restored: a signed-in
+  // shopper pressing a button then must not be sent to log in, so the buttons wait for it.
+  const restoring = loading && !user;
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -53,6 +56,7 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
     const intent: PurchaseRequest['intent'] =
       submitter instanceof HTMLButtonElement && submitter.value === 'order-now' ? 'order-now' : 'add-to-cart';
 
+    if (restoring) return;
     if (!user) {
       const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search } };
       // The dialog stays up over the login page; no need to wait for it to close.
@@ -136,10 +140,10 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
         {stock}
       </p>
       <div className="purchase-form__actions">
-        <button type="submit" name="intent" value="add-to-cart" className="button button--primary" disabled={busy || available === 0}>
+        <button type="submit" name="intent" value="add-to-cart" className="button button--primary" disabled={busy || restoring || available === 0}>
           {t('product.addToCart')}
         </button>
-        <button type="submit" name="intent" value="order-now" className="button button--accent" disabled={busy || available === 0}>
+        <button type="submit" name="intent" value="order-now" className="button button--accent" disabled={busy || restoring || available === 0}>
           {t('product.orderNow')}
         </button>
       </div>
