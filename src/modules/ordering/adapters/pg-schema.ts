@@ -100,8 +100,8 @@ export const orders = pgTable(
     index('orders_owner').on(t.ownerUserId, t.removed, t.placedAt, t.id),
     index('orders_listed').on(t.removed, t.placedAt, t.id),
     index('orders_listed_status').on(t.removed, t.status, t.placedAt, t.id),
-    index('orders_owner_status').on(t.ownerUserId, t.status),
-    index('orders_phone_status').on(t.phone, t.status),
+    index('orders_owner_status').on(t.ownerUserId, t.status, t.removed, t.imported),
+    index('orders_phone_status').on(t.phone, t.status, t.removed, t.imported),
     index('orders_phone_placed').on(t.phone, t.placedAt),
     // The desk's search by part of a phone (issue 20): pg_trgm's GIN index serves `phone like
     // '%digits%'` for 3 digits or more (SQLite's twin is the FTS5 table orders_phone_search).
