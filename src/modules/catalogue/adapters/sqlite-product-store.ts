@@ -218,25 +218,32 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
 }
 
 export function createSqliteStockStore({ writer, write }: SqliteSide): StockStore {
+  // Prepared once: take() runs for every line of every order placed (building and preparing the
+  // statement each time cost more than running it).
+  const variant = and(
+    eq(productVariants.productId, sql.placeholder('productId')),
+    eq(productVariants.size, sql.placeholder('size')),
+    eq(productVariants.color, sql.placeholder('color')),
+  );
+  const take = writer
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} - ${sql.placeholder('quantity')}` })
+    .where(and(variant, sql`${productVariants.stock} >= ${sql.placeholder('quantity')}`))
+    .prepare();
+  const giveBack = writer
+    .update(productVariants)
+    .set({ stock: sql`min(${productVariants.stock} + ${sql.placeholder('quantity')}, ${maxStock})` })
+    .where(variant)
+    .prepare();
+  const args = (line: { productId: string; size: string; color: string; quantity: number }) => ({
+    productId: line.productId,
+    size: line.size,
+    color: line.color,
+    quantity: line.quantity,
+  });
   return {
-    take: (line) =>
-      write(
-        () =>
-          writer
-            .update(productVariants)
-            .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-            .where(and(at(line), gte(productVariants.stock, line.quantity)))
-            .run().changes === 1,
-      ),
-    giveBack: (line) =>
-      write(
-        () =>
-          writer
-            .update(productVariants)
-            .set({ stock: sql`min(${productVariants.stock} + ${line.quantity}, ${maxStock})` })
-            .where(at(line))
-            .run().changes === 1,
-      ),
+    take: (line) => write(() => take.run(args(line)).changes === 1),
+    giveBack: (line) => write(() => giveBack.run(args(line)).changes === 1),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Mailer } from '../../../platform/mailer/mailer.js';
 import { shortReason, type SmsSender } from '../../../platform/notifier/sms-sender.js';
 import { escapeHtml } from '../../../shared/escape-html.js';
 import type { Clock } from '../../../shared/clock.js';
-import type { MessageOutbox, StoredMessage } from '../message-outbox.js';
+import type { MessageOutbox, MessageOutcome, StoredMessage } from '../message-outbox.js';
 
 export type MessageWorkerOptions = {
   outbox: MessageOutbox;
@@ -13,8 +13,10 @@ export type MessageWorkerOptions = {
   logger: Logger;
   /** How often the outbox is looked at when the last look found less than a full batch. */
   pollMs?: number;
-  /** Messages taken and sent (at the same time) per turn. */
+  /** Messages taken per turn; their marks are stored in one transaction at the turn's end. */
   batch?: number;
+  /** Sends under way at once within a turn (a gateway sees at most this many requests). */
+  concurrency?: number;
   /** A message that failed this many attempts is given up: `failed`. */
   maxAttempts?: number;
   /** The wait after the first failed attempt, doubled after each next one, up to maxRetryMs. */
@@ -41,7 +43,10 @@ export const retryDelayMs = (attempts: number, firstRetryMs = 30_000, maxRetryMs
 export function createMessageWorker(options: MessageWorkerOptions) {
   const { outbox, sms, mailer, clock, logger } = options;
   const pollMs = options.pollMs ?? 5_000;
-  const batch = Math.max(1, options.batch ?? 10);
+  // Each turn costs two commits (its claim and its marks): 50 a turn keeps them at 1 per 25
+  // messages, while the gateways see at most `concurrency` sends at once.
+  const batch = Math.max(1, options.batch ?? 50);
+  const concurrency = Math.max(1, options.concurrency ?? 10);
   const maxAttempts = Math.max(1, options.maxAttempts ?? 8);
   const firstRetryMs = options.firstRetryMs ?? 30_000;
   const maxRetryMs = options.maxRetryMs ?? 60 * 60_000;
@@ -58,22 +63,21 @@ export function createMessageWorker(options: MessageWorkerOptions) {
     await mailer.send({ to: message.recipient, subject, text: message.body, html: textToHtml(message.body) });
   }
 
-  async function settle(message: StoredMessage, error: unknown, turn: WorkerTurn): Promise<void> {
+  /** How a send ended, counted in the turn and logged; stored with the turn's others in settle(). */
+  function outcomeOf(message: StoredMessage, error: unknown, turn: WorkerTurn): MessageOutcome {
     if (error === undefined) {
-      await outbox.markSent(message.id, clock.now());
       turn.sent++;
-      return;
+      return { id: message.id, state: 'sent', at: clock.now() };
     }
     const reason = reasonOf(error);
     if (message.attempts >= maxAttempts) {
-      await outbox.markFailed(message.id, reason);
       turn.failed++;
       logger.warn('order message failed for good', { messageId: message.id, channel: message.channel, attempts: message.attempts, reason });
-      return;
+      return { id: message.id, state: 'failed', error: reason };
     }
-    await outbox.markRetry(message.id, reason, new Date(clock.now().getTime() + retryDelayMs(message.attempts, firstRetryMs, maxRetryMs)));
     turn.retried++;
     logger.info('order message not sent, will retry', { messageId: message.id, channel: message.channel, attempts: message.attempts, reason });
+    return { id: message.id, state: 'retry', error: reason, nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(message.attempts, firstRetryMs, maxRetryMs)) };
   }
 
   async function turnOnce(): Promise<WorkerTurn> {
@@ -81,22 +85,31 @@ export function createMessageWorker(options: MessageWorkerOptions) {
     const now = clock.now();
     const taken = await outbox.claimDue(now, batch, new Date(now.getTime() + leaseMs));
     turn.taken = taken.length;
-    await Promise.all(
-      taken.map(async (message) => {
+    const outcomes: MessageOutcome[] = [];
+    // No send starts after half the lease (slow gateways, each send bounded by its timeout): the
+    // ones not begun are taken again when their lease ends, never while another send may run.
+    const startBy = now.getTime() + leaseMs / 2;
+    let next = 0;
+    const sender = async () => {
+      while (next < taken.length && clock.now().getTime() < startBy) {
+        const message = taken[next++]!;
         let error: unknown;
         try {
           await deliver(message);
         } catch (e) {
           error = e ?? new Error('unknown failure');
         }
-        try {
-          await settle(message, error, turn);
-        } catch (e) {
-          // The database refused the mark: the lease runs out and the message is taken again.
-          logger.error('order message could not be marked', { messageId: message.id, reason: reasonOf(e) });
-        }
-      }),
-    );
+        outcomes.push(outcomeOf(message, error, turn));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, taken.length) }, sender));
+    if (outcomes.length === 0) return turn;
+    try {
+      await outbox.settle(outcomes);
+    } catch (e) {
+      // The database refused the marks: the lease runs out and the messages are taken again.
+      logger.error('order messages could not be marked', { messageIds: outcomes.map((o) => o.id), reason: reasonOf(e) });
+    }
     return turn;
   }
 

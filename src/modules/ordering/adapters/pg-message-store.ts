@@ -33,14 +33,20 @@ export function createPgMessageStore(db: PgQueryable): MessageOutbox {
         .returning();
       return rows.map(toMessage).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id.localeCompare(b.id));
     },
-    async markSent(id, at) {
-      await db.update(orderMessages).set({ state: 'sent', sentAt: at, lastError: null }).where(eq(orderMessages.id, id));
-    },
-    async markRetry(id, error, at) {
-      await db.update(orderMessages).set({ lastError: boundedError(error), nextAttemptAt: at }).where(and(eq(orderMessages.id, id), eq(orderMessages.state, 'pending')));
-    },
-    async markFailed(id, error) {
-      await db.update(orderMessages).set({ state: 'failed', lastError: boundedError(error) }).where(eq(orderMessages.id, id));
+    async settle(outcomes) {
+      if (outcomes.length === 0) return;
+      // One transaction (one commit) for the turn's marks.
+      await db.transaction(async (tx) => {
+        for (const o of outcomes) {
+          if (o.state === 'sent') await tx.update(orderMessages).set({ state: 'sent', sentAt: o.at, lastError: null }).where(eq(orderMessages.id, o.id));
+          else if (o.state === 'retry') {
+            await tx
+              .update(orderMessages)
+              .set({ lastError: boundedError(o.error), nextAttemptAt: o.nextAttemptAt })
+              .where(and(eq(orderMessages.id, o.id), eq(orderMessages.state, 'pending')));
+          } else await tx.update(orderMessages).set({ state: 'failed', lastError: boundedError(o.error) }).where(eq(orderMessages.id, o.id));
+        }
+      });
     },
     async pageOf(orderId, { limit, offset }) {
       const where = eq(orderMessages.orderId, orderId);

@@ -42,16 +42,51 @@ export function createSqliteMessageStore({ read, writer, write }: SqliteSide): M
     .prepare();
   const failed = writer.update(orderMessages).set({ state: 'failed', lastError: sql`${sql.placeholder('error')}` }).where(eq(orderMessages.id, sql.placeholder('id'))).prepare();
 
+  // Prepared once (each order's event enqueues its messages): one row per run, the times as
+  // milliseconds and the nullable columns through plain placeholders.
+  const insert = writer
+    .insert(orderMessages)
+    .values({
+      id: sql.placeholder('id'),
+      orderId: sql.placeholder('orderId'),
+      eventSeq: sql.placeholder('eventSeq'),
+      eventType: sql.placeholder('eventType'),
+      channel: sql.placeholder('channel'),
+      recipient: sql.placeholder('recipient'),
+      subject: sql`${sql.placeholder('subject')}`,
+      body: sql.placeholder('body'),
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: sql`${sql.placeholder('at')}`,
+      lastError: null,
+      createdAt: sql`${sql.placeholder('at')}`,
+      sentAt: null,
+    } as unknown as typeof orderMessages.$inferInsert)
+    .prepare();
+
   return {
     async enqueue(event, messages) {
       if (messages.length === 0) return;
       const rows = outboxRows(event, messages);
-      await write(() => writer.insert(orderMessages).values(rows).run());
+      await write(() => {
+        for (const { id, orderId, eventSeq, eventType, channel, recipient, subject, body, createdAt } of rows) {
+          insert.run({ id, orderId, eventSeq, eventType, channel, recipient, subject: subject ?? null, body, at: createdAt.getTime() });
+        }
+      });
     },
     claimDue: (now, limit, leaseUntil) => write(() => claim.all({ now: now.getTime(), limit, leaseUntil: leaseUntil.getTime() }).map(toMessage)),
-    markSent: (id, at) => write(() => void sent.run({ id, at: at.getTime() })),
-    markRetry: (id, error, at) => write(() => void retry.run({ id, error: boundedError(error), at: at.getTime() })),
-    markFailed: (id, error) => write(() => void failed.run({ id, error: boundedError(error) })),
+    settle: (outcomes) =>
+      write(() => {
+        if (outcomes.length === 0) return;
+        // One transaction for the turn's marks (the writer is free: write() waited for it).
+        writer.transaction(() => {
+          for (const o of outcomes) {
+            if (o.state === 'sent') sent.run({ id: o.id, at: o.at.getTime() });
+            else if (o.state === 'retry') retry.run({ id: o.id, error: boundedError(o.error), at: o.nextAttemptAt.getTime() });
+            else failed.run({ id: o.id, error: boundedError(o.error) });
+          }
+        });
+      }),
     async pageOf(orderId, { limit, offset }) {
       return { items: page.all({ orderId, limit, offset }).map(toMessage), total: total.get({ orderId })?.n ?? 0 };
     },
