@@ -12,7 +12,8 @@
 // (bench/last-run-only.json for a partial run with --only).
 //
 // Flags: --duration <s> (per measurement, default 10), --warmup <s> (default 3), --quick (3 s + 1 s),
-// --connections <n> (default 50), --keep (keep the data folder), --strict (exit 1 when a target fails).
+// --connections <n> (default 50), --keep (keep the data folder), --strict (exit 1 when a target fails),
+// --cpu-prof <dir> (each shop process writes a V8 CPU profile into <dir> when it stops).
 // The same file is also the baseline server (--role baseline) and the commit-rate worker (--role commits).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
@@ -39,6 +40,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     'log-level': { type: 'string', default: 'info' },
     'node-options': { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -244,7 +246,9 @@ async function startServer(dataDir, extraEnv = {}) {
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const started = performance.now();
-  const p = startChild([...startFlags, 'dist/main.js'], serverEnv(dataDir, port, extraEnv), join(dataDir, '..', `${basename(dataDir)}-server.log`));
+  // --cpu-prof <dir>: the server writes a V8 CPU profile there when it stops (not allowed in NODE_OPTIONS).
+  const profile = opts['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${opts['cpu-prof']}`] : [];
+  const p = startChild([...startFlags, ...profile, 'dist/main.js'], serverEnv(dataDir, port, extraEnv), join(dataDir, '..', `${basename(dataDir)}-server.log`));
   const deadline = started + 20_000;
   let healthMs = null;
   while (performance.now() < deadline && p.child.exitCode === null) {
