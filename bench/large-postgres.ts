@@ -29,16 +29,15 @@
  * Results: the console and `large.postgres` in bench/last-run.json (read-modify-write of that key alone).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { addDays } from '../src/shared/shop-time.js';
 import { postgresBinDir } from '../tests/support/postgres.js';
+import { largeRows, probeOrder, sessionSecret, signIn, type CannonRequest } from './lib/large-rows.js';
 import { atExit, cpuSeconds, freePort, median, memKB, postgresCpuSeconds, request, root, round, sleep, startChild, startFlags, stop, type Child } from './lib/proc.js';
-import { customerPhone, hex24, prng } from './seed-orders.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -63,11 +62,6 @@ const durationS = Number(opts.quick ? 3 : opts.duration);
 const warmupS = Number(opts.quick ? 1 : opts.warmup);
 const connections = Number(opts.connections);
 const processCount = 3;
-const productCount = 100_000;
-const categoryCount = 50;
-const customerCount = 50_000;
-const password = 'Bench#Pass2026';
-const sessionSecret = 'bench-session-secret-bench-session-secret-0123';
 
 const loadavg = () => os.loadavg().map((n) => round(n, 2));
 
@@ -138,7 +132,6 @@ async function admin(url: string, sql: string) {
 // Measuring
 
 type CannonResult = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number; '2xx': number };
-type CannonRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: CannonRequest) => CannonRequest };
 type Autocannon = (
   options: { url: string; connections: number; timeout: number; duration: number; requests?: CannonRequest[] },
   done: (error: Error | null, result: CannonResult) => void,
@@ -353,73 +346,11 @@ async function main() {
     if (!baselinePort) throw new Error('the bare baseline server did not start');
 
     const port = shops[0]!.port;
-    const login = async (email: string) => {
-      const res = await request(port, 'POST', '/api/auth/login', { body: { email, password }, timeoutMs: 20_000 });
-      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.body.toString()}`);
-      return (JSON.parse(res.body.toString()) as { token: string }).token;
-    };
-    const adminToken = await login('boss@bench.test');
-    const customerTokens: string[] = [];
-    for (let n = 0; n < 20; n++) customerTokens.push(await login(`customer${n * 997}@bench.test`));
-
+    const { adminToken, customerTokens } = await signIn(port);
     // bench/large.ts's rows, the same paths and the same pseudo-random choices.
-    const words = ['Naruto', 'Luffy', 'Goku', 'Pikachu', 'Totoro', 'Sailor', 'Gundam', 'Eva', 'Zoro', 'Tanjiro', 'Nezuko', 'Levi', 'Mikasa', 'Saitama', 'Gojo', 'Anya', 'Frieren', 'Chopper', 'Kakashi', 'Hinata'];
-    const kinds = ['Plush', 'Card Sleeves', 'Figure', 'Poster', 'Keychain', 'Deck Box', 'Playmat', 'Booster Pack', 'Hoodie', 'Mug'];
-    const categoryName = (i: number) => `Large Category ${i + 1}`;
-    const random = prng(7);
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-    const get = (path: () => string, token?: string): CannonRequest[] => [
-      { setupRequest: (req) => ({ ...req, method: 'GET', path: path(), headers: token ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>) }) },
-    ];
-    const miss = { 'if-none-match': '"bench-1", "bench-2"' };
-    const getApp = (path: () => string): CannonRequest[] => [{ setupRequest: (req) => ({ ...req, method: 'GET', path: path(), headers: miss }) }];
-    const listPath = () => `/api/products?limit=24&offset=${24 * Math.floor(random() * 200)}`;
-    const searchPath = () => `/api/products?q=${pick(words)}%20${encodeURIComponent(pick(kinds).split(' ')[0]!)}&limit=24`;
-    const categoryPath = () => `/api/products?category=${encodeURIComponent(categoryName(Math.floor(random() * categoryCount)))}&sort=price_asc&limit=24`;
-    // The last 8 digits of a customer's phone (bench/seed-orders.ts's customerPhone).
-    const phoneDigits = () => customerPhone(Math.floor(random() * customerCount)).slice(-8);
-    const to = meta.lastDay;
-    const from30 = addDays(to, -29);
-    let orderNo = 0;
-    const checkout = { name: 'Bench Customer', phone: '01712345678', address: 'House 5, Road 2, Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
-    const placeRequests: CannonRequest[] = [
-      {
-        setupRequest: (req) => {
-          const n = orderNo++;
-          return {
-            ...req,
-            method: 'POST',
-            path: '/api/orders',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${customerTokens[n % customerTokens.length]}`, 'idempotency-key': randomUUID() },
-            // A phone per order (bench/large.ts gives them all one): the placement limits count a
-            // phone's orders inside the order's transaction, and one phone's thousands of bench
-            // orders made those counts, not the placing, the cost (2026-11-26, see docs/performance.md).
-            body: JSON.stringify({ ...checkout, phone: `017${String(20_000_000 + n).padStart(8, '0')}`, items: [{ productId: hex24(1 + ((n * 7919) % productCount), 'b0'), size: 'M', color: '', quantity: 1 }] }),
-          };
-        },
-      },
-    ];
-    const rows: Array<[string, string, string | null, number | null, CannonRequest[]]> = [
-      ['list_cached', 'GET /api/products?limit=24&offset=24*(0..199), response cache', null, null, get(listPath)],
-      ['list', 'GET /api/products?limit=24&offset=24*(0..199), cache miss', 'lists', 25, getApp(listPath)],
-      ['search_cached', 'GET /api/products?q=<two words>&limit=24, response cache', null, null, get(searchPath)],
-      ['search', 'GET /api/products?q=<two words>&limit=24, cache miss', 'search', 50, getApp(searchPath)],
-      ['category_cached', 'GET /api/products?category=<one of 50>&sort=price_asc&limit=24, response cache', null, null, get(categoryPath)],
-      ['category', 'GET /api/products?category=<one of 50>&sort=price_asc&limit=24, cache miss', 'lists', 25, getApp(categoryPath)],
-      ['desk_status', 'GET /api/allOrders?status=<Pending|Confirmed|Canceled>&limit=20 (admin)', 'admin filters', 50, get(() => `/api/allOrders?status=${pick(['Pending', 'Confirmed', 'Canceled'])}&limit=20&offset=${20 * Math.floor(random() * 5)}`, adminToken)],
-      ['desk_phone', 'GET /api/allOrders?q=<8 phone digits>&limit=20 (admin)', 'admin filters', 50, get(() => `/api/allOrders?q=${phoneDigits()}&limit=20`, adminToken)],
-      ['sales_summary', 'GET /api/stats/summary (admin)', 'sales figures', 100, get(() => '/api/stats/summary', adminToken)],
-      ['sales_30d', 'GET /api/stats/sales 30 days by day (admin)', 'sales figures', 100, get(() => `/api/stats/sales?from=${from30}&to=${to}&bucket=day`, adminToken)],
-      ['my_orders', "GET /api/orders?limit=20 (a customer's own)", 'lists', 25, [{ setupRequest: (req) => ({ ...req, method: 'GET', path: '/api/orders?limit=20', headers: { authorization: `Bearer ${pick(customerTokens)}` } }) }]],
-    ];
+    const { reads: rows, place: placeRequests } = largeRows({ adminToken, customerTokens, lastDay: meta.lastDay });
     // One order through each process first: the token from the first is good on all.
-    for (const shop of shops) {
-      const probe = await request(shop.port, 'POST', '/api/orders', {
-        headers: { authorization: `Bearer ${customerTokens[0]}`, 'idempotency-key': randomUUID() },
-        body: { ...checkout, items: [{ productId: hex24(1, 'b0'), size: 'M', color: '', quantity: 1 }] },
-      });
-      if (probe.status !== 201) throw new Error(`POST /api/orders on port ${shop.port}: ${probe.status} ${probe.body.toString().slice(0, 400)}`);
-    }
+    for (const shop of shops) await probeOrder(shop.port, customerTokens[0]!);
 
     // Before each measurement the shops and PostgreSQL go idle again (a slow row leaves work queued).
     const waitIdle = async () => {

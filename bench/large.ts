@@ -27,7 +27,7 @@
  * PostgreSQL at this scale: `--engine postgres` (bench/large-postgres.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -35,9 +35,10 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { categoryKey } from '../src/modules/catalogue/domain/category.js';
 import { openSqliteDatabase } from '../src/platform/database.js';
-import { addDays, dhakaDay } from '../src/shared/shop-time.js';
+import { dhakaDay } from '../src/shared/shop-time.js';
+import { categoryCount, categoryName, customerCount, kinds, largeRows, password, probeOrder, productCount, sessionSecret, signIn, words, type CannonRequest, type LargeRow } from './lib/large-rows.js';
 import { cpuSeconds, freePort, killChildren, memKB, request, root, round, sleep, startChild, startFlags, stop } from './lib/proc.js';
-import { customerPhone, hex24, prng, seedOrders } from './seed-orders.js';
+import { hex24, prng, seedOrders } from './seed-orders.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -58,18 +59,10 @@ const durationS = Number(opts.quick ? 3 : opts.duration);
 const warmupS = Number(opts.quick ? 1 : opts.warmup);
 const connections = Number(opts.connections);
 const orderCount = Number(opts.orders);
-const productCount = 100_000;
-const categoryCount = 50;
-const customerCount = 50_000;
-const password = 'Bench#Pass2026';
-const sessionSecret = 'bench-session-secret-bench-session-secret-0123';
 
 // ---------------------------------------------------------------------------------------------
 // Building the shop
 
-const words = ['Naruto', 'Luffy', 'Goku', 'Pikachu', 'Totoro', 'Sailor', 'Gundam', 'Eva', 'Zoro', 'Tanjiro', 'Nezuko', 'Levi', 'Mikasa', 'Saitama', 'Gojo', 'Anya', 'Frieren', 'Chopper', 'Kakashi', 'Hinata'];
-const kinds = ['Plush', 'Card Sleeves', 'Figure', 'Poster', 'Keychain', 'Deck Box', 'Playmat', 'Booster Pack', 'Hoodie', 'Mug'];
-const categoryName = (i: number) => `Large Category ${i + 1}`;
 
 type Meta = { built: Record<string, number>; events: number; hashedBytes: number; orders: number; lastDay: string; products: number; customers: number; fileMB: number };
 
@@ -164,7 +157,6 @@ function build(file: string): Meta {
 // Measuring
 
 type CannonResult = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-type CannonRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: CannonRequest) => CannonRequest };
 type Autocannon = (
   options: { url: string; connections: number; timeout: number; duration: number; requests?: CannonRequest[]; headers?: Record<string, string> },
   done: (error: Error | null, result: CannonResult) => void,
@@ -266,77 +258,10 @@ async function main() {
     void basePort;
     if (!baselinePort) throw new Error('the bare baseline server did not start');
 
-    const login = async (email: string) => {
-      const res = await request(port, 'POST', '/api/auth/login', { body: { email, password }, timeoutMs: 20_000 });
-      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.body.toString()}`);
-      return (JSON.parse(res.body.toString()) as { token: string }).token;
-    };
-    const adminToken = await login('boss@bench.test');
-    const customerTokens: string[] = [];
-    for (let n = 0; n < 20; n++) customerTokens.push(await login(`customer${n * 997}@bench.test`));
-
-    const random = prng(7);
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-    const get = (path: () => string, token?: string): CannonRequest[] => [
-      { setupRequest: (req) => ({ ...req, method: 'GET', path: path(), headers: token ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>) }) },
-    ];
-    // The catalogue's reads are kept by the response cache (decision 008) until the next catalogue
-    // write: a list of ETags in If-None-Match always goes to the app, so these rows measure the
-    // queries themselves (a cache miss), which is what the targets are judged on.
-    const miss = { 'if-none-match': '"bench-1", "bench-2"' };
-    const getApp = (path: () => string): CannonRequest[] => [{ setupRequest: (req) => ({ ...req, method: 'GET', path: path(), headers: miss }) }];
-    const listPath = () => `/api/products?limit=24&offset=${24 * Math.floor(random() * 200)}`;
-    const searchPath = () => `/api/products?q=${pick(words)}%20${encodeURIComponent(pick(kinds).split(' ')[0]!)}&limit=24`;
-    const categoryPath = () => `/api/products?category=${encodeURIComponent(categoryName(Math.floor(random() * categoryCount)))}&sort=price_asc&limit=24`;
-    // The last 8 digits of a customer's phone (bench/seed-orders.ts's customerPhone).
-    const phoneDigits = () => customerPhone(Math.floor(random() * customerCount)).slice(-8);
-    const to = meta.lastDay;
-    const from30 = addDays(to, -29);
-    let orderNo = 0;
-    const checkout = { name: 'Bench Customer', phone: '01712345678', address: 'House 5, Road 2, Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
-    const rows: Array<[string, string, string | null, number | null, CannonRequest[]]> = [
-      ['a', 'bare node:http, small JSON', null, null, [{ method: 'GET', path: '/' }]],
-      ['list_cached', 'GET /api/products?limit=24&offset=24*(0..199), response cache', null, null, get(listPath)],
-      ['list', 'GET /api/products?limit=24&offset=24*(0..199), cache miss', 'lists', 25, getApp(listPath)],
-      ['search_cached', 'GET /api/products?q=<two words>&limit=24, response cache', null, null, get(searchPath)],
-      ['search', 'GET /api/products?q=<two words>&limit=24, cache miss', 'search', 50, getApp(searchPath)],
-      ['category_cached', 'GET /api/products?category=<one of 50>&sort=price_asc&limit=24, response cache', null, null, get(categoryPath)],
-      ['category', 'GET /api/products?category=<one of 50>&sort=price_asc&limit=24, cache miss', 'lists', 25, getApp(categoryPath)],
-      ['desk_status', 'GET /api/allOrders?status=<Pending|Confirmed|Canceled>&limit=20 (admin)', 'admin filters', 50, get(() => `/api/allOrders?status=${pick(['Pending', 'Confirmed', 'Canceled'])}&limit=20&offset=${20 * Math.floor(random() * 5)}`, adminToken)],
-      ['desk_phone', 'GET /api/allOrders?q=<8 phone digits>&limit=20 (admin)', 'admin filters', 50, get(() => `/api/allOrders?q=${phoneDigits()}&limit=20`, adminToken)],
-      ['sales_summary', 'GET /api/stats/summary (admin)', 'sales figures', 100, get(() => '/api/stats/summary', adminToken)],
-      ['sales_30d', 'GET /api/stats/sales 30 days by day (admin)', 'sales figures', 100, get(() => `/api/stats/sales?from=${from30}&to=${to}&bucket=day`, adminToken)],
-      ['my_orders', "GET /api/orders?limit=20 (a customer's own)", 'lists', 25, [{ setupRequest: (req) => ({ ...req, method: 'GET', path: '/api/orders?limit=20', headers: { authorization: `Bearer ${pick(customerTokens)}` } }) }]],
-      [
-        'place',
-        'POST /api/orders (Order Now)',
-        null,
-        null,
-        [
-          {
-            setupRequest: (req) => {
-              const n = orderNo++;
-              const product = { id: hex24(1 + ((n * 7919) % productCount), 'b0') };
-              return {
-                ...req,
-                method: 'POST',
-                path: '/api/orders',
-                headers: { 'content-type': 'application/json', authorization: `Bearer ${customerTokens[n % customerTokens.length]}`, 'idempotency-key': randomUUID() },
-                // A phone per order, as bench/large-postgres.ts: with one phone for all, the
-                // placement limits' per-phone counts grew with every order the run placed.
-                body: JSON.stringify({ ...checkout, phone: `017${String(20_000_000 + n).padStart(8, '0')}`, items: [{ productId: product.id, size: 'M', color: '', quantity: 1 }] }),
-              };
-            },
-          },
-        ],
-      ],
-    ];
-    // Placing needs the price in `amount`? Ask the server once what it expects.
-    const probe = await request(port, 'POST', '/api/orders', {
-      headers: { authorization: `Bearer ${customerTokens[0]}`, 'idempotency-key': randomUUID() },
-      body: { ...checkout, items: [{ productId: hex24(1, 'b0'), size: 'M', color: '', quantity: 1 }] },
-    });
-    if (probe.status !== 201) throw new Error(`POST /api/orders: ${probe.status} ${probe.body.toString().slice(0, 400)}`);
+    const { adminToken, customerTokens } = await signIn(port);
+    const { reads, place } = largeRows({ adminToken, customerTokens, lastDay: meta.lastDay });
+    const rows: LargeRow[] = [['a', 'bare node:http, small JSON', null, null, [{ method: 'GET', path: '/' }]], ...reads, ['place', 'POST /api/orders (Order Now)', null, null, place]];
+    await probeOrder(port, customerTokens[0]!);
 
     // A slow row leaves work queued in the server after autocannon stops (timed-out requests are
     // still answered): before each measurement, wait until the server is idle (at most 60 s), so
