@@ -37,6 +37,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { postgresBinDir } from '../tests/support/postgres.js';
 import { largeRows, probeOrder, sessionSecret, signIn, type CannonRequest } from './lib/large-rows.js';
+import { commitRound, type CommitRound } from './lib/pg-commits.js';
 import { atExit, cpuSeconds, freePort, median, memKB, postgresCpuSeconds, request, root, round, sleep, startChild, startFlags, stop, type Child } from './lib/proc.js';
 
 const { values: opts } = parseArgs({
@@ -183,32 +184,6 @@ async function measure(autocannon: Autocannon, targets: Target[], requests: Cann
   }
 }
 
-type CommitRound = { commits: number; seconds: number; p50: number; p99: number };
-/** PostgreSQL's raw one-row commits (BEGIN, INSERT, COMMIT) on one connection, as bench/postgres.ts's (pg). */
-async function commitRound(client: pg.Client, seconds: number, warmupSeconds: number): Promise<CommitRound> {
-  const insert = { name: 'bench-commit', text: 'insert into commits (at, note) values ($1, $2)' };
-  const run = async (ms: number) => {
-    const latencies: number[] = [];
-    const end = performance.now() + ms;
-    let now = performance.now();
-    while (now < end) {
-      const t = now;
-      await client.query('begin');
-      await client.query({ ...insert, values: [Date.now(), 'order-sized row'] });
-      await client.query('commit');
-      now = performance.now();
-      latencies.push(now - t);
-    }
-    return latencies;
-  };
-  await run(warmupSeconds * 1000);
-  const started = performance.now();
-  const latencies = await run(seconds * 1000);
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((x, y) => x - y);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { commits: latencies.length, seconds: elapsed, p50: round(at(0.5), 2), p99: round(at(0.99), 2) };
-}
 
 function rawSha256(events: number, bytes: number) {
   const size = Math.max(1, Math.round(bytes / events));
@@ -436,7 +411,7 @@ async function main() {
       const ratios1 = o1.map((r, i) => round(r.rps / (commits[2 * i]!.commits / commits[2 * i]!.seconds), 3));
       const ratios3 = o3.map((r, i) => round(r.rps / (commits[2 * i + 1]!.commits / commits[2 * i + 1]!.seconds), 3));
       results.place = { name: 'POST /api/orders (Order Now)', target: 'vs (pg)', loadAverage: load, p1: summary(o1), p3: summary(o3), rounds };
-      section.pg = { name: 'PostgreSQL one-row commits (BEGIN, INSERT, COMMIT on one connection, same cluster)', rps: pgRate, p50: median(commits.map((r) => r.p50)), p99: median(commits.map((r) => r.p99)), rounds: commits.length };
+      section.pg = { name: 'PostgreSQL one-row commits (BEGIN, INSERT, COMMIT on one connection, same cluster)', rps: pgRate, p50: round(median(commits.map((r) => r.p50)), 2), p99: round(median(commits.map((r) => r.p99)), 2), rounds: commits.length };
       section['place1/pg'] = median(ratios1);
       section['place3/pg'] = median(ratios3);
       section.placeRatioRounds = { 'place1/pg': ratios1, 'place3/pg': ratios3 };

@@ -32,6 +32,7 @@ import pg from 'pg';
 import { openPostgres, runPostgresMigrations } from '../src/platform/postgres.js';
 import { startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
 import { cpuSeconds, freePort, median, memKB, postgresCpuSeconds, request, round, sleep } from './lib/proc.js';
+import { commitRound, type CommitRound } from './lib/pg-commits.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -346,40 +347,6 @@ function summarize(name: string, runs: Run[]): Row {
   };
 }
 
-type CommitRound = { commits: number; seconds: number; p50: number; p99: number; pgCpu: number; clientCpu: number };
-
-/**
- * (pg) One-row transactions one after another on one connection, as (g) does on SQLite: BEGIN, an
- * INSERT of an order-sized row, COMMIT (three round trips, as a driver's transaction takes).
- */
-async function commitRound(client: pg.Client, postmaster: number | undefined, seconds: number, warmupSeconds: number): Promise<CommitRound> {
-  const insert = { name: 'bench-commit', text: 'insert into commits (at, note) values ($1, $2)' };
-  const run = async (ms: number) => {
-    const latencies: number[] = [];
-    const end = performance.now() + ms;
-    let now = performance.now();
-    while (now < end) {
-      const t = now;
-      await client.query('begin');
-      await client.query({ ...insert, values: [Date.now(), 'order-sized row'] });
-      await client.query('commit');
-      now = performance.now();
-      latencies.push(now - t);
-    }
-    return latencies;
-  };
-  await run(warmupSeconds * 1000);
-  const pgBefore = postgresCpuSeconds(postmaster);
-  const ownBefore = process.cpuUsage();
-  const started = performance.now();
-  const latencies = await run(seconds * 1000);
-  const elapsed = (performance.now() - started) / 1000;
-  const own = process.cpuUsage(ownBefore);
-  latencies.sort((x, y) => x - y);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { commits: latencies.length, seconds: elapsed, p50: at(0.5), p99: at(0.99), pgCpu: postgresCpuSeconds(postmaster) - pgBefore, clientCpu: (own.user + own.system) / 1e6 };
-}
-
 function commitRow(rounds: CommitRound[]): Row {
   const commits = rounds.reduce((n, r) => n + r.commits, 0);
   const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
@@ -569,7 +536,7 @@ async function main() {
             (runs[key] ??= []).push(run);
             process.stdout.write(` ${key} ${Math.round(run.results.reduce((t, r) => t + r.requests.total, 0) / run.seconds)}/s`);
             if (withPg) {
-              commitRounds.push(await commitRound(commitClient, postmaster, durationS / rounds, commitRounds.length === 0 ? Math.min(warmupS, 2) : 0.5));
+              commitRounds.push(await commitRound(commitClient, durationS / rounds, commitRounds.length === 0 ? Math.min(warmupS, 2) : 0.5, postmaster));
               process.stdout.write(` pg ${Math.round(commitRounds.at(-1)!.commits / commitRounds.at(-1)!.seconds)}/s`);
             }
           }
@@ -609,7 +576,7 @@ async function main() {
     if (chosen.has('pg')) {
       if (commitRounds.length === 0) {
         process.stdout.write('measuring (pg) one-row PostgreSQL commits ...');
-        commitRounds.push(await commitRound(commitClient, postmaster, durationS, Math.min(warmupS, 2)));
+        commitRounds.push(await commitRound(commitClient, durationS, Math.min(warmupS, 2), postmaster));
         process.stdout.write('\n');
       }
       results.pg = commitRow(commitRounds);
