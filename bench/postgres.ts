@@ -47,6 +47,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     'log-level': { type: 'string', default: 'info' },
     'node-options': { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -120,7 +121,9 @@ async function startShop(databaseUrl: string, dataDir: string): Promise<Shop> {
   };
   const started = performance.now();
   const fd = openSync(log, 'a');
-  const child = spawn(process.execPath, [...startFlags, 'dist/main.js'], { cwd: root, env, stdio: ['ignore', fd, 'pipe'] });
+  // --cpu-prof <dir>: each shop writes a V8 CPU profile there when it stops (as bench/server.mjs's).
+  const profile = opts['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${opts['cpu-prof']}`] : [];
+  const child = spawn(process.execPath, [...startFlags, ...profile, 'dist/main.js'], { cwd: root, env, stdio: ['ignore', fd, 'pipe'] });
   closeSync(fd);
   shops.add(child);
   let err = '';
