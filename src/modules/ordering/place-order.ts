@@ -230,18 +230,18 @@ async function placementRefusal(deps: UnitDeps, userId: string, phone: string): 
   }
   const customer = { ownerUserId: userId };
   const number = { phone };
-  if ((await deps.projection.pendingCount(customer)) >= maxPending) {
+  const since = new Date(now.getTime() - hourMs);
+  const counts = await deps.projection.limitCounts(userId, phone, since);
+  if (counts.pendingByCustomer >= maxPending) {
     return appError('ordering/too-many-pending', `You already have ${maxPending} ${orders(maxPending)} waiting for confirmation. Please wait until we confirm them, or cancel one, before ordering again.`);
   }
-  if ((await deps.projection.pendingCount(number)) >= maxPendingPerPhone) {
+  if (counts.pendingByPhone >= maxPendingPerPhone) {
     return appError('ordering/too-many-pending', `This phone number already has ${maxPendingPerPhone} ${orders(maxPendingPerPhone)} waiting for confirmation. Please wait until we confirm them before ordering again with it.`);
   }
-  const since = new Date(now.getTime() - hourMs);
-  for (const [by, message] of [
-    [customer, 'You have placed too many orders in the last hour.'],
-    [number, 'Too many orders were placed with this phone number in the last hour.'],
+  for (const [by, placed, message] of [
+    [customer, counts.placedByCustomer, 'You have placed too many orders in the last hour.'],
+    [number, counts.placedByPhone, 'Too many orders were placed with this phone number in the last hour.'],
   ] as const) {
-    const placed = await deps.projection.placedSinceCount(by, since);
     if (placed < perHour) continue;
     // A slot frees when the order that brings the count under the limit leaves the hour.
     const freeing = await deps.projection.placedSinceAt(by, since, placed - perHour);

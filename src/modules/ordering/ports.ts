@@ -49,15 +49,20 @@ export type OrderProjection = {
   pageAfter(filter: OrderFilter, after: OrderCursor | null, limit: number): Promise<OrderState[]>;
   /** Every order placed with a phone number, removed ones too, by outcome (the admins' order page). */
   historyOf(phone: string): Promise<PhoneHistory>;
-  /** Pending orders not removed, of a customer or carrying a (normalised) phone number. */
-  pendingCount(by: OrdersBy): Promise<number>;
-  /** Orders placed after `since`, removed ones included (removing one does not undo placing it). */
-  placedSinceCount(by: OrdersBy, since: Date): Promise<number>;
+  /**
+   * The placement limits' four counts at once (one statement on PostgreSQL, where each statement is
+   * a round trip under the log head's lock): Pending orders not removed (nor imported) of the
+   * customer and of the (normalised) phone number, and orders each placed after `since`, removed
+   * ones included (removing one does not undo placing it).
+   */
+  limitCounts(ownerUserId: string, phone: string, since: Date): Promise<LimitCounts>;
   /** The time of the (skip+1)-th oldest order placed after `since`, or null. */
   placedSinceAt(by: OrdersBy, since: Date, skip: number): Promise<Date | null>;
   /** A phone number's orders canceled by the shop after `since`, removed ones too (COD_BLOCK_AFTER_CANCELS; index orders_phone_canceled). */
   shopCancelsSince(phone: string, since: Date): Promise<number>;
 };
+
+export type LimitCounts = { pendingByCustomer: number; pendingByPhone: number; placedByCustomer: number; placedByPhone: number };
 
 /** The admins' order desk: `q` an order number, a phone number or part of a name or email; `to` exclusive. */
 export type OrderFilter = { q?: string | undefined; status?: OrderStatus | undefined; from?: Date | undefined; to?: Date | undefined };

@@ -28,11 +28,8 @@ it('reads pages, counts and limits over indexes', async () => {
   const since = new Date(0);
   await projection.pageFor('u1', page);
   await projection.pageAll(page);
-  for (const by of [{ ownerUserId: 'u1' }, { phone: '+8801712345678' }]) {
-    await projection.pendingCount(by);
-    await projection.placedSinceCount(by, since);
-    await projection.placedSinceAt(by, since, 3);
-  }
+  await projection.limitCounts('u1', '+8801712345678', since);
+  for (const by of [{ ownerUserId: 'u1' }, { phone: '+8801712345678' }]) await projection.placedSinceAt(by, since, 3);
   await log.pageOf('o1', page);
   await log.latest(page);
   const listQueries = queries.filter((q) => /from "order(s|_events)"/.test(q));

@@ -150,13 +150,14 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
       return db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(limit).all().map(toState);
     },
     historyOf: async (phone) => history.get({ phone }) ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 },
-    async pendingCount(by) {
-      const { pending, key } = statementsOf(by);
-      return pending.get({ key })?.n ?? 0;
-    },
-    async placedSinceCount(by, since) {
-      const { placedSince, key } = statementsOf(by);
-      return placedSince.get({ key, since: since.getTime() })?.n ?? 0;
+    async limitCounts(ownerUserId, phone, since) {
+      const at = since.getTime();
+      return {
+        pendingByCustomer: limits.owner.pending.get({ key: ownerUserId })?.n ?? 0,
+        pendingByPhone: limits.phone.pending.get({ key: phone })?.n ?? 0,
+        placedByCustomer: limits.owner.placedSince.get({ key: ownerUserId, since: at })?.n ?? 0,
+        placedByPhone: limits.phone.placedSince.get({ key: phone, since: at })?.n ?? 0,
+      };
     },
     async placedSinceAt(by, since, skip) {
       const { placedAt, key } = statementsOf(by);
