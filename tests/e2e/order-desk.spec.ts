@@ -36,6 +36,27 @@ async function asAdmin(page: Page) {
 }
 
 const rows = (page: Page) => page.getByTestId('admin-order');
+/** This journey's order on the desk. */
+const ours = (page: Page) => rows(page).filter({ has: page.getByTestId('order-number').getByText(`Order ${orderNumber}`, { exact: true }) });
+
+/**
+ * A search by digits finds an order by its number or by part of its phone (decision 030): this
+ * journey's order once, and any other row only because its phone holds the digits (the shop's
+ * other orders, the demo's and other journeys', have random phones that may).
+ */
+async function expectFoundBy(page: Page, digits: string) {
+  await expect(ours(page)).toHaveCount(1);
+  const others = await rows(page).evaluateAll(
+    (trs, { digits, number }) =>
+      trs
+        .filter((tr) => tr.querySelector('[data-testid="order-number"]')?.textContent !== `Order ${number}`)
+        .filter((tr) => ![...tr.querySelectorAll('.order-desk__line')].some((line) => (line.textContent ?? '').replace(/\D/g, '').includes(digits)))
+        .map((tr) => tr.textContent),
+    { digits, number: orderNumber },
+  );
+  expect(others, 'rows that neither are the order nor hold the digits in their phone').toEqual([]);
+  await expect(page.getByTestId('orders-total')).toHaveText(`Total Orders: ${await rows(page).count()}`);
+}
 
 /** Nothing on the page, nor in the table's own region, scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -139,29 +160,27 @@ test('the admin finds the order by its number, phone, status and day; the filter
   await asAdmin(page);
   await page.goto('/dashboard/allorders');
   await search(page, orderNumber);
-  await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first().getByTestId('order-number')).toHaveText(`Order ${orderNumber}`);
-  await expect(rows(page).first()).toContainText(customer.name);
-  await expect(rows(page).first()).toContainText(phone);
-  await expect(page.getByTestId('orders-total')).toHaveText('Total Orders: 1');
+  await expectFoundBy(page, orderNumber);
+  await expect(ours(page)).toContainText(customer.name);
+  await expect(ours(page)).toContainText(phone);
 
   // Status: applied at once, back to page 1, kept in the URL.
   await page.getByLabel('Status').selectOption('Confirmed');
   await expect(page).toHaveURL(/status=Confirmed/);
-  await expect(page.getByText('No orders match.')).toBeVisible();
+  await expect(ours(page)).toHaveCount(0);
   await page.getByLabel('Status').selectOption('Pending');
   await expect(page).toHaveURL(/status=Pending/);
-  await expect(rows(page)).toHaveCount(1);
+  await expectFoundBy(page, orderNumber);
 
   // Reload and Back keep them.
   await page.reload();
   await expect(page.getByLabel('Search orders')).toHaveValue(orderNumber);
   await expect(page.getByLabel('Status')).toHaveValue('Pending');
-  await expect(rows(page)).toHaveCount(1);
+  await expectFoundBy(page, orderNumber);
   await page.goBack();
   await expect(page).toHaveURL(/status=Confirmed/);
   await expect(page.getByLabel('Status')).toHaveValue('Confirmed');
-  await expect(page.getByText('No orders match.')).toBeVisible();
+  await expect(ours(page)).toHaveCount(0);
   await page.getByLabel('Status').selectOption('');
   await expect(page).not.toHaveURL(/status=/);
 
@@ -170,7 +189,7 @@ test('the admin finds the order by its number, phone, status and day; the filter
   await page.getByLabel('To').fill(today);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
-  await expect(rows(page)).toHaveCount(1);
+  await expectFoundBy(page, orderNumber);
   await page.getByLabel('From').fill('2001-01-01');
   await page.getByLabel('To').fill('2001-01-31');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -181,15 +200,14 @@ test('the admin finds the order by its number, phone, status and day; the filter
   await page.getByRole('button', { name: 'Show all orders' }).click();
   await expect(page).toHaveURL(/\/dashboard\/allorders$/);
   await search(page, phone.slice(-7));
-  await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first().getByTestId('order-number')).toHaveText(`Order ${orderNumber}`);
+  await expectFoundBy(page, phone.slice(-7));
 });
 
 test("the order page shows the lines, totals, timeline and the phone's history, and passes axe", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await asAdmin(page);
   await page.goto(`/dashboard/allorders?q=${orderNumber}`);
-  await rows(page).first().getByRole('link', { name: `Order ${orderNumber}` }).click();
+  await ours(page).getByRole('link', { name: `Order ${orderNumber}` }).click();
   await expect(page).toHaveURL(/\/dashboard\/allorders\/[^/?]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
   await expect(page.getByTestId('order-status')).toHaveText('Pending');
@@ -220,14 +238,14 @@ test("the order page shows the lines, totals, timeline and the phone's history, 
   // The way back leads to the desk as it was left.
   await page.getByRole('link', { name: 'Back to All Orders' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/allorders\\?q=${orderNumber}$`));
-  await expect(rows(page)).toHaveCount(1);
+  await expectFoundBy(page, orderNumber);
 });
 
 test('on a 390 x 844 phone each order is a card; the admin confirms the order from its page', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await asAdmin(page);
   await page.goto(`/dashboard/allorders?q=${orderNumber}`);
-  const card = rows(page).first();
+  const card = ours(page);
   await expect(card).toBeVisible();
   await expectInViewport(page, card.getByTestId('order-status'));
   await expectInViewport(page, card.getByTestId('order-total'));
