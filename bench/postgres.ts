@@ -21,9 +21,9 @@
  * and with none of ours nothing runs), --log-level, --node-options.
  * Results go to the console and bench/postgres-last-run.json (postgres-last-run-only.json with --only).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openPostgres, runPostgresMigrations } from '../src/platform/postgres.js';
 import { startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
-import { cpuSeconds, freePort, median, memKB, postgresCpuSeconds, request, round, sleep } from './lib/proc.js';
+import { cpuSeconds, freePort, median, memKB, postgresCpuSeconds, request, round, sleep, startChild, startFlags, stop, type Child } from './lib/proc.js';
 import { commitRound, type CommitRound } from './lib/pg-commits.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -83,18 +83,10 @@ type Autocannon = (options: CannonOptions, done: (error: Error | null, result: C
 // ---------------------------------------------------------------------------------------------
 // Helpers: bench/lib/proc.ts (the same measures as bench/server.mjs)
 
-type Shop = { child: ChildProcess; exited: Promise<number | null>; port: number; log: string; healthMs: number; err: () => string };
-const shops = new Set<ChildProcess>();
+type Shop = Child & { port: number; log: string; healthMs: number };
 
-process.on('exit', () => {
-  for (const c of shops) c.kill('SIGKILL');
-});
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
-
-/** The V8 flags `npm start` (and the Docker image) runs the server with: its memory budget. */
-const startFlags: string[] = opts['node-options']
-  ? []
-  : ((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.match(/--[\w-]+=\d+/g) ?? []);
+/** The V8 flags `npm start` (and the Docker image) runs the server with (its memory budget), unless --node-options replaces them. */
+const shopFlags: string[] = opts['node-options'] ? [] : startFlags;
 
 const sessionSecret = 'bench-session-secret-bench-session-secret-0123';
 
@@ -120,23 +112,16 @@ async function startShop(databaseUrl: string, dataDir: string): Promise<Shop> {
     ...(opts['node-options'] ? { NODE_OPTIONS: opts['node-options'] } : {}),
   };
   const started = performance.now();
-  const fd = openSync(log, 'a');
   // --cpu-prof <dir>: each shop writes a V8 CPU profile there when it stops (as bench/server.mjs's).
   const profile = opts['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${opts['cpu-prof']}`] : [];
-  const child = spawn(process.execPath, [...startFlags, ...profile, 'dist/main.js'], { cwd: root, env, stdio: ['ignore', fd, 'pipe'] });
-  closeSync(fd);
-  shops.add(child);
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    if (err.length < 64 * 1024) err += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => (shops.delete(child), resolve(code))));
+  const shop = startChild([...shopFlags, ...profile, 'dist/main.js'], env, log);
+  const { child, err } = shop;
   const logText = () => (existsSync(log) ? readFileSync(log, 'utf8').slice(-4000) : '');
   const deadline = started + 20_000;
   while (performance.now() < deadline && child.exitCode === null) {
     try {
       if ((await request(port, 'GET', '/api/health', { timeoutMs: 1000 })).status === 200) {
-        return { child, exited, port, log, healthMs: round(performance.now() - started), err: () => err };
+        return { ...shop, port, log, healthMs: round(performance.now() - started) };
       }
     } catch {
       // not listening yet
@@ -144,17 +129,9 @@ async function startShop(databaseUrl: string, dataDir: string): Promise<Shop> {
     await sleep(10);
   }
   const why = child.exitCode === null ? 'did not answer /api/health within 20 s' : `exited with code ${child.exitCode} before answering /api/health`;
-  throw new Error(`the shop process on PostgreSQL ${why}:\n${err || logText()}`);
+  throw new Error(`the shop process on PostgreSQL ${why}:\n${err() || logText()}`);
 }
 
-async function stopShop(shop: Shop): Promise<number | null> {
-  if (shop.child.exitCode !== null) return shop.exited;
-  shop.child.kill('SIGTERM');
-  const timer = setTimeout(() => shop.child.kill('SIGKILL'), 15_000);
-  const code = await shop.exited;
-  clearTimeout(timer);
-  return code;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The data: bench/server.mjs's rows, in the PostgreSQL tables (migrations/postgres)
@@ -550,7 +527,7 @@ async function main() {
 
       info.serverLogLines = running.map((s) => (existsSync(s.log) ? readFileSync(s.log, 'utf8').split('\n').length - 1 : 0));
       info.serverHwmMB = running.map((s) => round(memKB(s.child.pid, 'VmHWM') / 1024));
-      info.exitCodes = await Promise.all(running.map(stopShop));
+      info.exitCodes = await Promise.all(running.map(stop));
       if (acknowledged !== null) {
         // Every acknowledged order is there once, counted after the processes stopped (they finish
         // the requests in flight first). Requests still in flight when a measurement ended were
@@ -621,7 +598,7 @@ async function main() {
     info,
     checks: Object.fromEntries(checks.map(([name, ok, value]) => [name, { pass: ok, value }])),
     machine: mach,
-    settings: { durationS, warmupS, connections, processes: processCount, logLevel: opts['log-level'], nodeOptions: opts['node-options'] ?? null, startFlags, only: opts.only ?? null, date: startedAt.toISOString() },
+    settings: { durationS, warmupS, connections, processes: processCount, logLevel: opts['log-level'], nodeOptions: opts['node-options'] ?? null, startFlags: shopFlags, only: opts.only ?? null, date: startedAt.toISOString() },
   };
   // A partial run (--only) must not replace the recorded full run.
   const reportFile = opts.only ? 'postgres-last-run-only.json' : 'postgres-last-run.json';
