@@ -1,7 +1,10 @@
+import { createBoundedMap, textBytes } from '../../platform/bounded-map.js';
 import type { ProductFilter, ProductStore } from './ports.js';
 
-/** At most this many filters' totals are kept (a search's words are part of its key). */
+/** At most this many filters' totals are kept (a search's words are part of its key), least recently used out first. */
 const MAX_KEPT = 256;
+/** Their keys are bounded by the query schema (q, category): ~1 KB each at most. */
+const MAX_KEPT_BYTES = MAX_KEPT * 1024;
 
 /**
  * The list's X-Total-Count kept until the catalogue changes (issue 20): every page of a list asked
@@ -12,7 +15,7 @@ const MAX_KEPT = 256;
  */
 export function withKeptCounts(products: ProductStore, version: () => string): ProductStore {
   let keptAt = '';
-  const kept = new Map<string, number>();
+  const kept = createBoundedMap<number>({ maxEntries: MAX_KEPT, maxBytes: MAX_KEPT_BYTES });
   return {
     ...products,
     count: async (filter: ProductFilter) => {
@@ -28,8 +31,7 @@ export function withKeptCounts(products: ProductStore, version: () => string): P
       const total = await products.count(filter);
       // Kept only if the catalogue did not change meanwhile (the total might be of either version).
       if (version() === at && keptAt === at) {
-        if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
-        kept.set(key, total);
+        kept.set(key, total, textBytes(key) + 8);
       }
       return total;
     },
