@@ -7,7 +7,8 @@
 //
 // Settings: WEB_BENCH_PORT (4300), WEB_BENCH_RUNS (3 Lighthouse runs per page, the median one is kept:
 // scores move with the machine's load), CHROMIUM_PATH (/usr/bin/chromium), WEB_BENCH_LHR_DIR (a folder
-// for every run's whole Lighthouse report).
+// for every run's whole Lighthouse report), WEB_BENCH_PAGES (a comma-separated list of page names, e.g.
+// `all products,search`: only those, written to bench/web-last-run-only.json so the recorded run stays).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -155,7 +156,7 @@ try {
     const [products, sliders] = await Promise.all([getJson('/api/products?limit=1'), getJson('/api/sliders')]);
     return products.length > 0 && sliders.length > 0 ? products : undefined;
   });
-  const pages = [
+  const allPages = [
     { name: 'home', path: '/' },
     { name: 'product', path: `/product/${encodeURIComponent(product._id)}` },
     { name: 'all products', path: '/allproductandcategories' },
@@ -163,6 +164,9 @@ try {
     { name: 'search', path: `/search?q=${encodeURIComponent(searchWord(product.title))}` },
     { name: 'home (bn)', path: '/?lang=bn' },
   ];
+  const only = process.env.WEB_BENCH_PAGES?.split(',').map((name) => name.trim());
+  const pages = only ? allPages.filter((page) => only.includes(page.name)) : allPages;
+  if (pages.length === 0) throw new Error(`WEB_BENCH_PAGES names no page of: ${allPages.map((p) => p.name).join(', ')}`);
 
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'error' });
   const browserVersion = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;
@@ -198,7 +202,7 @@ try {
   console.log(misses.length ? `MISSED:\n  ${misses.join('\n  ')}` : 'all targets met');
 
   writeFileSync(
-    at('bench', 'web-last-run.json'),
+    at('bench', only ? 'web-last-run-only.json' : 'web-last-run.json'),
     `${JSON.stringify(
       {
         date: new Date().toISOString(),

@@ -59,8 +59,28 @@ test('a card leads to its product page; a visitor pressing Add to Cart or Order 
 
   // Opened directly, as a shared link is (issue 21): the server's preview tags are in the head, and a
   // person sees the same page (the title the app sets, one heading, no tag text on the page).
+  // The first render waits for the page's code and the product (main.tsx), so the product's loading
+  // fallback never shows (React would then hold the page back 300 ms); the carousel's code is asked for
+  // only after the first photo has loaded (product-gallery.tsx).
+  await page.addInitScript(() => {
+    const seen = { fallback: false, photoLoaded: false, carouselBeforePhoto: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    document.addEventListener(
+      'load',
+      (event) => {
+        if (event.target instanceof HTMLImageElement && event.target.matches('.gallery > img.gallery__image')) seen.photoLoaded = true;
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      if (document.querySelector('[role="status"][aria-label="Loading product"]')) seen.fallback = true;
+      if (document.querySelector('.gallery__swiper') && !seen.photoLoaded) seen.carouselBeforePhoto = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(productUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Sleepy Spirit Fox Plush' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Next photo' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __seen: object }).__seen)).toEqual({ fallback: false, photoLoaded: true, carouselBeforePhoto: false });
   await expect(page).toHaveTitle(/^Sleepy Spirit Fox Plush \| /);
   await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute('content', 'Sleepy Spirit Fox Plush');
   await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(2);

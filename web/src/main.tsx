@@ -18,8 +18,13 @@ if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
 // Before the router reads the address: it takes ?lang= out of it.
 const languageReady = startLanguage();
-// The first page's code (a lazy page) is asked for now, while React renders the layout.
-preloadPage(window.location.pathname);
+// The first page's code (a lazy page) and the answer it shows first (a product's, already asked for by
+// prefetch.js) are asked for now. The first render waits for them, up to FIRST_PAGE_WAIT_MS, with the
+// static header of index.html on screen: a first render that suspends shows the page's fallback and
+// React then holds the page back until 300 ms after that fallback (its Suspense throttle), which put a
+// product's photo ~150 ms later than its data and code (docs/performance.md, Web).
+const FIRST_PAGE_WAIT_MS = 1500;
+const firstPage = Promise.race([preloadPage(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 
 const root = createRoot(rootElement);
 
@@ -39,5 +44,4 @@ function render() {
 }
 
 // A visit in Bengali renders once its messages (small files of their own) are here, not in English first.
-if (languageReady) void languageReady.then(render);
-else render();
+void Promise.all([languageReady, firstPage]).then(render);

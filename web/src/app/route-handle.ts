@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Params, RouteMatch } from 'react-router-dom';
 import type { Lang } from '../lib/i18n/i18n';
 
@@ -12,6 +12,11 @@ export type RouteHandle = {
   title?: string | ((args: RouteTitleArgs) => string | undefined);
   /** The query whose cached answer a title function reads (a product's): the page itself fetches it. */
   query?: (params: Params) => { queryKey: QueryKey };
+  /**
+   * Asks for what the page shows first (a product), so that a first page load renders it at once
+   * (router.tsx, preloadPage); prefetch.js has usually asked the server already.
+   */
+  prefetch?: (client: QueryClient, params: Params) => Promise<void>;
 };
 
 /** The routes matched by the current address, outermost first (router.tsx's AppRoutes provides them). */

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { PAGES } from './routes';
 import { RouteMatchesContext, type RouteHandle } from './route-handle';
 import { localized } from '../lib/i18n/localized';
+import { queryClient } from '../lib/query-client';
 
 /*
  * The paths and titles come from the table of pages (routes.ts); this file gives each its component.
@@ -36,6 +37,7 @@ function page(load: () => Promise<ComponentType>): ReactNode {
 /** A product page's title: the product's own (from the query cache), in Bengali when shown and it has one. */
 const productTitle: RouteHandle = {
   query: (params) => productQueryOptions(params.id ?? ''),
+  prefetch: (client, params) => client.prefetchQuery(productQueryOptions(params.id ?? '')),
   title: ({ data, lang }) => {
     const product = data as { title: string; titleBn?: string | undefined } | undefined;
     return product && localized(lang, product.title, product.titleBn);
@@ -267,16 +269,22 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts fetching the code of the lazy pages `pathname` shows, before React's first render gets to them
- * (as the data router did when it was created): main.tsx calls it for the address a visit starts on.
+ * Starts fetching the code of the lazy pages `pathname` shows, and the answer it shows first (a route's
+ * `prefetch`), before React's first render gets to them (as the data router did when it was created):
+ * main.tsx calls it for the address a visit starts on. Settles when all have, never rejects (a page whose
+ * code failed to load shows its error when rendered).
  */
-export function preloadPage(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+export function preloadPage(pathname: string): Promise<unknown> {
+  const waits: unknown[] = [];
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
     // The page itself, or the page inside an error boundary (the dashboard's layout).
     const element = route.element as { props?: { children?: unknown } } | null | undefined;
     const load = element && (pageLoads.get(element) ?? (typeof element.props?.children === 'object' && element.props.children ? pageLoads.get(element.props.children) : undefined));
-    void load?.();
+    waits.push(load?.());
+    // The answer the page shows first (a product's), which prefetch.js has already asked for.
+    waits.push((route.handle as RouteHandle | undefined)?.prefetch?.(queryClient, params));
   }
+  return Promise.allSettled(waits);
 }
 
 /** The page at the current address inside its layouts; the layouts' titles read the matched routes. */

@@ -60,8 +60,9 @@ export const productsQueryOptions = ({ page = 1, ...filter }: ProductsQuery = {}
     meta: { public: true },
   });
 
-export function useProducts(query: ProductsQuery = {}) {
-  return useQuery(productsQueryOptions(query));
+/** `enabled: false` holds the request back (the list waits for the page around it). */
+export function useProducts(query: ProductsQuery = {}, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...productsQueryOptions(query), enabled });
 }
 
 /** Newest first by `createdAt` (a stable sort, so equal times keep the server's order). */

@@ -7,12 +7,14 @@ type GalleryPhotoProps = {
   title: string;
   images: readonly string[];
   index: number;
+  /** Called when the photo has loaded or failed to. */
+  onSettled?: () => void;
 };
 
 const GALLERY_IMAGE_SIZE = 960;
 
 /** One photo; the first is the page's largest image, fetched at once and first. */
-export function GalleryPhoto({ title, images, index }: GalleryPhotoProps) {
+export function GalleryPhoto({ title, images, index, onSettled }: GalleryPhotoProps) {
   const t = useT(productMessages);
   const lang = useLanguage();
   const image = images[index] ?? '';
@@ -26,6 +28,8 @@ export function GalleryPhoto({ title, images, index }: GalleryPhotoProps) {
       loading={index === 0 ? 'eager' : 'lazy'}
       fetchPriority={index === 0 ? 'high' : undefined}
       className="gallery__image"
+      onLoad={onSettled}
+      onError={onSettled}
     />
   );
 }

@@ -78,8 +78,8 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
           </h2>
           <p className="section__lead">{t('product.moreFrom', { category })}</p>
         </div>
-        {/* Every other product, paged (?page=): its category's first. */}
-        <ProductList filter={{ related: product._id }} titleAs="h3" />
+        {/* Every other product, paged (?page=): its category's first; asked for once the photo is painted. */}
+        <ProductList filter={{ related: product._id }} titleAs="h3" afterPaint />
       </section>
     </div>
   );
