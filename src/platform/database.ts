@@ -65,9 +65,17 @@ export class TransactionLostError extends Error {}
 /** Thrown when code inside a transaction uses a store not bound to it (on SQLite it would wait for itself). */
 export class OutsideTransactionError extends Error {}
 
-const insideTransaction = new AsyncLocalStorage<true>();
+/**
+ * Marks the code running inside a transaction, so that a store not bound to it throws at once
+ * (OutsideTransactionError) instead of waiting for itself. Outside production only (tests,
+ * development): on Node 20 an AsyncLocalStorage turns on async hooks for the whole process, a cost on
+ * every promise and socket write of every request: ~10 % of an order's CPU and ~5 % of a cached
+ * answer's (docs/performance.md, decision 024).
+ */
+const insideTransaction = process.env.NODE_ENV === 'production' ? null : new AsyncLocalStorage<true>();
+const markedInside = <T>(work: () => T): T => (insideTransaction ? insideTransaction.run(true, work) : work());
 const refuseNested = () => {
-  if (insideTransaction.getStore()) {
+  if (insideTransaction?.getStore()) {
     throw new OutsideTransactionError('a store not bound to the open transaction was used inside it: pass the transaction\'s stores instead');
   }
 };
@@ -147,7 +155,7 @@ export function openSqliteDatabase(file: string, options: { migrationsFolder?: s
         if (sqlite.inTransaction) throw new Error('the writer connection is already inside a transaction');
         statements.begin.run();
         try {
-          const value = await insideTransaction.run(true, () => work(tx));
+          const value = await markedInside(() => work(tx));
           statements.commit.run();
           return value;
         } catch (e) {
@@ -218,9 +226,10 @@ export function postgresDatabase(handle: PostgresHandle): PostgresDatabase {
   return {
     engine: 'postgres',
     handle,
-    transaction(work) {
+    // async: a refused nested transaction is a rejected promise, as on SQLite, not a throw.
+    async transaction(work) {
       refuseNested();
-      return handle.db.transaction((db) => insideTransaction.run(true, () => work({ engine: 'postgres', db })));
+      return handle.db.transaction((db) => markedInside(() => work({ engine: 'postgres', db })));
     },
     async savepoint(tx, work, keep) {
       const db = dbOf(tx);
