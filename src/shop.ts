@@ -29,7 +29,7 @@ import { createLogSmsSender, type SmsSender } from './platform/notifier/sms-send
 import { createWebhookSmsSender } from './platform/notifier/webhook-sms-sender.js';
 import { webDistDir as builtWebDistDir } from './platform/paths.js';
 import { resolveSecrets } from './platform/secrets.js';
-import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from './platform/database.js';
+import { openPostgresDatabase, openSqliteDatabase, setTransactionGuard, type ShopDatabase } from './platform/database.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { newId } from './shared/ids.js';
 
@@ -305,6 +305,8 @@ export type Shop = Awaited<ReturnType<typeof createShop>>;
 
 /** PostgreSQL when DATABASE_URL is set (decision 024), else DATA_DIR/shop.db; migrated either way. */
 async function openShopDatabase(env: Env): Promise<ShopDatabase> {
+  // Decision 024: the transaction guard costs every request on Node 20; the tests keep it on.
+  setTransactionGuard(env.NODE_ENV !== 'production');
   if (env.DATABASE_URL) {
     try {
       return await openPostgresDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE });

@@ -67,13 +67,24 @@ export class OutsideTransactionError extends Error {}
 
 /**
  * Marks the code running inside a transaction, so that a store not bound to it throws at once
- * (OutsideTransactionError) instead of waiting for itself. Outside production only (tests,
- * development): on Node 20 an AsyncLocalStorage turns on async hooks for the whole process, a cost on
- * every promise and socket write of every request: ~10 % of an order's CPU and ~5 % of a cached
- * answer's (docs/performance.md, decision 024).
+ * (OutsideTransactionError) instead of waiting for itself. On by default (tests, tools); a production
+ * shop turns it off (shop.ts, setTransactionGuard): on Node 20 an AsyncLocalStorage turns on async
+ * hooks for the whole process, a cost on every promise and socket write of every request: ~10 % of
+ * an order's CPU and ~5 % of a cached answer's (docs/performance.md, decision 024).
  */
-const insideTransaction = process.env.NODE_ENV === 'production' ? null : new AsyncLocalStorage<true>();
+let insideTransaction: AsyncLocalStorage<true> | null = new AsyncLocalStorage<true>();
 const markedInside = <T>(work: () => T): T => (insideTransaction ? insideTransaction.run(true, work) : work());
+
+/** Turns the guard above on or off for the process (off also drops the async hooks it turned on). */
+export function setTransactionGuard(on: boolean): void {
+  if (on) {
+    insideTransaction ??= new AsyncLocalStorage<true>();
+  } else {
+    insideTransaction?.disable();
+    insideTransaction = null;
+  }
+}
+
 const refuseNested = () => {
   if (insideTransaction?.getStore()) {
     throw new OutsideTransactionError('a store not bound to the open transaction was used inside it: pass the transaction\'s stores instead');

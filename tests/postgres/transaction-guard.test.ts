@@ -3,8 +3,8 @@ import { openPostgresDatabase, openSqliteDatabase, OutsideTransactionError, type
 import { usePostgres } from '../support/postgres.js';
 
 // Decision 024: a store not bound to the open transaction, used inside it, throws at once instead of
-// waiting for itself. Outside production (these tests, development) only: on Node 20 the
-// AsyncLocalStorage behind it costs every request of a production shop (docs/performance.md).
+// waiting for itself. On by default (tests, tools); a production shop turns it off (shop.ts): on Node
+// 20 the AsyncLocalStorage behind it costs every request (docs/performance.md).
 
 const cluster = usePostgres();
 const opened: ShopDatabase[] = [];
@@ -19,7 +19,7 @@ async function engines(): Promise<ShopDatabase[]> {
   return [sqlite, postgres];
 }
 
-describe('the transaction guard (NODE_ENV is not production here)', () => {
+describe('the transaction guard (on, as everywhere but a production shop)', () => {
   it('refuses a transaction opened inside another on both engines, and the outer one still commits', async () => {
     for (const database of await engines()) {
       const inner = await database
