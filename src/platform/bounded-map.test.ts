@@ -32,6 +32,46 @@ describe('bounded map', () => {
     );
   });
 
+  it('keeps the same entries in the same order of use as a plain list would, whatever is set, read, peeked or deleted', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), key: fc.string({ maxLength: 3 }), bytes: fc.nat({ max: 300 }) }),
+      fc.record({ kind: fc.constantFrom('get' as const, 'peek' as const, 'delete' as const), key: fc.string({ maxLength: 3 }) }),
+      fc.record({ kind: fc.constant('clear' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 100, max: 1_500 }), fc.array(op, { maxLength: 200 }), (maxEntries, maxBytes, ops) => {
+        const map = createBoundedMap<number>({ maxEntries, maxBytes });
+        // The model: [key, bytes] oldest first.
+        let model: Array<[string, number]> = [];
+        const cost = (bytes: number) => bytes + entryOverheadBytes;
+        for (const o of ops) {
+          if (o.kind === 'set') {
+            map.set(o.key, o.bytes, o.bytes);
+            model = model.filter(([k]) => k !== o.key);
+            if (cost(o.bytes) <= maxBytes) {
+              while (model.length >= maxEntries || model.reduce((n, [, b]) => n + cost(b), 0) + cost(o.bytes) > maxBytes) model.shift();
+              model.push([o.key, o.bytes]);
+            }
+          } else if (o.kind === 'get') {
+            const found = model.find(([k]) => k === o.key);
+            expect(map.get(o.key)).toBe(found?.[1]);
+            if (found) model = [...model.filter(([k]) => k !== o.key), found];
+          } else if (o.kind === 'peek') {
+            expect(map.peek(o.key)).toBe(model.find(([k]) => k === o.key)?.[1]);
+          } else if (o.kind === 'delete') {
+            expect(map.delete(o.key)).toBe(model.some(([k]) => k === o.key));
+            model = model.filter(([k]) => k !== o.key);
+          } else {
+            map.clear();
+            model = [];
+          }
+          expect([...map.entries()]).toEqual(model);
+          expect(map.size).toBe(model.length);
+        }
+      }),
+    );
+  });
+
   it('evicts the least recently used entry first', () => {
     const map = createBoundedMap<string>({ maxEntries: 3, maxBytes: 10_000 });
     map.set('a', 'A', 1);
