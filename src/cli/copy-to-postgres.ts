@@ -28,7 +28,7 @@ export const copiedTables = ['categories', 'products', 'product_variants', 'user
  * So are the desk's counts per status (issue 20): PostgreSQL's triggers count the orders as they
  * are copied (copying the rows too would count them twice); its phone index is an index.
  */
-const derivedSqliteTable = /^((products|orders_phone)_search(_(data|idx|content|docsize|config))?|orders_status_counts)$/;
+const derivedSqliteTable = /^((products|orders_phone)_search(_(data|idx|content|docsize|config|keys))?|orders_status_counts)$/;
 const derivedPostgresColumns: Record<string, readonly string[]> = { products: ['search'] };
 
 /** A move that must not happen (the target holds data, the schemas differ): nothing was written. */
