@@ -90,6 +90,27 @@ test('a card leads to its product page; a visitor pressing Add to Cart or Order 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a product opened directly on a slow network shows a spinner while it waits, then the product', async ({ page }) => {
+  const products = (await (await page.request.get('/api/products?limit=200')).json()) as Array<{ _id: string; title: string }>;
+  const fox = products.find((p) => p.title === 'Sleepy Spirit Fox Plush');
+  expect(fox).toBeDefined();
+  // Its answer held back: the first render waits for it (main.tsx), at most 1.5 s.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/products\/[0-9a-f]{24}$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/product/${fox?._id ?? ''}`);
+  // index.html's own spinner, after a moment, while the app has not rendered yet; then the app's.
+  await expect(page.locator('[data-static-shell] .spinner--late')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading product' })).toBeVisible();
+  await expect(page.locator('[data-static-shell]')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sleepy Spirit Fox Plush' })).toBeVisible();
+  await page.unroute(/\/api\/products\/[0-9a-f]{24}$/);
+});
+
 test('a missing product shows a not-found message, and the category pages list their products', async ({ page }) => {
   await page.goto('/product/0123456789abcdef01234567');
   // The product's 404 is the route's not-found page inside the layout (decision 044: no loader).

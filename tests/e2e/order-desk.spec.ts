@@ -45,16 +45,20 @@ const ours = (page: Page) => rows(page).filter({ has: page.getByTestId('order-nu
  * other orders, the demo's and other journeys', have random phones that may).
  */
 async function expectFoundBy(page: Page, digits: string) {
+  // The desk keeps the rows it shows until the search's answer has come (a page change is a
+  // transition), and our order may be among them already (after Show all orders it is): wait for the
+  // rows to be the search's, not only for our order to be there.
+  const others = () =>
+    rows(page).evaluateAll(
+      (trs, { digits, number }) =>
+        trs
+          .filter((tr) => tr.querySelector('[data-testid="order-number"]')?.textContent !== `Order ${number}`)
+          .filter((tr) => ![...tr.querySelectorAll('.order-desk__line')].some((line) => (line.textContent ?? '').replace(/\D/g, '').includes(digits)))
+          .map((tr) => tr.textContent),
+      { digits, number: orderNumber },
+    );
+  await expect.poll(others, { message: 'rows that neither are the order nor hold the digits in their phone' }).toEqual([]);
   await expect(ours(page)).toHaveCount(1);
-  const others = await rows(page).evaluateAll(
-    (trs, { digits, number }) =>
-      trs
-        .filter((tr) => tr.querySelector('[data-testid="order-number"]')?.textContent !== `Order ${number}`)
-        .filter((tr) => ![...tr.querySelectorAll('.order-desk__line')].some((line) => (line.textContent ?? '').replace(/\D/g, '').includes(digits)))
-        .map((tr) => tr.textContent),
-    { digits, number: orderNumber },
-  );
-  expect(others, 'rows that neither are the order nor hold the digits in their phone').toEqual([]);
   await expect(page.getByTestId('orders-total')).toHaveText(`Total Orders: ${await rows(page).count()}`);
 }
 

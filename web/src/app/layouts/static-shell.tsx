@@ -30,14 +30,21 @@ export function renderHeader(shopName: string): string {
 }
 
 /**
+ * The spinner the shell's <main> shows when the app's first render is slow to come (a slow network:
+ * the first render waits for the page's code and its product, main.tsx), visible only after a moment
+ * (`spinner--late`), so a quick load never flashes it. Hidden from assistive technology with the shell.
+ */
+export const STATIC_SHELL_SPINNER = '<div class="spinner spinner--fill spinner--late"><span class="spinner__circle"></span></div>';
+
+/**
  * The shell that index.html's <div id="root"> holds until React's first render: the header, inert
- * (nothing in it can be clicked or focused before it works), and the layout's empty <main>, the
- * skip link's target.
+ * (nothing in it can be clicked or focused before it works), and the layout's <main>, the skip link's
+ * target, with a late spinner.
  */
 export function renderStaticShell(shopName: string): string {
   return (
     '<div class="app-shell" data-static-shell="" inert aria-hidden="true">' +
     renderHeader(shopName) +
-    '<main id="main" class="site-main" tabindex="-1"></main></div>'
+    `<main id="main" class="site-main" tabindex="-1">${STATIC_SHELL_SPINNER}</main></div>`
   );
 }
