@@ -1,5 +1,5 @@
 import { lazy, useMemo, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Outlet, useLocation, useRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { categoriesQueryOptions, categoryLabel, type Category } from '../features/catalogue/api/get-categories';
 import { productQueryOptions } from '../features/catalogue/api/get-product';
 import { RequireUser } from './guards/require-user';
@@ -35,9 +35,10 @@ function page(load: () => Promise<ComponentType>): ReactNode {
 }
 
 /** A product page's title: the product's own (from the query cache), in Bengali when shown and it has one. */
+const productOf = (params: Params) => productQueryOptions(params.id ?? '');
 const productTitle: RouteHandle = {
-  query: (params) => productQueryOptions(params.id ?? ''),
-  prefetch: (client, params) => client.prefetchQuery(productQueryOptions(params.id ?? '')),
+  query: productOf,
+  prefetch: (client, params) => client.prefetchQuery(productOf(params)),
   title: ({ data, lang }) => {
     const product = data as { title: string; titleBn?: string | undefined } | undefined;
     return product && localized(lang, product.title, product.titleBn);

@@ -11,13 +11,15 @@ type SpinnerProps = {
    * the fold instead of showing and then being pushed down when the content comes (layout shift).
    */
   fill?: boolean;
+  /** Shown only after a moment (index.html's shell, static-shell.tsx): a quick load never flashes it. */
+  late?: boolean;
 };
 
-export function Spinner({ label: given, labelId = 'common.loading', fill = false }: SpinnerProps) {
+export function Spinner({ label: given, labelId = 'common.loading', fill = false, late = false }: SpinnerProps) {
   const t = useT(commonMessages);
   const label = given ?? t(labelId);
   return (
-    <div className={fill ? 'spinner spinner--fill' : 'spinner'} role="status" aria-label={label}>
+    <div className={`spinner${fill ? ' spinner--fill' : ''}${late ? ' spinner--late' : ''}`} role="status" aria-label={label}>
       <span className="spinner__circle" aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </div>

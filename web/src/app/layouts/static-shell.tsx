@@ -9,6 +9,7 @@ import { siteConfigQueryOptions, type SiteConfig } from '../../lib/site-config';
 import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context';
 import { Navbar } from './navbar';
 import { SkipLink } from './skip-link';
+import { Spinner } from '../../components/spinner';
 
 /** What the Navbar sees before the session is restored: nobody signed in. */
 const signedOut = { user: null, loading: true, isAdmin: false, provider: null, googleSignIn: false } as unknown as AuthContextValue;
@@ -32,9 +33,11 @@ export function renderHeader(shopName: string): string {
 /**
  * The spinner the shell's <main> shows when the app's first render is slow to come (a slow network:
  * the first render waits for the page's code and its product, main.tsx), visible only after a moment
- * (`spinner--late`), so a quick load never flashes it. Hidden from assistive technology with the shell.
+ * (`late`), so a quick load never flashes it. Hidden from assistive technology with the shell.
  */
-export const STATIC_SHELL_SPINNER = '<div class="spinner spinner--fill spinner--late"><span class="spinner__circle"></span></div>';
+export function renderShellSpinner(): string {
+  return renderToStaticMarkup(<Spinner fill late />);
+}
 
 /**
  * The shell that index.html's <div id="root"> holds until React's first render: the header, inert
@@ -45,6 +48,6 @@ export function renderStaticShell(shopName: string): string {
   return (
     '<div class="app-shell" data-static-shell="" inert aria-hidden="true">' +
     renderHeader(shopName) +
-    `<main id="main" class="site-main" tabindex="-1">${STATIC_SHELL_SPINNER}</main></div>`
+    `<main id="main" class="site-main" tabindex="-1">${renderShellSpinner()}</main></div>`
   );
 }

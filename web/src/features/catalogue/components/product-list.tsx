@@ -35,8 +35,8 @@ const FIRST_SLICE = FIRST_ROW;
 export function ProductList({ filter = {}, titleAs = 'h2', emptyText, showCount = false, eagerFirstRow = false, afterPaint = false }: ProductListProps) {
   const t = useT(productListMessages);
   const page = usePageParam();
-  const painted = useAfterFirstPaint();
-  const { data: current, error } = useProducts({ ...filter, page }, { enabled: painted || !afterPaint });
+  const painted = useAfterFirstPaint(afterPaint);
+  const { data: current, error } = useProducts({ ...filter, page }, { enabled: painted });
   // A long list is rendered in the background, in slices, when its data comes: no long task (TBT).
   // The very first answer shows its first cards at once (the rest in the background); a later one
   // (another page, filter or sort) replaces the list once it is rendered whole.
