@@ -136,6 +136,16 @@ export const envSchema = z.object({
   CHECKOUT_OTP: bool.default(false),
   /** Orders one customer, or one phone number, may place in an hour. */
   ORDERS_PER_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(20),
+  /** Orders one customer, or one phone number, may place in a day (issue 40). */
+  ORDERS_PER_DAY: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(30),
+  /** Lines (product x size x color) one cart may hold (issue 40); an order holds at most MAX_ORDER_LINES. */
+  MAX_CART_LINES: z.coerce.number({ message: 'must be a whole number from 1 to 1000' }).int({ message: 'must be a whole number from 1 to 1000' }).min(1, { message: 'must be a whole number from 1 to 1000' }).max(1000, { message: 'must be a whole number from 1 to 1000' }).default(50),
+  /** Units of one line of a cart or an order (issue 40); at most 99, the most the spec's quantity field takes. */
+  MAX_LINE_QUANTITY: z.coerce.number({ message: 'must be a whole number from 1 to 99' }).int({ message: 'must be a whole number from 1 to 99' }).min(1, { message: 'must be a whole number from 1 to 99' }).max(99, { message: 'must be a whole number from 1 to 99' }).default(99),
+  /** Lines one order may hold (issue 40). */
+  MAX_ORDER_LINES: z.coerce.number({ message: 'must be a whole number from 1 to 1000' }).int({ message: 'must be a whole number from 1 to 1000' }).min(1, { message: 'must be a whole number from 1 to 1000' }).max(1000, { message: 'must be a whole number from 1 to 1000' }).default(50),
+  /** The largest order total in taka, delivery included (issue 40): a cash-on-delivery parcel worth more is refused. */
+  MAX_ORDER_TOTAL: z.coerce.number({ message: 'must be a whole number of taka' }).int({ message: 'must be a whole number of taka' }).min(1, { message: 'must be a whole number of taka' }).max(100_000_000, { message: 'must be at most 100000000 taka' }).default(500_000),
 
   /**
    * Stock of each size x color of a product saved without stock (an older client's POST or
