@@ -164,6 +164,26 @@ export const orderMessages = pgTable(
 );
 
 /**
+ * The SMS the shop sent or is about to send (issue 40, decision 048): one row per SMS, codes and
+ * order texts alike, so the ceilings per number, per client address and per shop, and the daily
+ * budget, are counts over it that every shop process shares. `id` is the outbox message's id (a
+ * retried message counts once) or `code:<random>` for a checkout code; `address` is the client's
+ * for a code, null for an order text. Rows older than two days are pruned as rows are added, and
+ * every row passed the daily budget first, so the table stays within about three days' budget.
+ */
+export const smsSends = pgTable(
+  'sms_sends',
+  {
+    id: text('id').primaryKey(),
+    phone: text('phone').notNull(),
+    address: text('address'),
+    kind: text('kind', { enum: ['code', 'order'] }).notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('sms_sends_phone_at').on(t.phone, t.at), index('sms_sends_address_at').on(t.address, t.at), index('sms_sends_at').on(t.at)],
+);
+
+/**
  * Checkout phone codes (CHECKOUT_OTP, decision 032): one row per customer and phone number. The
  * code is kept as an HMAC only; `tries` counts wrong answers to the current code; `sends` counts
  * the codes sent since `window_start` (resends are limited); `verified_at` is when the phone was
