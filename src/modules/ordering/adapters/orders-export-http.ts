@@ -53,7 +53,7 @@ export function ordersExportRoute(app: ContractRouter<{ Variables: AuthVariables
       description: [
         'The same `q`, `status`, `from` and `to` as GET /allOrders (and the same 400s), without paging: every matching order, streamed.',
         `Columns: ${ordersCsvColumns.join(', ')}. Times in Dhaka time (YYYY-MM-DD HH:mm), money in whole taka.`,
-        'RFC 4180 with CRLF line ends and a UTF-8 byte order mark; a cell that starts with = + - @, a tab or CR is written after an apostrophe, so a spreadsheet shows it as text.',
+        'RFC 4180 with CRLF line ends and a UTF-8 byte order mark; a cell that starts with = + - @, a tab or CR (also behind spaces or invisible characters, or as fullwidth ＝ ＋ － ＠) is written after an apostrophe, so a spreadsheet shows it as text.',
       ].join(' '),
       query: deskFilterSchema,
       answers: {

@@ -6,17 +6,44 @@ import { dhakaDay } from '../../../shared/shop-time.js';
 import { csvByteOrderMark, csvCell, csvRow, describeLine, dhakaMinute, orderCsvRow, ordersCsvColumns, ordersCsvHeader } from './orders-csv.js';
 
 const dangerous = ['=', '+', '-', '@', '\t', '\r'];
-const defended = (s: string) => (dangerous.includes(s[0] ?? '') ? `'${s}` : s);
+/** The fullwidth and small forms of = + - @, and the minus sign (issue 40). */
+const lookAlikes = ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uFE66', '\uFE62', '\uFE63', '\uFE6B', '\u2212'];
+/** What a spreadsheet may skip or not show before a formula: spaces, zero-width and bidi controls, the BOM. */
+const invisible = [' ', '\u00A0', '\u3000', '\n', '\u00AD', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u2060', '\uFEFF', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u061C'];
+const defended = (s: string) => {
+  for (const ch of s) {
+    if (dangerous.includes(ch) || lookAlikes.includes(ch)) return `'${s}`;
+    if (!invisible.includes(ch) && !/^[\s\p{Cf}]$/u.test(ch)) return s;
+  }
+  return s;
+};
 
 describe('CSV cells (RFC 4180)', () => {
   it('any strings come back from a parser as written, a formula-like start behind an apostrophe', () => {
-    const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: fc.constantFrom('"', ',', '\r', '\n', '=', '+', '-', '@', '\t', 'a', 'অ', ' ') }));
+    const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: fc.constantFrom('"', ',', '\r', '\n', '=', '+', '-', '@', '\t', 'a', 'অ', ' ', '\u200B', '\uFEFF', '\u202E', '\uFF1D', '\uFF20') }));
     fc.assert(
       fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), (cells) => {
         expect(parseCsv(csvRow(cells))).toEqual([cells.map(defended)]);
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('a formula behind invisible characters, or written with fullwidth signs, is behind an apostrophe too (issue 40)', () => {
+    const lead = fc.array(fc.constantFrom(...invisible), { maxLength: 4 });
+    const sign = fc.constantFrom(...dangerous, ...lookAlikes);
+    fc.assert(
+      fc.property(lead, sign, fc.string(), (before, first, rest) => {
+        const cell = before.join('') + first + rest;
+        expect(parseCsv(csvRow([cell]))).toEqual([[`'${cell}`]]);
+      }),
+      { numRuns: 500 },
+    );
+    expect(csvCell('\u200B=HYPERLINK("http://x")')).toBe('"\'\u200B=HYPERLINK(""http://x"")"');
+    expect(csvCell('\uFF1DSUM(A1)')).toBe("'\uFF1DSUM(A1)");
+    expect(csvCell('\u202E\u2066@SUM(A1)')).toBe("'\u202E\u2066@SUM(A1)");
+    expect(csvCell('\u200Babc')).toBe('\u200Babc');
+    expect(csvCell('a=b')).toBe('a=b');
   });
 
   it('several records parse back as records', () => {

@@ -6,7 +6,8 @@ import type { OrderLine, OrderState } from './order.js';
  * The orders desk as CSV for an accountant (issue 17): RFC 4180 (fields with a comma, a quote, CR
  * or LF quoted, quotes doubled, CRLF between records), a UTF-8 byte order mark first so that Excel
  * reads Bengali names as UTF-8, and a defence against formula injection (OWASP "CSV injection"): a
- * cell that starts with = + - @ TAB or CR gets a leading apostrophe, so no spreadsheet runs what a
+ * cell that starts with = + - @ TAB or CR (also behind invisible characters, or in their fullwidth
+ * forms: see `formulaStart`) gets a leading apostrophe, so no spreadsheet runs what a
  * customer typed as a name or an address. Phone numbers (+8801...) get one too, which also keeps
  * Excel from turning them into numbers.
  */
@@ -35,7 +36,15 @@ export const ordersCsvColumns = [
   'Lines',
 ] as const;
 
-const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * A formula's first character, after anything a spreadsheet may skip or not show before it:
+ * whitespace (U+00A0, U+3000 among it), and format characters (\p{Cf}: the zero-width space and
+ * joiners U+200B-U+200F, the word joiner U+2060, the byte order mark U+FEFF, the bidi controls
+ * U+202A-U+202E and U+2066-U+2069, the soft hyphen). The fullwidth and small forms of = + - @
+ * (U+FF1D U+FF0B U+FF0D U+FF20, U+FE66 U+FE62 U+FE63 U+FE6B) and the minus sign U+2212 count too:
+ * some spreadsheets fold them to ASCII when they read a cell (issue 40).
+ */
+const formulaStart = /^[\s\p{Cf}]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B\u2212]/u;
 const needsQuotes = /[",\r\n]/;
 
 /** One field: defended against formulas, then quoted when RFC 4180 asks for it. */
