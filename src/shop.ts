@@ -103,7 +103,15 @@ export async function createShop(settings: ShopSettings) {
   const images = settings.images ?? uploadedImageStore(env, localImages);
   const catalogue = createCatalogueModule({ database, clock, newId, images, requireAdmin, logger, defaultStock: env.DEFAULT_STOCK });
   const promotions = createPromotionsModule({ database, clock, newId, logger, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
-  const cart = createCartModule({ database, clock, newId, products: catalogue, productsIn: catalogue.productsIn, requireUser });
+  const cart = createCartModule({
+    database,
+    clock,
+    newId,
+    products: catalogue,
+    productsIn: catalogue.productsIn,
+    requireUser,
+    limits: { maxLines: env.MAX_CART_LINES, maxLineQuantity: env.MAX_LINE_QUANTITY },
+  });
 
   // Ordering copies prices from the catalogue and the cart, and checks coupons with promotions,
   // through these plain functions: the only place the modules meet.
@@ -122,6 +130,10 @@ export async function createShop(settings: ShopSettings) {
         maxPending: env.MAX_PENDING_ORDERS,
         maxPendingPerPhone: env.MAX_PENDING_PER_PHONE,
         perHour: env.ORDERS_PER_HOUR,
+        perDay: env.ORDERS_PER_DAY,
+        maxOrderLines: env.MAX_ORDER_LINES,
+        maxLineQuantity: env.MAX_LINE_QUANTITY,
+        maxOrderTotal: env.MAX_ORDER_TOTAL,
         codBlockAfterCancels: env.COD_BLOCK_AFTER_CANCELS,
       },
       shopPhone: env.SHOP_PHONE,
@@ -137,7 +149,7 @@ export async function createShop(settings: ShopSettings) {
       ports: {
         in: (tx) => ({
           productById: (id) => catalogue.productsIn(tx).productById(id),
-          cartLines: (userId) => cart.pricedLinesIn(tx, userId),
+          cartLines: (userId, atMost) => cart.pricedLinesIn(tx, userId, atMost),
           removeCartLines: (ids) => cart.removeLinesIn(tx, ids),
           couponPercentBasisPoints: async (code) => {
             const coupon = await promotions.couponByCodeIn(tx, code);

@@ -37,6 +37,8 @@ export const httpStatusByCode = {
   'cart/quantity-limit': 409,
   'cart/line-not-found': 404,
   'cart/out-of-stock': 409,
+  // The customer's bounds (issue 40).
+  'cart/too-many-lines': 409,
   'promotions/coupon-exists': 400,
   'promotions/coupon-not-found': 404,
   'ordering/cart-empty': 400,
@@ -49,6 +51,9 @@ export const httpStatusByCode = {
   'ordering/idempotency-conflict': 422,
   'ordering/too-many-pending': 429,
   'ordering/too-many-orders': 429,
+  'ordering/too-many-lines': 409,
+  'ordering/quantity-limit': 409,
+  'ordering/total-too-large': 409,
   // Fake-order defences (issue 16): 409, not 403, since the web app ends the session on any 403.
   'ordering/phone-blocked': 409,
   'ordering/cod-blocked': 409,

@@ -153,6 +153,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     FIREBASE_AUTH_EMULATOR_HOST: options.firebase?.emulatorHost,
     MAX_PENDING_ORDERS: String(options.placementLimits?.maxPending ?? 1000),
     ORDERS_PER_HOUR: String(options.placementLimits?.perHour ?? 1000),
+    ORDERS_PER_DAY: String(options.placementLimits?.perDay ?? 1000),
     MAX_PENDING_PER_PHONE: String(options.placementLimits?.maxPendingPerPhone ?? 1000),
     COD_BLOCK_AFTER_CANCELS: String(options.placementLimits?.codBlockAfterCancels ?? 0),
     AUDIT_KEY: options.auditKey,

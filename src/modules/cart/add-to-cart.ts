@@ -3,18 +3,19 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { availableFor, notEnoughMessage } from '../../shared/stock.js';
-import { isOfferedChoice, maxQuantityPerLine, mergedQuantity } from './domain/cart-line.js';
-import type { CartStore, CartTransaction, ProductLookup } from './ports.js';
+import { isOfferedChoice, mergedQuantity } from './domain/cart-line.js';
+import type { CartLimits, CartStore, CartTransaction, ProductLookup } from './ports.js';
 
 /**
  * Puts a product in the caller's cart. The server fills title, image, category and price from
  * the catalogue when the cart is read; here only the choice and the quantity are kept. The same
  * product, size and color again adds to that line. A line never holds more than its choice has in
- * stock now (checked, not reserved: placing the order takes the stock). The caller's transaction
- * keeps check-then-write atomic.
+ * stock now (checked, not reserved: placing the order takes the stock), nor more than
+ * MAX_LINE_QUANTITY, and a new line is refused once the cart holds MAX_CART_LINES (issue 40). The
+ * caller's transaction keeps check-then-write atomic.
  */
 export async function addToCart(
-  deps: { products: ProductLookup; clock: Clock; newId: IdGenerator; transaction: CartTransaction },
+  deps: { products: ProductLookup; clock: Clock; newId: IdGenerator; transaction: CartTransaction; limits: CartLimits },
   userId: string,
   input: { productId: string; quantity: number; size: string; color: string },
 ): Promise<Result<{ insertedId: string; merged: boolean }, AppError>> {
@@ -26,6 +27,7 @@ export async function addToCart(
   if (!isOfferedChoice(input.color, product.colors)) {
     return err(appError('cart/invalid-choice', `"${input.color}" is not a color of ${product.title}.`));
   }
+  if (input.quantity > deps.limits.maxLineQuantity) return err(quantityLimit(deps.limits.maxLineQuantity));
   // Twice at most: when another process added the same line between our look and our insert
   // (PostgreSQL, several processes), the second turn merges into it.
   for (let turn = 0; ; turn++) {
@@ -35,8 +37,16 @@ export async function addToCart(
   }
 }
 
+/** A line over MAX_LINE_QUANTITY (the spec's ceiling of 99 is checked at the edge). */
+export const quantityLimit = (max: number, has?: number): AppError =>
+  appError('cart/quantity-limit', `Your cart can hold at most ${max} of one item${has === undefined ? '' : ` (you have ${has})`}.`);
+
+/** A new line past MAX_CART_LINES. */
+export const tooManyLines = (max: number): AppError =>
+  appError('cart/too-many-lines', `Your cart can hold at most ${max} different items. Remove some or order these first.`);
+
 async function addLine(
-  deps: { clock: Clock; newId: IdGenerator },
+  deps: { clock: Clock; newId: IdGenerator; limits: CartLimits },
   { cart, products }: { cart: CartStore; products: ProductLookup },
   userId: string,
   input: { productId: string; quantity: number; size: string; color: string },
@@ -47,11 +57,13 @@ async function addLine(
   const existing = await cart.find(userId, product.id, input.size, input.color);
   let quantity = input.quantity;
   if (existing) {
-    const merged = mergedQuantity(existing.quantity, input.quantity);
-    if (merged === null) {
-      return err(appError('cart/quantity-limit', `Your cart can hold at most ${maxQuantityPerLine} of one item (you have ${existing.quantity}).`));
-    }
+    const merged = mergedQuantity(existing.quantity, input.quantity, deps.limits.maxLineQuantity);
+    if (merged === null) return err(quantityLimit(deps.limits.maxLineQuantity, existing.quantity));
     quantity = merged;
+  } else {
+    // Counted after the lock, in this transaction: two adds of one customer count one after another.
+    await cart.lockLines(userId);
+    if ((await cart.count(userId)) >= deps.limits.maxLines) return err(tooManyLines(deps.limits.maxLines));
   }
   const available = availableFor(product.variants, input.size, input.color);
   if (quantity > available) {

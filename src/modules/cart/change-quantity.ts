@@ -1,18 +1,21 @@
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { availableFor, notEnoughMessage } from '../../shared/stock.js';
-import type { CartTransaction } from './ports.js';
+import { quantityLimit } from './add-to-cart.js';
+import type { CartLimits, CartTransaction } from './ports.js';
 
 /**
- * Sets the quantity of one of the caller's own cart lines (1..99, checked at the edge). Never more
+ * Sets the quantity of one of the caller's own cart lines (1..99, checked at the edge; at most
+ * MAX_LINE_QUANTITY, issue 40). Never more
  * than its choice has in stock now; lowering a line is refused too while it is still above that,
  * so the answer always says how many there are. Read, check and write in one transaction.
  */
 export async function changeQuantity(
-  deps: { transaction: CartTransaction },
+  deps: { transaction: CartTransaction; limits: Pick<CartLimits, 'maxLineQuantity'> },
   userId: string,
   input: { lineId: string; quantity: number },
 ): Promise<Result<{ modifiedCount: number; quantity: number }, AppError>> {
+  if (input.quantity > deps.limits.maxLineQuantity) return err(quantityLimit(deps.limits.maxLineQuantity));
   return deps.transaction(async ({ cart, products }) => {
     // Another customer's line is answered exactly like a missing one: it is not theirs to know about.
     const line = await cart.findOwn(input.lineId, userId);

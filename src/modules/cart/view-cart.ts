@@ -1,6 +1,6 @@
 import { availableFor } from '../../shared/stock.js';
 import type { CartLine } from './domain/cart-line.js';
-import type { CartStore, ProductLookup } from './ports.js';
+import type { CartProduct, CartStore, ProductLookup } from './ports.js';
 
 /** A cart line as the shopper sees it: priced from the catalogue now. */
 export type PricedCartLine = CartLine & {
@@ -18,22 +18,33 @@ export type PricedCartLine = CartLine & {
   stock: number;
 };
 
-export async function viewCart(deps: { cart: CartStore; products: ProductLookup }, userId: string): Promise<PricedCartLine[]> {
-  const lines = await deps.cart.listFor(userId);
-  const products = await Promise.all(lines.map((line) => deps.products.productById(line.productId)));
-  return lines.map((line, i) => {
-    const product = products[i];
-    if (!product) return { ...line, title: 'No longer available', category: '', image: '', unitPrice: 0, price: 0, available: false, stock: 0 };
-    return {
-      ...line,
-      title: product.title,
-      ...(product.titleBn ? { titleBn: product.titleBn } : {}),
-      category: product.category,
-      image: product.images[0] ?? '',
-      unitPrice: product.price,
-      price: product.price * line.quantity,
-      available: true,
-      stock: availableFor(product.variants, line.size, line.color),
-    };
-  });
+/** The newest `atMost` lines of a cart, and how many it holds in all (more only in a cart stored before MAX_CART_LINES). */
+export type CartView = { lines: PricedCartLine[]; total: number };
+
+/**
+ * The newest `atMost` lines of the caller's cart, priced now: the lines in one read and all their
+ * products in one more (issue 40: a product was read per line, each with all its variants, all at
+ * once). Each line keeps only its own facts, so no product outlives this call.
+ */
+export async function viewCart(deps: { cart: CartStore; products: ProductLookup }, userId: string, atMost: number): Promise<CartView> {
+  const lines = await deps.cart.listFor(userId, atMost);
+  const total = lines.length < atMost ? lines.length : await deps.cart.count(userId);
+  const products = new Map<string, CartProduct>();
+  if (lines.length) for (const product of await deps.products.productsByIds([...new Set(lines.map((l) => l.productId))])) products.set(product.id, product);
+  return { lines: lines.map((line) => priced(line, products.get(line.productId))), total };
+}
+
+function priced(line: CartLine, product: CartProduct | undefined): PricedCartLine {
+  if (!product) return { ...line, title: 'No longer available', category: '', image: '', unitPrice: 0, price: 0, available: false, stock: 0 };
+  return {
+    ...line,
+    title: product.title,
+    ...(product.titleBn ? { titleBn: product.titleBn } : {}),
+    category: product.category,
+    image: product.images[0] ?? '',
+    unitPrice: product.price,
+    price: product.price * line.quantity,
+    available: true,
+    stock: availableFor(product.variants, line.size, line.color),
+  };
 }

@@ -112,7 +112,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     /** For ordering: the catalogue's current facts about a product, or null, as a transaction sees them. */
     productsIn: (tx: Tx) => {
       const inTx = stores.in(tx).products;
-      return { productById: (id: string) => inTx.byId(id) };
+      return { productById: (id: string) => inTx.byId(id), productsByIds: (ids: readonly string[]) => inTx.byIds(ids) };
     },
     /**
      * For ordering, inside its transaction (decision 027): `take` a line's stock or learn how many
@@ -152,6 +152,8 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     },
     /** For the cart: the catalogue's current facts about a product, or null. */
     productById: (id: string) => products.byId(id),
+    /** For the cart: the products of these ids that exist, in one read (issue 40). */
+    productsByIds: (ids: readonly string[]) => products.byIds(ids),
     /** For the pages' link previews (issue 21): a category by its name (case and surrounding spaces ignored), or null. */
     categoryByName: (name: string) => categories.byName(name),
     /** The first picture of the newest product (of a category), or null: a list page's preview picture. */

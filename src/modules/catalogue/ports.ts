@@ -45,6 +45,8 @@ export type ProductStore = {
   list(filter: ProductFilter): Promise<Product[]>;
   count(filter: ProductFilter): Promise<number>;
   byId(id: string): Promise<Product | null>;
+  /** The products of these ids that exist, in no particular order: one read for a whole cart (issue 40). */
+  byIds(ids: readonly string[]): Promise<Product[]>;
   /** The product and its variants (every size x color, decision 027). */
   insert(product: ProductFields & { id: string; createdAt: Date; variants: readonly Variant[] }): Promise<void>;
   /** Replaces the fields and the variants (combinations gone are deleted); 0 when there is no such product. */

@@ -72,7 +72,8 @@ export type OrderingDeps = {
   orderCommits?: GroupCommitOptions | undefined;
   /**
    * MAX_PENDING_ORDERS (per customer, 5), MAX_PENDING_PER_PHONE (3), ORDERS_PER_HOUR (per customer
-   * and per phone, 20; decision 015) and COD_BLOCK_AFTER_CANCELS (3; issue 16).
+   * and per phone, 20; decision 015), COD_BLOCK_AFTER_CANCELS (3; issue 16), ORDERS_PER_DAY (30),
+   * MAX_ORDER_LINES (50), MAX_LINE_QUANTITY (99) and MAX_ORDER_TOTAL (500,000 taka; issue 40).
    */
   placementLimits?: Partial<PlacementLimits> | undefined;
   /** SHOP_PHONE, named in the refusals of the fake-order defences. */
@@ -172,6 +173,10 @@ export async function createOrderingModule(deps: OrderingDeps) {
     maxPending: deps.placementLimits?.maxPending ?? 5,
     maxPendingPerPhone: deps.placementLimits?.maxPendingPerPhone ?? 3,
     perHour: deps.placementLimits?.perHour ?? 20,
+    perDay: deps.placementLimits?.perDay ?? 30,
+    maxOrderLines: deps.placementLimits?.maxOrderLines ?? 50,
+    maxLineQuantity: deps.placementLimits?.maxLineQuantity ?? 99,
+    maxOrderTotal: deps.placementLimits?.maxOrderTotal ?? 500_000,
     codBlockAfterCancels: deps.placementLimits?.codBlockAfterCancels ?? 3,
     checkoutOtp: deps.phoneCodes.enabled,
   };

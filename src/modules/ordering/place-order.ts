@@ -57,11 +57,20 @@ export type PlacementLimits = {
   maxPendingPerPhone: number;
   /** Orders placed in the last hour (ORDERS_PER_HOUR). */
   perHour: number;
+  /** Orders placed in the last 24 hours (ORDERS_PER_DAY; issue 40). */
+  perDay: number;
+  /** Lines of one order (MAX_ORDER_LINES; issue 40). */
+  maxOrderLines: number;
+  /** Units of one line (MAX_LINE_QUANTITY; issue 40). */
+  maxLineQuantity: number;
+  /** The largest total in taka, delivery included (MAX_ORDER_TOTAL; issue 40). */
+  maxOrderTotal: number;
   /** Orders of a phone number canceled by the shop in 90 days that stop cash on delivery to it (COD_BLOCK_AFTER_CANCELS); 0: never. */
   codBlockAfterCancels: number;
 };
 
 const hourMs = 60 * 60 * 1000;
+const dayMs = 24 * hourMs;
 /** How far back the shop's cancels count towards COD_BLOCK_AFTER_CANCELS. */
 export const codBlockWindowDays = 90;
 /** The first order's number: five digits to read out on the phone. */
@@ -119,6 +128,9 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
   let cartLineIds: string[] = [];
   if (input.items) {
     if (input.items.length === 0) return err(appError('http/validation', 'Order Now takes at least one item.'));
+    if (input.items.length > deps.limits.maxOrderLines) return err(tooManyLines(deps.limits.maxOrderLines, input.items.length, ''));
+    const over = input.items.find((item) => item.quantity > deps.limits.maxLineQuantity);
+    if (over) return err(quantityOver(deps.limits.maxLineQuantity, ''));
     lines = [];
     for (const item of input.items) {
       const lineOrError = await orderNowLine(deps.ports, item);
@@ -126,8 +138,12 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
       lines.push(lineOrError.value);
     }
   } else {
-    const cart = await deps.ports.cartLines(caller.userId);
+    // One line more than an order may hold: enough to know the cart is over, whatever it holds
+    // (a cart stored before the bounds may hold thousands; issue 40).
+    const { lines: cart, total: cartLineCount } = await deps.ports.cartLines(caller.userId, deps.limits.maxOrderLines + 1);
     if (cart.length === 0) return err(appError('ordering/cart-empty', 'Your cart is empty.'));
+    if (cartLineCount > deps.limits.maxOrderLines) return err(tooManyLines(deps.limits.maxOrderLines, cartLineCount, ' Remove some from your cart, then order again.'));
+    if (cart.some((line) => line.quantity > deps.limits.maxLineQuantity)) return err(quantityOver(deps.limits.maxLineQuantity, ' Change the quantity in your cart, then order again.'));
     const gone = cart.find((line) => !line.available);
     if (gone) {
       return err(appError('ordering/product-unavailable', 'A product in your cart is no longer available. Remove it from your cart, then order again.'));
@@ -162,6 +178,15 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
       ...appError('ordering/total-changed', `The total is now ${totals.total} BDT, not ${Math.round(input.amount * 100) / 100} BDT: prices or the coupon changed. Please check and confirm again.`),
       fresh: { subtotal: totals.subtotal, discount: totals.discount, fee: totals.fee, amount: totals.total, discountPercent: basisPointsToPercent(bp) },
     });
+  }
+
+  if (totals.total > deps.limits.maxOrderTotal) {
+    return err(
+      appError(
+        'ordering/total-too-large',
+        `An order can be at most ${deps.limits.maxOrderTotal} BDT (this one is ${totals.total} BDT). Please order less, or call us at ${deps.shopPhone} for a larger order.`,
+      ),
+    );
   }
 
   // Last, once nothing else refuses: the stock, taken by conditional updates in this transaction.
@@ -206,15 +231,20 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
   return ok({ order, replayed: false });
 }
 
+const tooManyLines = (max: number, has: number, fix: string): PlaceOrderError =>
+  appError('ordering/too-many-lines', `An order can hold at most ${max} different items (this one has ${has}).${fix}`);
+
+const quantityOver = (max: number, fix: string): PlaceOrderError => appError('ordering/quantity-limit', `An order can hold at most ${max} of one item.${fix}`);
+
 /**
  * The fake-order defences (issue 16): the admins' phone blocklist and COD_BLOCK_AFTER_CANCELS, whose
  * messages send the shopper to the shop's phone (and never say "blocked"); then MAX_PENDING_ORDERS
- * per customer, MAX_PENDING_PER_PHONE and ORDERS_PER_HOUR per customer and per phone number
- * (decision 015), from the listing table. Removed orders count towards the hour (removing one does
+ * per customer, MAX_PENDING_PER_PHONE, ORDERS_PER_HOUR and ORDERS_PER_DAY (issue 40) per customer
+ * and per phone number (decision 015), from the listing table. Removed orders count towards the hour (removing one does
  * not undo placing it) and as shop cancels, but not as Pending.
  */
 async function placementRefusal(deps: UnitDeps, userId: string, phone: string): Promise<PlaceOrderError | null> {
-  const { maxPending, maxPendingPerPhone, perHour, codBlockAfterCancels } = deps.limits;
+  const { maxPending, maxPendingPerPhone, perHour, perDay, codBlockAfterCancels } = deps.limits;
   if (await deps.blockedPhones.isBlocked(phone)) {
     return appError('ordering/phone-blocked', `We cannot take orders for this phone number. Please call us at ${deps.shopPhone}.`);
   }
@@ -231,28 +261,35 @@ async function placementRefusal(deps: UnitDeps, userId: string, phone: string): 
   const customer = { ownerUserId: userId };
   const number = { phone };
   const since = new Date(now.getTime() - hourMs);
-  const counts = await deps.projection.limitCounts(userId, phone, since);
+  const daySince = new Date(now.getTime() - dayMs);
+  const counts = await deps.projection.limitCounts(userId, phone, since, daySince);
   if (counts.pendingByCustomer >= maxPending) {
     return appError('ordering/too-many-pending', `You already have ${maxPending} ${orders(maxPending)} waiting for confirmation. Please wait until we confirm them, or cancel one, before ordering again.`);
   }
   if (counts.pendingByPhone >= maxPendingPerPhone) {
     return appError('ordering/too-many-pending', `This phone number already has ${maxPendingPerPhone} ${orders(maxPendingPerPhone)} waiting for confirmation. Please wait until we confirm them before ordering again with it.`);
   }
-  for (const [by, placed, message] of [
-    [customer, counts.placedByCustomer, 'You have placed too many orders in the last hour.'],
-    [number, counts.placedByPhone, 'Too many orders were placed with this phone number in the last hour.'],
+  for (const [by, placed, limit, from, windowMs, message] of [
+    [customer, counts.placedByCustomer, perHour, since, hourMs, 'You have placed too many orders in the last hour.'],
+    [number, counts.placedByPhone, perHour, since, hourMs, 'Too many orders were placed with this phone number in the last hour.'],
+    [customer, counts.placedByCustomerToday, perDay, daySince, dayMs, 'You have placed too many orders in the last 24 hours.'],
+    [number, counts.placedByPhoneToday, perDay, daySince, dayMs, 'Too many orders were placed with this phone number in the last 24 hours.'],
   ] as const) {
-    if (placed < perHour) continue;
-    // A slot frees when the order that brings the count under the limit leaves the hour.
-    const freeing = await deps.projection.placedSinceAt(by, since, placed - perHour);
-    const retryAfterSeconds = Math.max(1, Math.ceil(((freeing?.getTime() ?? now.getTime()) + hourMs - now.getTime()) / 1000));
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    return {
-      ...appError('ordering/too-many-orders', `${message} Please try again later (in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}).`),
-      retryAfterSeconds,
-    };
+    if (placed < limit) continue;
+    // A slot frees when the order that brings the count under the limit leaves the window.
+    const freeing = await deps.projection.placedSinceAt(by, from, placed - limit);
+    const retryAfterSeconds = Math.max(1, Math.ceil(((freeing?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
+    return { ...appError('ordering/too-many-orders', `${message} Please try again later (${inAbout(retryAfterSeconds)}).`), retryAfterSeconds };
   }
   return null;
+}
+
+/** "in about 5 minutes", "in about 3 hours". */
+function inAbout(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 90) return `in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in about ${hours} hours`;
 }
 
 const orders = (n: number) => (n === 1 ? 'order' : 'orders');

@@ -50,19 +50,27 @@ export type OrderProjection = {
   /** Every order placed with a phone number, removed ones too, by outcome (the admins' order page). */
   historyOf(phone: string): Promise<PhoneHistory>;
   /**
-   * The placement limits' four counts at once (one statement on PostgreSQL, where each statement is
+   * The placement limits' six counts at once (one statement on PostgreSQL, where each statement is
    * a round trip under the log head's lock): Pending orders not removed (nor imported) of the
-   * customer and of the (normalised) phone number, and orders each placed after `since`, removed
-   * ones included (removing one does not undo placing it).
+   * customer and of the (normalised) phone number, and orders each placed after `since` (the
+   * hour) and after `daySince` (the day, issue 40), removed ones included (removing one does not
+   * undo placing it).
    */
-  limitCounts(ownerUserId: string, phone: string, since: Date): Promise<LimitCounts>;
+  limitCounts(ownerUserId: string, phone: string, since: Date, daySince: Date): Promise<LimitCounts>;
   /** The time of the (skip+1)-th oldest order placed after `since`, or null. */
   placedSinceAt(by: OrdersBy, since: Date, skip: number): Promise<Date | null>;
   /** A phone number's orders canceled by the shop after `since`, removed ones too (COD_BLOCK_AFTER_CANCELS; index orders_phone_canceled). */
   shopCancelsSince(phone: string, since: Date): Promise<number>;
 };
 
-export type LimitCounts = { pendingByCustomer: number; pendingByPhone: number; placedByCustomer: number; placedByPhone: number };
+export type LimitCounts = {
+  pendingByCustomer: number;
+  pendingByPhone: number;
+  placedByCustomer: number;
+  placedByPhone: number;
+  placedByCustomerToday: number;
+  placedByPhoneToday: number;
+};
 
 /** The admins' order desk: `q` an order number, a phone number or part of a name or email; `to` exclusive. */
 export type OrderFilter = { q?: string | undefined; status?: OrderStatus | undefined; from?: Date | undefined; to?: Date | undefined };
@@ -113,7 +121,8 @@ export type CartLineForOrder = Omit<OrderLine, 'price'> & { id: string; availabl
 /** The other modules' facts as one transaction sees them. */
 export type OrderingTxPorts = {
   productById(id: string): Promise<OrderableProduct | null>;
-  cartLines(userId: string): Promise<CartLineForOrder[]>;
+  /** The caller's newest `atMost` cart lines, priced now, and how many the cart holds (issue 40). */
+  cartLines(userId: string, atMost: number): Promise<{ lines: CartLineForOrder[]; total: number }>;
   removeCartLines(ids: readonly string[]): Promise<number>;
   couponPercentBasisPoints(code: string): Promise<number | null>;
   /**

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ContractRouter } from '../../../platform/http/contract.js';
+import { setTotalCount } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { deletedAnswer, insertedAnswer, modifiedAnswer, numberOrItsText } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -10,7 +11,7 @@ import type { AuthVariables } from '../../identity/index.js';
 import { addToCart } from '../add-to-cart.js';
 import { changeQuantity } from '../change-quantity.js';
 import { maxQuantityPerLine } from '../domain/cart-line.js';
-import type { CartStore, CartTransaction, ProductLookup } from '../ports.js';
+import type { CartLimits, CartStore, CartTransaction, ProductLookup } from '../ports.js';
 import { viewCart, type PricedCartLine } from '../view-cart.js';
 
 /** The spec's cart item. */
@@ -80,6 +81,7 @@ export function cartRoutes(deps: {
   clock: Clock;
   newId: IdGenerator;
   transaction: CartTransaction;
+  limits: CartLimits;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler });
@@ -91,8 +93,13 @@ export function cartRoutes(deps: {
       tag,
       access: 'user',
       summary: "The caller's cart, priced now",
+      description:
+        'At most MAX_CART_LINES lines, newest first: a cart stored before the bound (issue 40) answers its newest ones, ' +
+        'and X-Total-Count says how many it holds; removing lines brings the older ones in.',
       query: z.object({ email: z.string().optional().meta({ description: "The caller's own email (optional; any other is refused)." }) }),
-      answers: { 200: { description: 'Every line, newest first.', body: z.array(cartItemSchema) } },
+      answers: {
+        200: { description: 'Every line, newest first (the newest MAX_CART_LINES of a larger cart).', body: z.array(cartItemSchema), headers: { 'X-Total-Count': 'How many lines the cart holds.' } },
+      },
       errors: ['auth/forbidden'],
     },
     async (c, { query }) => {
@@ -100,7 +107,9 @@ export function cartRoutes(deps: {
       if (query.email !== undefined && query.email.trim().toLowerCase() !== user.email) {
         return sendError(c, appError('auth/forbidden', 'You can only see your own cart.'));
       }
-      return c.json((await viewCart(deps, user.id)).map((line) => toDto(line, user.email)));
+      const { lines, total } = await viewCart(deps, user.id, deps.limits.maxLines);
+      setTotalCount(c, total);
+      return c.json(lines.map((line) => toDto(line, user.email)));
     },
   );
 
@@ -113,13 +122,14 @@ export function cartRoutes(deps: {
       summary: 'Add a product to the cart',
       description:
         'The same product, size and color as a line already there adds to its quantity (200, merged). ' +
-        'A line never holds more than its size and color have in stock now (409 cart/out-of-stock, nothing stored).',
+        'A line never holds more than its size and color have in stock now (409 cart/out-of-stock, nothing stored), ' +
+        'nor more than MAX_LINE_QUANTITY (409 cart/quantity-limit); a new line is refused once the cart holds MAX_CART_LINES (409 cart/too-many-lines).',
       body: addBody,
       answers: {
         201: { description: 'A new line.', body: insertedAnswer },
         200: { description: 'Merged into the line already there.', body: insertedAnswer.extend({ merged: z.literal(true) }) },
       },
-      errors: ['cart/product-not-found', 'cart/invalid-choice', 'cart/quantity-limit', 'cart/out-of-stock'],
+      errors: ['cart/product-not-found', 'cart/invalid-choice', 'cart/quantity-limit', 'cart/too-many-lines', 'cart/out-of-stock'],
     },
     async (c, { body }) => {
       const result = await addToCart(deps, c.var.user.id, body);
@@ -134,11 +144,11 @@ export function cartRoutes(deps: {
       tag,
       access: 'user',
       summary: "Change the quantity of a line in the caller's cart",
-      description: 'At most what the line\'s size and color have in stock now (409 cart/out-of-stock, nothing changed).',
+      description: "At most what the line's size and color have in stock now (409 cart/out-of-stock, nothing changed), and MAX_LINE_QUANTITY (409 cart/quantity-limit).",
       params: { id: z.string() },
       body: changeBody,
       answers: { 200: { description: 'The line holds `quantity` now.', body: changedAnswer } },
-      errors: ['cart/line-not-found', 'cart/product-not-found', 'cart/out-of-stock'],
+      errors: ['cart/line-not-found', 'cart/product-not-found', 'cart/quantity-limit', 'cart/out-of-stock'],
     },
     async (c, { params, body }) => sendResult(c, await changeQuantity(deps, c.var.user.id, { lineId: params.id, quantity: body.quantity })),
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PgQueryable } from '../../../platform/database.js';
 import type { CartStore } from '../ports.js';
 import { cartLines } from './pg-schema.js';
@@ -9,7 +9,15 @@ const findsNothing = (key: string) => key.includes('\u0000');
 export function createPgCartStore(db: PgQueryable): CartStore {
   const changed = { id: cartLines.id };
   return {
-    listFor: async (userId) => db.select().from(cartLines).where(eq(cartLines.userId, userId)).orderBy(desc(cartLines.createdAt), desc(cartLines.id)),
+    listFor: async (userId, limit) =>
+      findsNothing(userId) ? [] : db.select().from(cartLines).where(eq(cartLines.userId, userId)).orderBy(desc(cartLines.createdAt), desc(cartLines.id)).limit(limit),
+    count: async (userId) => (findsNothing(userId) ? 0 : ((await db.select({ n: count() }).from(cartLines).where(eq(cartLines.userId, userId)))[0]?.n ?? 0)),
+    // The newest line's row lock: a second add of the same customer waits here until the first
+    // committed, and its count (a later statement, a later snapshot) sees the first's line.
+    async lockLines(userId) {
+      if (findsNothing(userId)) return;
+      await db.select({ id: cartLines.id }).from(cartLines).where(eq(cartLines.userId, userId)).orderBy(desc(cartLines.createdAt), desc(cartLines.id)).limit(1).for('update');
+    },
     // FOR UPDATE: add-to-cart reads a line, then writes its new quantity, in one transaction. On
     // SQLite the writer lock keeps a concurrent add out meanwhile; here the row lock does (a second
     // add waits, then reads the committed quantity). Outside a transaction it is released at once.

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
 import type { CartStore } from '../ports.js';
 import { cartLines } from './schema.js';
@@ -9,7 +9,10 @@ export function createSqliteCartStore({ read, writer, write }: SqliteSide): Cart
     .from(cartLines)
     .where(eq(cartLines.userId, sql.placeholder('userId')))
     .orderBy(desc(cartLines.createdAt), desc(cartLines.id))
+    .limit(sql.placeholder('limit'))
     .prepare();
+  // Over cart_lines_user alone (it covers user_id).
+  const countFor = read.select({ n: count() }).from(cartLines).where(eq(cartLines.userId, sql.placeholder('userId'))).prepare();
   const find = read
     .select()
     .from(cartLines)
@@ -28,7 +31,10 @@ export function createSqliteCartStore({ read, writer, write }: SqliteSide): Cart
     .where(and(eq(cartLines.id, sql.placeholder('id')), eq(cartLines.userId, sql.placeholder('userId'))))
     .prepare();
   return {
-    listFor: async (userId) => listFor.all({ userId }),
+    listFor: async (userId, limit) => listFor.all({ userId, limit }),
+    count: async (userId) => countFor.get({ userId })?.n ?? 0,
+    // The writer lock of the caller's transaction already makes adds count one after another.
+    lockLines: async () => {},
     find: async (userId, productId, size, color) => find.get({ userId, productId, size, color }) ?? null,
     findOwn: async (id, userId) => findOwn.get({ id, userId }) ?? null,
     insert: (line) => write(() => writer.insert(cartLines).values(line).onConflictDoNothing().run().changes === 1),

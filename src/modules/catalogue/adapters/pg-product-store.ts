@@ -115,6 +115,11 @@ export function createPgProductStore(db: PgQueryable): ProductStore {
       return (await query)[0]?.n ?? 0;
     },
     byId: async (id) => (await withStock(await base().where(eq(products.id, id))))[0] ?? null,
+    // A cart's products at once (issue 40). Stored ids never hold U+0000 (decision 022): such an id finds nothing.
+    byIds: async (ids) => {
+      const wanted = [...new Set(ids)].filter((id) => !id.includes('\u0000'));
+      return wanted.length ? withStock(await base().where(inArray(products.id, wanted))) : [];
+    },
     async insert({ variants, ...p }) {
       await db.insert(products).values({ ...p, titleBn: p.titleBn ?? null, descriptionBn: p.descriptionBn ?? null, updatedAt: p.createdAt });
       if (variants.length) await db.insert(productVariants).values(variants.map((v) => ({ ...v, productId: p.id })));

@@ -100,6 +100,8 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
     .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
     .prepare();
   const byId = base().where(eq(products.id, sql.placeholder('id'))).prepare();
+  // A cart's products at once (issue 40): the ids go in as one JSON array, each found by the key.
+  const byIds = base().where(sql`${products.id} in (select value from json_each(${sql.placeholder('ids')}))`).prepare();
   const countAll = read.select({ n: count() }).from(products).prepare();
   // One statement for any page: the ids go in as one JSON array.
   const variantsOf = read
@@ -179,6 +181,7 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
       const row = byId.get({ id });
       return row ? ((await withStock([row]))[0] ?? null) : null;
     },
+    byIds: async (ids) => (ids.length ? withStock(byIds.all({ ids: JSON.stringify([...new Set(ids)]) })) : []),
     insert: ({ variants, ...p }) =>
       write(() => {
         writer.insert(products).values({ ...p, titleBn: p.titleBn ?? null, descriptionBn: p.descriptionBn ?? null, updatedAt: p.createdAt }).run();

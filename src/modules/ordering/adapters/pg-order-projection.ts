@@ -65,15 +65,24 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       return row ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 };
     },
     shopCancelsSince: (phone, since) => total(and(eq(orders.phone, phone), eq(orders.canceledBy, 'shop'), gt(orders.canceledAt, since))),
-    async limitCounts(ownerUserId, phone, since) {
-      // One statement, four counts: each would be a round trip inside the order's unit.
+    async limitCounts(ownerUserId, phone, since, daySince) {
+      // One statement, six counts: each would be a round trip inside the order's unit.
       const pending = (key: ReturnType<typeof keyOf>) =>
         sql<number>`(${db.select({ n: count() }).from(orders).where(and(key, eq(orders.status, 'Pending'), eq(orders.removed, false), eq(orders.imported, false)))})`.mapWith(Number);
-      const placed = (key: ReturnType<typeof keyOf>) => sql<number>`(${db.select({ n: count() }).from(orders).where(and(key, gt(orders.placedAt, since)))})`.mapWith(Number);
+      const placed = (key: ReturnType<typeof keyOf>, after: Date) => sql<number>`(${db.select({ n: count() }).from(orders).where(and(key, gt(orders.placedAt, after)))})`.mapWith(Number);
       const customer = keyOf({ ownerUserId });
       const number = keyOf({ phone });
-      const [row] = await db.select({ pendingByCustomer: pending(customer), pendingByPhone: pending(number), placedByCustomer: placed(customer), placedByPhone: placed(number) }).from(sql`(select 1) as one`);
-      return row ?? { pendingByCustomer: 0, pendingByPhone: 0, placedByCustomer: 0, placedByPhone: 0 };
+      const [row] = await db
+        .select({
+          pendingByCustomer: pending(customer),
+          pendingByPhone: pending(number),
+          placedByCustomer: placed(customer, since),
+          placedByPhone: placed(number, since),
+          placedByCustomerToday: placed(customer, daySince),
+          placedByPhoneToday: placed(number, daySince),
+        })
+        .from(sql`(select 1) as one`);
+      return row ?? { pendingByCustomer: 0, pendingByPhone: 0, placedByCustomer: 0, placedByPhone: 0, placedByCustomerToday: 0, placedByPhoneToday: 0 };
     },
     async placedSinceAt(by, since, skip) {
       const [row] = await db

@@ -150,13 +150,17 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
       return db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(limit).all().map(toState);
     },
     historyOf: async (phone) => history.get({ phone }) ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 },
-    async limitCounts(ownerUserId, phone, since) {
+    async limitCounts(ownerUserId, phone, since, daySince) {
       const at = since.getTime();
+      const dayAt = daySince.getTime();
       return {
         pendingByCustomer: limits.owner.pending.get({ key: ownerUserId })?.n ?? 0,
         pendingByPhone: limits.phone.pending.get({ key: phone })?.n ?? 0,
         placedByCustomer: limits.owner.placedSince.get({ key: ownerUserId, since: at })?.n ?? 0,
         placedByPhone: limits.phone.placedSince.get({ key: phone, since: at })?.n ?? 0,
+        // The same ranges of orders_owner and orders_phone_placed over 24 hours (issue 40).
+        placedByCustomerToday: limits.owner.placedSince.get({ key: ownerUserId, since: dayAt })?.n ?? 0,
+        placedByPhoneToday: limits.phone.placedSince.get({ key: phone, since: dayAt })?.n ?? 0,
       };
     },
     async placedSinceAt(by, since, skip) {
