@@ -19,9 +19,17 @@ export const users = sqliteTable(
      * Accept-Language; for messages not tied to an order or a request. Null: not signed in since (English).
      */
     lang: text('lang', { enum: ['en', 'bn'] }),
+    /**
+     * emailSkeleton(email) (issue 40): one key for every address that looks like this one, so a
+     * sign-up can be refused for a look-alike of an existing account. Set by the store on insert;
+     * null for rows from before migration 0027 (SQLite) / 0017 (PostgreSQL) whose email is not
+     * ASCII: identity fills those before its first look-alike check.
+     */
+    emailSkeleton: text('email_skeleton'),
   },
   (t) => [
     index('users_created_at').on(t.createdAt),
+    index('users_email_skeleton').on(t.emailSkeleton),
     check('users_role_valid', sql`${t.role} in ('admin', 'customer')`),
   ],
 );
