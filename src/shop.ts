@@ -126,6 +126,7 @@ export async function createShop(settings: ShopSettings) {
       auditKey: env.AUDIT_KEY,
       auditSliceEvents: settings.auditSliceEvents,
       orderCommits: settings.orderCommits,
+      documents: { maxLines: env.MAX_ORDER_LINES },
       placementLimits: {
         maxPending: env.MAX_PENDING_ORDERS,
         maxPendingPerPhone: env.MAX_PENDING_PER_PHONE,

@@ -28,6 +28,8 @@ export const httpStatusByCode = {
   'images/too-large': 413,
   'images/unreadable': 400,
   'images/store-failed': 502,
+  // Heavy answers made a few at a time (issue 40, decision 047).
+  'images/busy': 503,
   'catalogue/category-exists': 409,
   'catalogue/unknown-category': 400,
   'catalogue/product-not-found': 404,
@@ -68,6 +70,11 @@ export const httpStatusByCode = {
   'ordering/phone-code-spent': 409,
   'ordering/phone-code-expired': 409,
   'ordering/phone-code-missing': 409,
+  // Heavy answers (issue 40, decision 047): PDFs a few at a time, of bounded orders; exports a few at a time.
+  'ordering/document-too-large': 409,
+  'ordering/documents-in-progress': 429,
+  'ordering/documents-busy': 503,
+  'ordering/exports-busy': 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

@@ -78,6 +78,8 @@ export type OrderingDeps = {
   placementLimits?: Partial<PlacementLimits> | undefined;
   /** SHOP_PHONE, named in the refusals of the fake-order defences. */
   shopPhone: string;
+  /** Invoices and packing slips (issue 40, decision 047): orders of more lines than `maxLines` (MAX_ORDER_LINES) get none. */
+  documents?: { maxLines?: number } | undefined;
   /** CHECKOUT_OTP (decision 032): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
   phoneCodes: { enabled: boolean; secret: string };
   /**
@@ -218,6 +220,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
       requireAdmin: deps.requireAdmin,
       audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
       shop: { name: settings.shopName, phone: settings.shopPhone ?? deps.shopPhone, email: settings.shopEmail },
+      documents: deps.documents,
     }), { blockedPhones: stores.outside.blockedPhones, clock: deps.clock }), { projection: stores.outside.projection, messages: outbox }), {
       enabled: deps.phoneCodes.enabled,
       clock: deps.clock,

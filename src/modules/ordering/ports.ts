@@ -38,10 +38,16 @@ export type OrderProjection = {
   /** The highest order number given so far, or null (inside an ordering transaction: under the log's head lock). */
   lastNumber(): Promise<number | null>;
   byId(id: string): Promise<OrderState | null>;
-  /** One page of a customer's orders, not removed, newest first. */
-  pageFor(userId: string, page: Page): Promise<Paged<OrderState>>;
-  /** One page of the orders not removed that the filter lets through, newest first (the admins' desk). */
-  pageAll(page: Page, filter?: OrderFilter): Promise<Paged<OrderState>>;
+  /** The order with at most `linesPerOrder` of its lines, as pageFor cuts them (one order's page; issue 40). */
+  listedById(id: string, linesPerOrder: number): Promise<ListedOrder | null>;
+  /**
+   * One page of a customer's orders, not removed, newest first, each with at most `linesPerOrder`
+   * of its lines (cut by the database: an order stored before MAX_ORDER_LINES may hold thousands;
+   * issue 40) and how many it holds.
+   */
+  pageFor(userId: string, page: Page, linesPerOrder: number): Promise<Paged<ListedOrder>>;
+  /** One page of the orders not removed that the filter lets through, newest first (the admins' desk), their lines cut as pageFor's. */
+  pageAll(page: Page, filter: OrderFilter, linesPerOrder: number): Promise<Paged<ListedOrder>>;
   /**
    * Up to `limit` of the orders pageAll lists, newest first, after `after` (the last one read; null:
    * from the newest): keyset pages for the CSV export, each its own query, none counted.
@@ -62,6 +68,9 @@ export type OrderProjection = {
   /** A phone number's orders canceled by the shop after `since`, removed ones too (COD_BLOCK_AFTER_CANCELS; index orders_phone_canceled). */
   shopCancelsSince(phone: string, since: Date): Promise<number>;
 };
+
+/** An order as a list answers it: `placed.lines` holds its first `linesPerOrder` lines of `lineCount`. */
+export type ListedOrder = OrderState & { lineCount: number };
 
 export type LimitCounts = {
   pendingByCustomer: number;

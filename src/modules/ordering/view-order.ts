@@ -1,12 +1,18 @@
 import type { AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { orderNotFound, visibleTo, type Actor, type OrderState } from './domain/order.js';
-import type { OrderProjection, PhoneHistory } from './ports.js';
+import { orderNotFound, visibleTo, type Actor } from './domain/order.js';
+import type { ListedOrder, OrderProjection, PhoneHistory } from './ports.js';
 
 type Deps = { projection: OrderProjection };
 
 /** One order and, for an admin, every order placed with its phone number by outcome. */
-export type OrderView = { order: OrderState; history: PhoneHistory | null };
+export type OrderView = { order: ListedOrder; history: PhoneHistory | null };
+
+/**
+ * The lines one order's page answers at most (issue 40): every line of any order placed within
+ * MAX_ORDER_LINES (at most 1000), and a bounded answer for one stored before it with thousands.
+ */
+export const viewedLinesPerOrder = 1000;
 
 /**
  * GET /orders/:id: its owner sees it while it is listed; an admin sees any order, removed ones too
@@ -14,7 +20,7 @@ export type OrderView = { order: OrderState; history: PhoneHistory | null };
  * Anyone else's order is answered as if it did not exist.
  */
 export async function viewOrder(deps: Deps, actor: Actor, orderId: string): Promise<Result<OrderView, AppError>> {
-  const order = await deps.projection.byId(orderId);
+  const order = await deps.projection.listedById(orderId, viewedLinesPerOrder);
   if (!order || !visibleTo(order, actor) || (order.removed && actor.role !== 'admin')) return err(orderNotFound());
   return ok({ order, history: actor.role === 'admin' ? await deps.projection.historyOf(order.placed.phone) : null });
 }

@@ -12,6 +12,7 @@ import { orderEventTypes, orderNotFound, orderStatuses, type Actor, type OrderSt
 import { deskFilterOf, deskQuerySchema } from './desk-query.js';
 import { ordersExportRoute } from './orders-export-http.js';
 import { orderPdfRoutes } from './order-pdfs-http.js';
+import type { PdfLimits } from './pdf-documents.js';
 import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
@@ -201,6 +202,8 @@ export type OrderingHttpDeps = PlaceOrderDeps & {
   audit: () => Promise<AuditReport>;
   /** The shop as invoices and packing slips head it. */
   shop: ShopIdentity;
+  /** Lines an order may have to get a PDF (MAX_ORDER_LINES), and how many PDFs are made at once (decision 047). */
+  documents?: { maxLines?: number; limits?: PdfLimits } | undefined;
 };
 
 export function orderingRoutes(deps: OrderingHttpDeps) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../platform/database.js';
-import type { OrderProjection, OrdersBy } from '../ports.js';
+import type { ListedOrder, OrderProjection, OrdersBy } from '../ports.js';
 import { toRow, toState } from './order-rows.js';
 import { orderFilterWhere, pgContains, pgPhoneContains } from './order-filter.js';
 import { orders, orderStatusCounts } from './pg-schema.js';
@@ -14,6 +14,17 @@ const updateAll = Object.fromEntries(
     .filter(([key]) => key !== 'id' && key !== 'orderNumber')
     .map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`]),
 );
+
+/**
+ * A list's columns (issue 40): the order's first `lines` lines, cut by PostgreSQL's JSON functions
+ * (an order stored before MAX_ORDER_LINES may hold thousands), and how many it holds.
+ */
+const listedColumns = (lines: number) => ({
+  ...getTableColumns(orders),
+  items: sql<string>`case when json_array_length(${orders.items}::json) <= ${lines} then ${orders.items} else (select json_agg(first.value order by first.n)::text from (select value, n from json_array_elements(${orders.items}::json) with ordinality as e(value, n) order by n limit ${lines}) first) end`,
+  lineCount: sql<number>`json_array_length(${orders.items}::json)`.mapWith(Number),
+});
+const toListed = (row: typeof orders.$inferSelect & { lineCount: number }): ListedOrder => ({ ...toState(row), lineCount: row.lineCount });
 
 /** The listing table on PostgreSQL; each read is served by the same index as on SQLite (pg-schema.ts). */
 export function createPgOrderProjection(db: PgQueryable): OrderProjection {
@@ -31,22 +42,26 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
       return row ? toState(row) : null;
     },
-    async pageFor(userId, page) {
-      const items = await db.select().from(orders).where(mine(userId)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
-      return { items: items.map(toState), total: await total(mine(userId)) };
+    async listedById(id, lines) {
+      const [row] = await db.select(listedColumns(lines)).from(orders).where(eq(orders.id, id));
+      return row ? toListed(row) : null;
     },
-    async pageAll(page, filter = {}) {
+    async pageFor(userId, page, lines) {
+      const items = await db.select(listedColumns(lines)).from(orders).where(mine(userId)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
+      return { items: items.map(toListed), total: await total(mine(userId)) };
+    },
+    async pageAll(page, filter, lines) {
       const where = orderFilterWhere(orders, filter, pgContains, phoneContains);
-      const items = await db.select().from(orders).where(where).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
+      const items = await db.select(listedColumns(lines)).from(orders).where(where).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
       // No filter or a status alone: the counts the triggers on orders keep (migration 0014), O(1).
       if (!filter.q && !filter.from && !filter.to) {
         const [row] = await db
           .select({ n: sql<number>`coalesce(sum(${orderStatusCounts.orders}), 0)`.mapWith(Number) })
           .from(orderStatusCounts)
           .where(filter.status ? eq(orderStatusCounts.status, filter.status) : undefined);
-        return { items: items.map(toState), total: row?.n ?? 0 };
+        return { items: items.map(toListed), total: row?.n ?? 0 };
       }
-      return { items: items.map(toState), total: await total(where) };
+      return { items: items.map(toListed), total: await total(where) };
     },
     async pageAfter(filter, after, limit) {
       // A range of orders_listed from the last row read; the row comparison keeps ties on placed_at in id order.

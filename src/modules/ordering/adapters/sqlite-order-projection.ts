@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { SqliteSide } from '../../../platform/database.js';
-import type { OrderCursor, OrderProjection, OrdersBy } from '../ports.js';
+import type { ListedOrder, OrderCursor, OrderProjection, OrdersBy } from '../ports.js';
 import { toRow, toState } from './order-rows.js';
 import { orderFilterWhere, sqliteContains, sqlitePhoneContains } from './order-filter.js';
 import { orders, orderStatusCounts } from './schema.js';
@@ -17,13 +17,27 @@ const ordersPhoneSearch = sqliteTable('orders_phone_search', { orderId: text('or
  */
 const phoneIdsCap = 5_000;
 
+/**
+ * A list's columns (issue 40): the order's first `lines` lines, cut by SQLite's JSON functions, so
+ * that an order stored before MAX_ORDER_LINES with thousands of lines never reaches JavaScript
+ * whole; and how many it holds. json_each walks an array in its order (no ORDER BY: it would sort).
+ */
+const listedColumns = (lines: SQL | Placeholder | number) => ({
+  ...getTableColumns(orders),
+  items: sql<string>`case when json_array_length(${orders.items}) <= ${lines} then ${orders.items} else (select json_group_array(json(first.value)) from (select value from json_each(${orders.items}) limit ${lines}) first) end`,
+  lineCount: sql<number>`json_array_length(${orders.items})`,
+});
+const toListed = (row: Row & { lineCount: number }): ListedOrder => ({ ...toState(row), lineCount: row.lineCount });
+
 export function createSqliteOrderProjection({ read: db, writer, write }: SqliteSide): OrderProjection {
   const byId = db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
+  const listedFields = listedColumns(sql.placeholder('lines'));
+  const listedById = db.select(listedFields).from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
   // Lists read one page over an index (orders_owner, orders_listed) and count over the same one.
   const mine = and(eq(orders.ownerUserId, sql.placeholder('userId')), eq(orders.removed, false));
   const listed = eq(orders.removed, false);
   const pageFor = db
-    .select()
+    .select(listedFields)
     .from(orders)
     .where(mine)
     .orderBy(desc(orders.placedAt), desc(orders.id))
@@ -32,7 +46,7 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
     .prepare();
   const countFor = db.select({ n: count() }).from(orders).where(mine).prepare();
   const pageAll = db
-    .select()
+    .select(listedFields)
     .from(orders)
     .where(listed)
     .orderBy(desc(orders.placedAt), desc(orders.id))
@@ -129,15 +143,19 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
       const row = byId.get({ id });
       return row ? toState(row) : null;
     },
-    pageFor: async (userId, page) => ({ items: pageFor.all({ userId, ...page }).map(toState), total: countFor.get({ userId })?.n ?? 0 }),
+    listedById: async (id, lines) => {
+      const row = listedById.get({ id, lines });
+      return row ? toListed(row) : null;
+    },
+    pageFor: async (userId, page, lines) => ({ items: pageFor.all({ userId, ...page, lines }).map(toListed), total: countFor.get({ userId })?.n ?? 0 }),
     // Without a filter, the prepared list over orders_listed; with one, built for it (an admin's search).
-    pageAll: async (page, filter = {}) => {
-      if (!filter.q && !filter.status && !filter.from && !filter.to) return { items: pageAll.all(page).map(toState), total: countAll.get()?.n ?? 0 };
+    pageAll: async (page, filter, lines) => {
+      if (!filter.q && !filter.status && !filter.from && !filter.to) return { items: pageAll.all({ ...page, lines }).map(toListed), total: countAll.get()?.n ?? 0 };
       const where = orderFilterWhere(orders, filter, sqliteContains, phoneContains);
-      const items = db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(page.limit).offset(page.offset).all();
+      const items = db.select(listedColumns(lines)).from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(page.limit).offset(page.offset).all();
       const statusAlone = filter.status && !filter.q && !filter.from && !filter.to;
       const total = statusAlone ? (countOfStatus.get({ status: filter.status })?.n ?? 0) : (db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0);
-      return { items: items.map(toState), total };
+      return { items: items.map(toListed), total };
     },
     // Without a filter, prepared; with one, built for it like pageAll's. Each page is its own
     // statement run to the end, so no read stays open between pages (WAL checkpoints go on).
