@@ -155,11 +155,6 @@ export const envSchema = z.object({
 
   /** When set, the order log's hash chain is keyed (HMAC-SHA-256): a forger also needs this key. */
   AUDIT_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
-  /**
-   * The order log's head witness (decision 049): a small append-only file outside DATA_DIR that
-   * every order's head is written to before its answer; a database behind it is refused.
-   */
-  AUDIT_WITNESS_PATH: z.string().min(1, { message: 'must be a file path outside DATA_DIR' }).optional(),
   /** With a key, uploaded images go to imgbb; without it or S3, they are kept under DATA_DIR/uploads. */
   IMGBB_API_KEY: z.string().min(8, { message: 'must be an imgbb API key' }).optional(),
   IMGBB_API_URL: z.url({ message: 'must be a URL' }).default('https://api.imgbb.com/1/upload'),

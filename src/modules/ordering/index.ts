@@ -40,7 +40,6 @@ import { seedDemoOrders, type DemoCustomerAccount } from './seed-demo-orders.js'
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 import type { ChainKeying } from './adapters/hash-chain.js';
 import { importOrders, type ImportOrdersDeps, type OrderToImport } from './import-orders.js';
-import { headInTransaction, witnessProblemOn, type HeadWitness } from './adapters/head-witness.js';
 
 export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
 export type { ProductSalesDto, SalesReportDto, SalesSummaryDto } from './adapters/stats-http.js';
@@ -52,9 +51,6 @@ export type { GroupCommitOptions } from './adapters/group-commit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
 export type { AuditProgress } from './adapters/audit.js';
 export { describeAuditProblem, describeHead, parseExpectedHead };
-/** The head witness (decision 049): the shop's writer, and what audit:verify, backup and restore read and write. */
-export { createHeadWitness, isInside, readWitnessFile, witnessLine, witnessProblemOn, writeWitnessFileSync, type HeadWitness } from './adapters/head-witness.js';
-export { witnessProblem, type WitnessedHead } from './verify-audit-log.js';
 export type { OrderingPorts } from './ports.js';
 export type { PlacementLimits } from './place-order.js';
 export type { DemoCustomer, DemoVariant } from './domain/demo-orders.js';
@@ -91,11 +87,6 @@ export type OrderingDeps = {
    * SMS and mail transports the worker sends through, and how often it looks (5 s by default).
    */
   messages: { settings: MessageSettings; sms: SmsSender; mailer: Mailer; logger: Logger; pollMs?: number | undefined; firstRetryMs?: number | undefined };
-  /**
-   * AUDIT_WITNESS_PATH's writer (decision 049): the start refuses a database behind it, and every
-   * ordering transaction's head is appended to it after COMMIT and before anyone is answered.
-   */
-  headWitness?: HeadWitness | undefined;
 };
 
 /**
@@ -156,18 +147,6 @@ export async function createOrderingModule(deps: OrderingDeps) {
   const { database } = deps;
   const start = await startOrderLogOn(database, deps.auditKey);
   if (!start.ok) throw new Error(start.message);
-  const witness = deps.headWitness;
-  if (witness) {
-    const kept = witness.read();
-    const behind = kept && (await witnessProblemOn(database, kept));
-    if (behind) {
-      throw new Error(
-        `The database is behind its witness ${witness.path} (AUDIT_WITNESS_PATH): ${behind}. The shop refuses to start on it. ` +
-          `Restore a backup at or past that head (\`npm run restore <file>\`; \`npm run audit:verify -- --witness <file>.head\` shows which), or, once you have investigated, move ${witness.path} away and start again.`,
-      );
-    }
-    await witness.record(start.head);
-  }
   const stores = bindStores(database, {
     sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side), phoneChecks: createSqlitePhoneCheckStore(side), sales: createSqliteSalesProjection(side) }),
     postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db), phoneChecks: createPgPhoneCheckStore(db), sales: createPgSalesProjection(db) }),
@@ -185,21 +164,13 @@ export async function createOrderingModule(deps: OrderingDeps) {
   messageWorker.start();
   // Every ordering transaction takes the log's head first (decision 024).
   const begin = (s: OrderingStores) => s.log.lockHead();
-  // The head each transaction ends with, appended to the witness once it committed (decision 049).
-  const end = witness ? witnessAfterCommit(witness, headInTransaction(database), deps.messages.logger) : undefined;
-  const commits = createGroupCommit(database, storesIn, { ...deps.orderCommits, begin, end });
-  const transaction = async <T>(work: (s: OrderingStores) => Promise<T>) => {
-    let after: (() => Promise<void>) | null = null;
-    const value = await database.transaction(async (tx) => {
+  const commits = createGroupCommit(database, storesIn, { ...deps.orderCommits, begin });
+  const transaction = <T>(work: (s: OrderingStores) => Promise<T>) =>
+    database.transaction(async (tx) => {
       const s = storesIn(tx);
       await begin(s);
-      const done = await work(s);
-      if (end) after = await end(tx);
-      return done;
+      return work(s);
     });
-    if (after) await (after as () => Promise<void>)();
-    return value;
-  };
   const limits: PlacementLimits = {
     maxPending: deps.placementLimits?.maxPending ?? 5,
     maxPendingPerPhone: deps.placementLimits?.maxPendingPerPhone ?? 3,
@@ -258,25 +229,5 @@ export async function createOrderingModule(deps: OrderingDeps) {
       transaction: (work) => transaction((s) => work(s.phoneChecks)),
       sendSms: (to, message) => deps.messages.sms.send(to, message),
     }), { sales: stores.outside.sales, clock: deps.clock }),
-  };
-}
-
-/**
- * What a transaction leaves for after its COMMIT: the head it ended with, appended durably to the
- * witness. A witness that cannot be written (a full or unmounted disk) does not undo what was
- * committed nor hold the shop: the answer goes out and the log says loudly, at most once a minute,
- * that the witness lags.
- */
-function witnessAfterCommit(witness: HeadWitness, headIn: (tx: Tx) => Promise<{ eventCount: number; lastHash: string } | null>, logger: Logger) {
-  let lastComplaint = 0;
-  return async (tx: Tx) => {
-    const head = await headIn(tx);
-    if (!head) return null;
-    return () =>
-      witness.record(head).catch((error: unknown) => {
-        if (Date.now() - lastComplaint < 60_000) return;
-        lastComplaint = Date.now();
-        logger.error('the head witness could not be written: orders are taken, but a rollback of the database past them would not be seen', { path: witness.path, error });
-      });
   };
 }

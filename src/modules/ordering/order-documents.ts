@@ -2,13 +2,33 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { Lang } from '../../shared/locale-format.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { invoiceOf, packingSlipOf, type OrderDocument, type ShopIdentity } from './domain/invoice.js';
-import { orderNotFound, visibleTo, type Actor } from './domain/order.js';
+import { orderNotFound, visibleTo, type Actor, type OrderState } from './domain/order.js';
 import type { OrderProjection } from './ports.js';
 
-type Deps = { projection: Pick<OrderProjection, 'byId'>; shop: ShopIdentity };
+type Deps = {
+  projection: Pick<OrderProjection, 'byId'>;
+  shop: ShopIdentity;
+  /**
+   * Lines an order may have to get a PDF (MAX_ORDER_LINES, issue 40): the API places none larger,
+   * but an imported order or one from before the limit may hold thousands, and drawing 200,000
+   * lines held the event loop for minutes. Such an order is refused, not cut (decision 047).
+   */
+  maxLines: number;
+};
 
 /** Packing slips printed in one file at most (issue 17): one page each, and a bound on the work. */
 export const maxPackingSlips = 50;
+
+/** MAX_ORDER_LINES's default: what a PDF is made for when the shop passes no limit. */
+export const defaultMaxDocumentLines = 50;
+
+/** An order too large to draw: a 409 that says where its lines can be read instead. */
+export const documentTooLarge = (order: OrderState, maxLines: number, admin: boolean): AppError =>
+  appError(
+    'ordering/document-too-large',
+    `Order ${order.placed.orderNumber ?? order.id} has ${order.placed.lines.length} lines, more than the ${maxLines} a PDF is made for. ` +
+      (admin ? 'Its lines are in the orders CSV export (Orders desk, Export CSV).' : 'Please ask the shop for its invoice.'),
+  );
 
 /**
  * GET /orders/:id/invoice.pdf: seen by whoever may see the order (GET /orders/:id): its owner
@@ -18,6 +38,7 @@ export const maxPackingSlips = 50;
 export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang?: Lang): Promise<Result<OrderDocument, AppError>> {
   const order = await deps.projection.byId(orderId);
   if (!order || !visibleTo(order, actor) || (order.removed && actor.role !== 'admin')) return err(orderNotFound());
+  if (order.placed.lines.length > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, actor.role === 'admin'));
   return ok(invoiceOf(order, deps.shop, lang));
 }
 
@@ -34,6 +55,7 @@ export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readon
   for (const id of unique) {
     const order = await deps.projection.byId(id);
     if (!order) return err(appError('ordering/order-not-found', 'One of these orders does not exist (any more).'));
+    if (order.placed.lines.length > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, true));
     docs.push(packingSlipOf(order, deps.shop, lang));
   }
   return ok(docs);

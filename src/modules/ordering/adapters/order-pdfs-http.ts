@@ -2,15 +2,14 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
-import { appError } from '../../../shared/errors.js';
 import { idPattern } from '../../../shared/ids.js';
 import { idString } from '../../../platform/http/wire.js';
 import type { AuthVariables } from '../../identity/index.js';
 import { invoiceFileName, packingSlipsFileName, type OrderDocument, type ShopIdentity } from '../domain/invoice.js';
 import { orderNotFound } from '../domain/order.js';
-import { invoiceFor, maxPackingSlips, packingSlipsFor } from '../order-documents.js';
+import { defaultMaxDocumentLines, invoiceFor, maxPackingSlips, packingSlipsFor } from '../order-documents.js';
 import type { OrderProjection } from '../ports.js';
-import { renderPdf } from './pdf-documents.js';
+import { createPdfRenderer, type PdfLimits, type PdfRenderer } from './pdf-documents.js';
 
 const tag = 'Orders';
 
@@ -41,13 +40,13 @@ const langField = z
 const langQuery = z.object({ lang: langField });
 
 /** A PDF, streamed, saved under its name; personal data, so never kept by a cache. */
-async function sendPdf(c: Context, docs: OrderDocument[], fileName: string, title: string) {
-  const body = await renderPdf(docs, title);
-  if (!body) {
-    c.header('Retry-After', '5');
-    return sendError(c, appError('http/unavailable', 'Other PDFs are being made right now. Try again in a few seconds.'));
+async function sendPdf(c: Context<{ Variables: AuthVariables }>, render: PdfRenderer, docs: OrderDocument[], fileName: string, title: string) {
+  const body = await render(docs, title, c.var.user.id);
+  if (!body.ok) {
+    c.header('Retry-After', body.error.code === 'ordering/documents-busy' ? '5' : '10');
+    return sendError(c, body.error);
   }
-  return c.body(body, 200, {
+  return c.body(body.value, 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="${fileName}"`,
     'Cache-Control': 'private, no-store',
@@ -59,7 +58,12 @@ async function sendPdf(c: Context, docs: OrderDocument[], fileName: string, titl
  * before GET /orders/:id: Hono runs routes in the order they were added, and
  * /orders/packing-slips.pdf would otherwise be read as an order id.
  */
-export function orderPdfRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: { projection: OrderProjection; shop: ShopIdentity }) {
+export function orderPdfRoutes(
+  app: ContractRouter<{ Variables: AuthVariables }>,
+  deps: { projection: OrderProjection; shop: ShopIdentity; documents?: { maxLines?: number; limits?: PdfLimits } | undefined },
+) {
+  const render = createPdfRenderer(deps.documents?.limits);
+  const documentDeps = { projection: deps.projection, shop: deps.shop, maxLines: deps.documents?.maxLines ?? defaultMaxDocumentLines };
   app.handle(
     {
       method: 'get',
@@ -67,16 +71,16 @@ export function orderPdfRoutes(app: ContractRouter<{ Variables: AuthVariables }>
       tag,
       access: 'admin',
       summary: 'Packing slips for the chosen orders, one page each (PDF)',
-      description: `For the packer: who and where, the lines with a box to tick, and the amount to collect on delivery; no prices. 1 to ${maxPackingSlips} orders; an id that names no order answers 404 for the whole file.`,
+      description: `For the packer: who and where, the lines with a box to tick, and the amount to collect on delivery; no prices. 1 to ${maxPackingSlips} orders; an id that names no order answers 404 for the whole file. An order of more lines than MAX_ORDER_LINES (imported, or placed before the limit) answers 409 ordering/document-too-large. PDFs are made a few at a time: past that 503 ordering/documents-busy, and a user with 2 in progress gets 429 ordering/documents-in-progress, both with Retry-After.`,
       query: idsQuery.extend({ lang: langField }),
       answers: { 200: pdfAnswer('An A4 PDF, one page per order.', 'packing-slips-10001-10005.pdf') },
-      errors: ['ordering/order-not-found', 'http/unavailable'],
+      errors: ['ordering/order-not-found', 'ordering/document-too-large', 'ordering/documents-in-progress', 'ordering/documents-busy'],
     },
     async (c, { query }) => {
       const user = c.var.user;
-      const docs = await packingSlipsFor(deps, { userId: user.id, email: user.email, role: user.role }, query.ids, query.lang);
+      const docs = await packingSlipsFor(documentDeps, { userId: user.id, email: user.email, role: user.role }, query.ids, query.lang);
       if (!docs.ok) return sendError(c, docs.error);
-      return sendPdf(c, docs.value, packingSlipsFileName(docs.value), 'Packing slips');
+      return sendPdf(c, render, docs.value, packingSlipsFileName(docs.value), 'Packing slips');
     },
   );
 
@@ -87,18 +91,18 @@ export function orderPdfRoutes(app: ContractRouter<{ Variables: AuthVariables }>
       tag,
       access: 'user',
       summary: "An order's invoice (PDF)",
-      description: 'For its owner while it is listed, and for admins; to anyone else the order does not exist (404). The lines, the totals in BDT and the amount to pay on delivery.',
+      description: 'For its owner while it is listed, and for admins; to anyone else the order does not exist (404). The lines, the totals in BDT and the amount to pay on delivery. An order of more lines than MAX_ORDER_LINES (imported, or placed before the limit) answers 409 ordering/document-too-large. PDFs are made a few at a time: past that 503 ordering/documents-busy, and a user with 2 in progress gets 429 ordering/documents-in-progress, both with Retry-After.',
       params: { id: idString },
       badParams: orderNotFound(),
       query: langQuery,
       answers: { 200: pdfAnswer('An A4 PDF.', 'invoice-10001.pdf') },
-      errors: ['ordering/order-not-found', 'http/unavailable'],
+      errors: ['ordering/order-not-found', 'ordering/document-too-large', 'ordering/documents-in-progress', 'ordering/documents-busy'],
     },
     async (c, { params, query }) => {
       const user = c.var.user;
-      const doc = await invoiceFor(deps, { userId: user.id, email: user.email, role: user.role }, params.id, query.lang);
+      const doc = await invoiceFor(documentDeps, { userId: user.id, email: user.email, role: user.role }, params.id, query.lang);
       if (!doc.ok) return sendError(c, doc.error);
-      return sendPdf(c, [doc.value], invoiceFileName(doc.value), `Invoice ${doc.value.orderNumber}`);
+      return sendPdf(c, render, [doc.value], invoiceFileName(doc.value), `Invoice ${doc.value.orderNumber}`);
     },
   );
   return app;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceOf } from '../domain/invoice.js';
 import type { OrderState } from '../domain/order.js';
-import { maxPdfsAtOnce, renderPdf, scriptRuns } from './pdf-documents.js';
+import { createPdfRenderer, scriptRuns } from './pdf-documents.js';
 
 describe('scriptRuns', () => {
   it('splits Latin and Bengali; spaces, digits and punctuation stay with the run they stand in', () => {
@@ -49,19 +49,39 @@ describe('renderPdf', () => {
   const doc = invoiceOf(order, { name: 'Test Shop' });
   const closed = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-  it(`writes at most ${maxPdfsAtOnce} PDFs at once; a slot is free again when one is read or given up`, async () => {
-    const streams = await Promise.all(Array.from({ length: maxPdfsAtOnce }, () => renderPdf([doc], 'Invoice')));
-    expect(streams.every(Boolean)).toBe(true);
-    expect(await renderPdf([doc], 'Invoice')).toBeNull();
-    const bytes = new Uint8Array(await new Response(streams[0]!).arrayBuffer());
+  const read = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
+
+  it('draws `atOnce` at a time shop-wide and lets `maxWaiting` wait; past that busy, and a slot is free again when one is read or given up', async () => {
+    const render = createPdfRenderer({ atOnce: 1, maxWaiting: 1, perCustomer: 5 });
+    const first = render([doc], 'Invoice', 'a');
+    const second = render([doc], 'Invoice', 'b');
+    const third = await render([doc], 'Invoice', 'c');
+    expect(third.ok || third.error.code).toBe('ordering/documents-busy');
+    const one = await first;
+    if (!one.ok) throw new Error(one.error.code);
+    const bytes = await read(one.value);
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const two = await second;
+    if (!two.ok) throw new Error(two.error.code);
+    await two.value.cancel();
     await closed();
-    const again = await renderPdf([doc], 'Invoice');
-    expect(again).not.toBeNull();
-    for (const stream of [...streams.slice(1), again]) await stream!.cancel();
+    expect(render.stats()).toEqual({ drawing: 0, waiting: 0, customers: 0 });
+    const again = await render([doc], 'Invoice', 'c');
+    if (!again.ok) throw new Error(again.error.code);
+    expect((await read(again.value)).length).toBeGreaterThan(1000);
+  });
+
+  it('one customer has at most `perCustomer` PDFs in progress until they are read', async () => {
+    const render = createPdfRenderer({ atOnce: 4, maxWaiting: 4, perCustomer: 2 });
+    const mine = await Promise.all([render([doc], 'Invoice', 'u1'), render([doc], 'Invoice', 'u1')]);
+    const third = await render([doc], 'Invoice', 'u1');
+    expect(third.ok || third.error.code).toBe('ordering/documents-in-progress');
+    const someoneElse = await render([doc], 'Invoice', 'u2');
+    expect(someoneElse.ok).toBe(true);
+    for (const r of [...mine, someoneElse]) if (r.ok) await read(r.value);
     await closed();
-    const all = await Promise.all(Array.from({ length: maxPdfsAtOnce }, () => renderPdf([doc], 'Invoice')));
-    expect(all.every(Boolean)).toBe(true);
-    for (const stream of all) await stream!.cancel();
+    const after = await render([doc], 'Invoice', 'u1');
+    expect(after.ok).toBe(true);
+    if (after.ok) await after.value.cancel();
   });
 });

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../../platform/paths.js';
+import { createKeyedLimit, createWorkGate } from '../../../platform/work-gate.js';
+import { appError, type AppError } from '../../../shared/errors.js';
+import { err, ok, type Result } from '../../../shared/result.js';
 import type { OrderDocument } from '../domain/invoice.js';
 
 /**
@@ -127,10 +130,13 @@ function customer(pdf: PdfKit, doc: OrderDocument, y: number, large: boolean): n
   return y + 16;
 }
 
+/** Lets the event loop breathe between pages and orders: a long file is not drawn in one go. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 type Column = { header: string; width: number; align?: 'left' | 'right' | 'center'; cell: (l: OrderDocument['lines'][number]) => string; sub?: (l: OrderDocument['lines'][number]) => string };
 
 /** The lines as a table, continued on new pages as long as it takes; answers the y below. */
-function table(pdf: PdfKit, doc: OrderDocument, y: number, columns: Column[], checkbox: boolean): number {
+async function table(pdf: PdfKit, doc: OrderDocument, y: number, columns: Column[], checkbox: boolean): Promise<number> {
   const bottom = pdf.page.height - margin;
   const box = checkbox ? 22 : 0;
   const header = (top: number) => {
@@ -146,6 +152,9 @@ function table(pdf: PdfKit, doc: OrderDocument, y: number, columns: Column[], ch
   for (const l of doc.lines) {
     const height = Math.max(...columns.map((col) => heightOf(pdf, col.cell(l), { size: 10, width: col.width - 6 }) + (col.sub?.(l) ? heightOf(pdf, col.sub(l), { size: 8, width: col.width - 6 }) : 0)));
     if (y + height + 8 > bottom) {
+      // A page at a time: other requests run between the pages of a long table (issue 40).
+      await turn();
+      if (pdf.destroyed) return y;
       pdf.addPage();
       y = header(heading(pdf, doc, true));
     }
@@ -174,10 +183,10 @@ function collectBox(pdf: PdfKit, doc: OrderDocument, y: number, size: number): n
   return y + height + 12;
 }
 
-function invoicePage(pdf: PdfKit, doc: OrderDocument): void {
+async function invoicePage(pdf: PdfKit, doc: OrderDocument): Promise<void> {
   const width = pdf.page.width - 2 * margin;
   let y = customer(pdf, doc, heading(pdf, doc, false), false);
-  y = table(
+  y = await table(
     pdf,
     doc,
     y,
@@ -189,6 +198,7 @@ function invoicePage(pdf: PdfKit, doc: OrderDocument): void {
     ],
     false,
   );
+  if (pdf.destroyed) return;
   if (y + 20 * doc.totals.length + 60 > pdf.page.height - margin) {
     pdf.addPage();
     y = heading(pdf, doc, true);
@@ -203,10 +213,10 @@ function invoicePage(pdf: PdfKit, doc: OrderDocument): void {
   write(pdf, doc.labels.thanks, margin, y, { size: 9, color: gray, width });
 }
 
-function packingSlipPage(pdf: PdfKit, doc: OrderDocument): void {
+async function packingSlipPage(pdf: PdfKit, doc: OrderDocument): Promise<void> {
   const width = pdf.page.width - 2 * margin - 22;
   let y = customer(pdf, doc, heading(pdf, doc, false), true);
-  y = table(
+  y = await table(
     pdf,
     doc,
     y,
@@ -217,6 +227,7 @@ function packingSlipPage(pdf: PdfKit, doc: OrderDocument): void {
     ],
     true,
   );
+  if (pdf.destroyed) return;
   if (y + 90 > pdf.page.height - margin) {
     pdf.addPage();
     y = heading(pdf, doc, true);
@@ -224,9 +235,6 @@ function packingSlipPage(pdf: PdfKit, doc: OrderDocument): void {
   y = write(pdf, doc.labels.count, margin, y, { size: 10, width: width + 22 }) + 12;
   collectBox(pdf, doc, y, 16);
 }
-
-/** Lets the event loop breathe between orders: a 50-order slip file is not drawn in one go. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * pdfkit's output as a web stream for the response. Not Readable.toWeb: on Node 20 it still
@@ -263,39 +271,66 @@ function webStreamOf(pdf: PdfKit): ReadableStream<Uint8Array> {
   );
 }
 
-/** PDFs being written at once: each holds its pages until the client has read them. */
-export const maxPdfsAtOnce = 4;
-let writing = 0;
+/**
+ * How many PDFs are made at once (issue 40, decision 047). Drawing is CPU work on the event loop
+ * (a page at a time, see `turn`): `atOnce` are drawn shop-wide, `maxWaiting` more wait in line,
+ * and past that the answer is ordering/documents-busy (503, Retry-After). One customer has at most
+ * `perCustomer` PDFs in progress, from the request until the file is read or given up (so a slow
+ * reader holds their own slots, not the shop's): past that ordering/documents-in-progress (429).
+ */
+export type PdfLimits = { atOnce: number; maxWaiting: number; perCustomer: number };
+export const defaultPdfLimits: PdfLimits = { atOnce: 2, maxWaiting: 8, perCustomer: 2 };
+/** Customers with a PDF in progress at once (a cap on the per-customer counts' map). */
+const maxCustomersAtOnce = 10_000;
+
+export type PdfRenderer = (docs: readonly OrderDocument[], title: string, who: string) => Promise<Result<ReadableStream<Uint8Array>, AppError>>;
 
 /**
  * The documents as one PDF, streamed as pdfkit writes it: an invoice (one order) or packing
- * slips (one order per page). Callers bound the number of documents (50 at most). Null when
- * `maxPdfsAtOnce` PDFs are being written already: the caller answers "busy, try again".
+ * slips (one order per page). Callers bound the documents (50 at most) and their lines
+ * (MAX_ORDER_LINES). `who` is the user asking (their per-customer count).
  */
-export async function renderPdf(docs: readonly OrderDocument[], title: string): Promise<ReadableStream<Uint8Array> | null> {
-  if (writing >= maxPdfsAtOnce) return null;
-  writing++;
-  let pdf: PdfKit;
-  try {
-    const { PDFDocument, fonts } = await load();
-    pdf = new PDFDocument({ size: 'A4', margin, autoFirstPage: false, info: { Title: title, Creator: docs[0]?.shop.name ?? '', Producer: 'pdfkit' } });
-    for (const [name, data] of Object.entries(fonts)) pdf.registerFont(name, data);
-  } catch (error) {
-    writing--;
-    throw error;
-  }
-  // Once read to the end, or given up (the client went away): the slot is free again.
-  pdf.once('close', () => writing--);
-  const out = webStreamOf(pdf);
-  void (async () => {
-    for (const doc of docs) {
-      if (pdf.destroyed) return;
-      pdf.addPage();
-      if (doc.kind === 'invoice') invoicePage(pdf, doc);
-      else packingSlipPage(pdf, doc);
-      await turn();
+export function createPdfRenderer(limits: PdfLimits = defaultPdfLimits): PdfRenderer & { stats: () => { drawing: number; waiting: number; customers: number } } {
+  const shop = createWorkGate({ atOnce: limits.atOnce, maxWaiting: limits.maxWaiting });
+  const customers = createKeyedLimit({ perKey: limits.perCustomer, maxKeys: maxCustomersAtOnce });
+  const render = async (docs: readonly OrderDocument[], title: string, who: string): Promise<Result<ReadableStream<Uint8Array>, AppError>> => {
+    const mine = customers.take(who);
+    if (!mine) return err(appError('ordering/documents-in-progress', `You have ${limits.perCustomer} PDFs being made already. Try again when they are done.`));
+    const drawing = await shop.enter();
+    if (!drawing) {
+      mine();
+      return err(appError('ordering/documents-busy', 'Many PDFs are being made right now. Try again in a few seconds.'));
     }
-    if (!pdf.destroyed) pdf.end();
-  })().catch((error: unknown) => pdf.destroy(error instanceof Error ? error : new Error(String(error))));
-  return out;
+    let pdf: PdfKit;
+    try {
+      const { PDFDocument, fonts } = await load();
+      pdf = new PDFDocument({ size: 'A4', margin, autoFirstPage: false, info: { Title: title, Creator: docs[0]?.shop.name ?? '', Producer: 'pdfkit' } });
+      for (const [name, data] of Object.entries(fonts)) pdf.registerFont(name, data);
+    } catch (error) {
+      drawing();
+      mine();
+      throw error;
+    }
+    // The shop's slot when the drawing is done (or given up); the customer's once the file is read
+    // to the end or given up (the client went away).
+    pdf.once('close', () => {
+      drawing();
+      mine();
+    });
+    const out = webStreamOf(pdf);
+    void (async () => {
+      for (const doc of docs) {
+        if (pdf.destroyed) return;
+        pdf.addPage();
+        if (doc.kind === 'invoice') await invoicePage(pdf, doc);
+        else await packingSlipPage(pdf, doc);
+        await turn();
+      }
+      if (!pdf.destroyed) pdf.end();
+    })()
+      .catch((error: unknown) => pdf.destroy(error instanceof Error ? error : new Error(String(error))))
+      .finally(drawing);
+    return ok(out);
+  };
+  return Object.assign(render, { stats: () => ({ drawing: shop.stats().running, waiting: shop.stats().waiting, customers: customers.stats().keys }) });
 }
