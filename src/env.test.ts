@@ -23,6 +23,19 @@ describe('parseEnv', () => {
     expect(parseEnv({ COD_BLOCK_AFTER_CANCELS: '-1' })).toEqual({ ok: false, message: 'Invalid setting COD_BLOCK_AFTER_CANCELS: must be a whole number (0 turns the block off) (got "-1")' });
   });
 
+  it("bounds what a customer controls (issue 40): 50 cart lines, 99 of one item, 50 lines and 500,000 taka an order, 30 orders a day, or as set", () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, env: { MAX_CART_LINES: 50, MAX_LINE_QUANTITY: 99, MAX_ORDER_LINES: 50, MAX_ORDER_TOTAL: 500_000, ORDERS_PER_DAY: 30 } });
+    expect(parseEnv({ MAX_CART_LINES: '20', MAX_LINE_QUANTITY: '10', MAX_ORDER_LINES: '1000', MAX_ORDER_TOTAL: '100000000', ORDERS_PER_DAY: '' })).toMatchObject({
+      ok: true,
+      env: { MAX_CART_LINES: 20, MAX_LINE_QUANTITY: 10, MAX_ORDER_LINES: 1000, MAX_ORDER_TOTAL: 100_000_000, ORDERS_PER_DAY: 30 },
+    });
+    expect(parseEnv({ MAX_CART_LINES: '1001' })).toEqual({ ok: false, message: 'Invalid setting MAX_CART_LINES: must be a whole number from 1 to 1000 (got "1001")' });
+    expect(parseEnv({ MAX_LINE_QUANTITY: '100' })).toEqual({ ok: false, message: 'Invalid setting MAX_LINE_QUANTITY: must be a whole number from 1 to 99 (got "100")' });
+    expect(parseEnv({ MAX_ORDER_LINES: '0' })).toEqual({ ok: false, message: 'Invalid setting MAX_ORDER_LINES: must be a whole number from 1 to 1000 (got "0")' });
+    expect(parseEnv({ MAX_ORDER_TOTAL: '100000001' })).toEqual({ ok: false, message: 'Invalid setting MAX_ORDER_TOTAL: must be at most 100000000 taka (got "100000001")' });
+    expect(parseEnv({ ORDERS_PER_DAY: '0' })).toEqual({ ok: false, message: 'Invalid setting ORDERS_PER_DAY: must be a positive whole number (got "0")' });
+  });
+
   it('reads given values and treats an empty variable as unset', () => {
     const r = parseEnv({ PORT: '8080', DEMO_DATA: 'false', HOST: '0.0.0.0', DATA_DIR: '/var/shop', SHOP_NAME: '' });
     expect(r.ok && r.env).toMatchObject({ PORT: 8080, DEMO_DATA: false, HOST: '0.0.0.0', DATA_DIR: '/var/shop', SHOP_NAME: 'Otaku Card Bazaar' });
@@ -43,6 +56,11 @@ describe('parseEnv', () => {
     ['MAX_PENDING_ORDERS', 'abc'],
     ['ORDERS_PER_HOUR', '-1'],
     ['ORDERS_PER_HOUR', '2.5'],
+    ['ORDERS_PER_DAY', '1.5'],
+    ['MAX_CART_LINES', 'many'],
+    ['MAX_LINE_QUANTITY', '0'],
+    ['MAX_ORDER_LINES', '2.5'],
+    ['MAX_ORDER_TOTAL', '-5'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     const r = parseEnv({ [name]: value });
     expect(r.ok).toBe(false);
