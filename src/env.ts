@@ -155,6 +155,11 @@ export const envSchema = z.object({
 
   /** When set, the order log's hash chain is keyed (HMAC-SHA-256): a forger also needs this key. */
   AUDIT_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /**
+   * The order log's head witness (decision 049): a small append-only file outside DATA_DIR that
+   * every order's head is written to before its answer; a database behind it is refused.
+   */
+  AUDIT_WITNESS_PATH: z.string().min(1, { message: 'must be a file path outside DATA_DIR' }).optional(),
   /** With a key, uploaded images go to imgbb; without it or S3, they are kept under DATA_DIR/uploads. */
   IMGBB_API_KEY: z.string().min(8, { message: 'must be an imgbb API key' }).optional(),
   IMGBB_API_URL: z.url({ message: 'must be a URL' }).default('https://api.imgbb.com/1/upload'),
@@ -211,6 +216,21 @@ export const envSchema = z.object({
   MESSAGE_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0.05).max(3600).default(5),
   /** Seconds before a message that could not be sent is tried again the first time; each later wait doubles (up to an hour). */
   MESSAGE_FIRST_RETRY_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(1).max(3600).default(30),
+  /**
+   * The SMS ceilings (issue 40, decision 048), counted in the database across every shop process:
+   * SMS (checkout codes and order texts) to one number in an hour and in 24 hours; checkout codes
+   * asked from one client address in an hour and in 24 hours; the shop's SMS in an hour; and its
+   * daily budget (the shop's day, Dhaka time), past which order texts go by email only, codes are
+   * refused and SHOP_ALERT_EMAIL is told once.
+   */
+  SMS_PER_NUMBER_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(5),
+  SMS_PER_NUMBER_DAY: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(10),
+  SMS_PER_ADDRESS_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(20),
+  SMS_PER_ADDRESS_DAY: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(50),
+  SMS_PER_SHOP_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(200),
+  SMS_DAILY_BUDGET: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(500),
+  /** A customer's own cancel this many minutes after placing sends no SMS, only the email (issue 40); 0 texts every cancel. */
+  SMS_QUIET_CANCEL_MINUTES: z.coerce.number({ message: 'must be a whole number of minutes' }).int({ message: 'must be a whole number of minutes' }).min(0, { message: 'must be a whole number of minutes' }).max(10_080, { message: 'must be at most 10080 minutes (a week)' }).default(30),
 });
 
 type Missing = { path: string; message: string };

@@ -5,13 +5,13 @@
  */
 import { getRequestListener } from '@hono/node-server';
 import type { RequestListener } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { cacheableQuery, createApp, type SiteConfig } from './app.js';
 import type { Env } from './env.js';
 import { createCartModule } from './modules/cart/index.js';
 import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
-import { createOrderingModule, demoCustomers, type GroupCommitOptions } from './modules/ordering/index.js';
+import { createHeadWitness, createOrderingModule, demoCustomers, isInside, type GroupCommitOptions, type HeadWitness } from './modules/ordering/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
 import { allowedOrigin } from './platform/http/cors.js';
 import { cachedAnswerLog } from './platform/http/request-log.js';
@@ -54,6 +54,8 @@ export type ShopSettings = {
   couponChecksPer15Min?: number;
   /** Folder of the built SPA; by default web/dist next to the server, null for none (API tests). */
   webDistDir?: string | null;
+  /** Bytes past which the head witness file is compacted (1 MiB; tests make it small). */
+  witnessMaxBytes?: number;
 };
 
 export async function createShop(settings: ShopSettings) {
@@ -63,6 +65,7 @@ export async function createShop(settings: ShopSettings) {
 
   const secrets = resolveSecrets(env);
   if (!secrets.ok) throw new ShopStartError(secrets.message);
+  const headWitness = openHeadWitness(env, settings.witnessMaxBytes);
 
   const database = await openShopDatabase(env);
 
@@ -124,6 +127,7 @@ export async function createShop(settings: ShopSettings) {
       requireUser,
       requireAdmin,
       auditKey: env.AUDIT_KEY,
+      headWitness,
       auditSliceEvents: settings.auditSliceEvents,
       orderCommits: settings.orderCommits,
       documents: { maxLines: env.MAX_ORDER_LINES },
@@ -139,8 +143,17 @@ export async function createShop(settings: ShopSettings) {
       },
       shopPhone: env.SHOP_PHONE,
       phoneCodes: { enabled: env.CHECKOUT_OTP, secret: secrets.secrets.sessionSecret },
+      smsCeilings: {
+        perNumberHour: env.SMS_PER_NUMBER_HOUR,
+        perNumberDay: env.SMS_PER_NUMBER_DAY,
+        perAddressHour: env.SMS_PER_ADDRESS_HOUR,
+        perAddressDay: env.SMS_PER_ADDRESS_DAY,
+        perShopHour: env.SMS_PER_SHOP_HOUR,
+        dailyBudget: env.SMS_DAILY_BUDGET,
+      },
+      trustProxy: env.TRUST_PROXY,
       messages: {
-        settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, shopEmail: env.SHOP_EMAIL, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE },
+        settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, shopEmail: env.SHOP_EMAIL, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE, quietCancelMinutes: env.SMS_QUIET_CANCEL_MINUTES },
         sms: smsSender(env, logger),
         mailer,
         logger,
@@ -333,6 +346,20 @@ async function openShopDatabase(env: Env): Promise<ShopDatabase> {
     return openSqliteDatabase(join(env.DATA_DIR, 'shop.db'));
   } catch (e) {
     throw new ShopStartError(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** AUDIT_WITNESS_PATH's writer (decision 049), refused inside DATA_DIR (a rollback of the folder would take it along) or unwritable. */
+function openHeadWitness(env: Env, maxBytes: number | undefined): HeadWitness | undefined {
+  if (!env.AUDIT_WITNESS_PATH) return undefined;
+  const path = resolve(env.AUDIT_WITNESS_PATH);
+  if (isInside(path, env.DATA_DIR)) {
+    throw new ShopStartError(`AUDIT_WITNESS_PATH (${path}) is inside DATA_DIR (${resolve(env.DATA_DIR)}): a rollback of the data would take the witness along. Put it on another disk or a mounted remote folder.`);
+  }
+  try {
+    return createHeadWitness(path, maxBytes === undefined ? {} : { maxBytes });
+  } catch (e) {
+    throw new ShopStartError(`Cannot write the head witness at ${path} (AUDIT_WITNESS_PATH): ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 

@@ -17,6 +17,8 @@ export const httpStatusByCode = {
   'auth/invalid-token': 401,
   'auth/weak-password': 400,
   'auth/email-taken': 409,
+  'auth/email-look-alike': 409,
+  'auth/email-mixed-script': 400,
   'auth/reset-token-invalid': 400,
   'auth/rate-limited': 429,
   'users/not-own-email': 403,
@@ -70,6 +72,11 @@ export const httpStatusByCode = {
   'ordering/phone-code-spent': 409,
   'ordering/phone-code-expired': 409,
   'ordering/phone-code-missing': 409,
+  // The SMS ceilings (issue 40, decision 048): a code past a ceiling, or past the day's budget.
+  'ordering/sms-number-limit': 429,
+  'ordering/sms-address-limit': 429,
+  'ordering/sms-busy': 503,
+  'ordering/sms-budget-spent': 503,
   // Heavy answers (issue 40, decision 047): PDFs a few at a time, of bounded orders; exports a few at a time.
   'ordering/document-too-large': 409,
   'ordering/documents-in-progress': 429,

@@ -207,7 +207,7 @@ describe('the worker', () => {
     const { id, number, total } = await placed();
     expect(relay.requests).toEqual([]); // nothing is sent in the order's path
 
-    expect(await t.ordering.messages.runOnce()).toEqual({ taken: 4, sent: 4, retried: 0, failed: 0 });
+    expect(await t.ordering.messages.runOnce()).toEqual({ taken: 4, sent: 4, retried: 0, failed: 0, held: 0 });
     expect(relay.requests.map((r) => [r.path, r.contentType, JSON.parse(r.body)])).toEqual(
       expect.arrayContaining([
         ['/send', 'application/json', { to: '+8801712345678', message: `Order ${number} placed: ${taka(total)}, cash on delivery. We will call you to confirm it. - Test Shop` }],
@@ -224,7 +224,7 @@ describe('the worker', () => {
     const messages = await messagesOf(id);
     expect(messages.map((m) => [m.state, m.attempts, m.lastError, m.nextAttemptAt, m.sentAt])).toEqual(Array(4).fill(['sent', 1, null, null, t.time.clock.now().toISOString()]));
     // Sent is sent: another turn takes nothing.
-    expect(await t.ordering.messages.runOnce()).toEqual({ taken: 0, sent: 0, retried: 0, failed: 0 });
+    expect(await t.ordering.messages.runOnce()).toEqual({ taken: 0, sent: 0, retried: 0, failed: 0, held: 0 });
   });
 
   it('a webhook that fails or times out delays the SMS, never the order: tries again after 30 s, 60 s, 120 s ... and sends once it answers', async () => {

@@ -15,7 +15,8 @@ const port = 2800 + Math.floor(Math.random() * 800);
 
 beforeAll(async () => {
   sink = await startSmsSink({ port });
-  t = await createTestApp({ env: { CHECKOUT_OTP: 'true', SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms`, SMS_TIMEOUT_MS: '2000' } });
+  // Every request here comes from one address: its SMS ceiling (decision 048, tests/api/sms-ceiling.test.ts) is raised out of the way.
+  t = await createTestApp({ env: { CHECKOUT_OTP: 'true', SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms`, SMS_TIMEOUT_MS: '2000', SMS_PER_ADDRESS_HOUR: '1000', SMS_PER_ADDRESS_DAY: '1000' } });
   const admin = (await adminSession(t)).token;
   expect((await call(t, 'POST', '/api/categories', { token: admin, body: { category: 'Figures' } })).status).toBe(201);
   const res = await call(t, 'POST', '/api/products', {

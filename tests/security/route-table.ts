@@ -285,6 +285,7 @@ export const routeTable: RouteRow[] = [
   // The admins' sales figures (issue 17).
   { method: 'GET', path: '/api/stats/sales', expect: adminOnly(200), request: () => ({ path: '/api/stats/sales?bucket=week' }) },
   { method: 'GET', path: '/api/stats/summary', expect: adminOnly(200), request: () => ({ path: '/api/stats/summary' }) },
+  { method: 'GET', path: '/api/stats/sms', expect: adminOnly(200), request: () => ({ path: '/api/stats/sms' }) },
   { method: 'GET', path: '/api/stats/top-products', expect: adminOnly(200), request: () => ({ path: '/api/stats/top-products?limit=5' }) },
 ];
 

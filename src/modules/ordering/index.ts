@@ -22,6 +22,11 @@ import { createSqliteOrderProjection } from './adapters/sqlite-order-projection.
 import { createMessageWorker } from './adapters/message-worker.js';
 import { orderMessageRoutes } from './adapters/order-messages-http.js';
 import { phoneCodeRoutes } from './adapters/phone-codes-http.js';
+import { createPgSmsLedger } from './adapters/pg-sms-ledger.js';
+import { smsUsageRoutes } from './adapters/sms-usage-http.js';
+import { createSqliteSmsLedger } from './adapters/sqlite-sms-ledger.js';
+import { defaultSmsCeilings, type SmsCeilings } from './domain/sms-ceiling.js';
+import { holdOverCeilings, type SmsCeilingDeps } from './sms-ceiling.js';
 import { createPgPhoneCheckStore } from './adapters/pg-phone-checks.js';
 import { createSqlitePhoneCheckStore } from './adapters/sqlite-phone-checks.js';
 import { createPgSalesProjection } from './adapters/pg-sales-projection.js';
@@ -32,7 +37,7 @@ import { checkStatusCountsOn } from './adapters/status-counts-check.js';
 import { createPgMessageStore } from './adapters/pg-message-store.js';
 import { createSqliteMessageStore } from './adapters/sqlite-message-store.js';
 import { messagesFor, type MessageSettings } from './domain/messages.js';
-import type { MessageOutbox } from './message-outbox.js';
+import type { MessageOutbox, StoredMessage } from './message-outbox.js';
 import type { PlacementLimits } from './place-order.js';
 import type { OrderingPorts, OrderingStores, OrderNotices } from './ports.js';
 import { demoCustomers, planDemoOrders, type DemoVariant } from './domain/demo-orders.js';
@@ -40,10 +45,13 @@ import { seedDemoOrders, type DemoCustomerAccount } from './seed-demo-orders.js'
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
 import type { ChainKeying } from './adapters/hash-chain.js';
 import { importOrders, type ImportOrdersDeps, type OrderToImport } from './import-orders.js';
+import { headInTransaction, witnessProblemOn, type HeadWitness } from './adapters/head-witness.js';
 
 export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
 export type { ProductSalesDto, SalesReportDto, SalesSummaryDto } from './adapters/stats-http.js';
 export type { OrderMessageDto } from './adapters/order-messages-http.js';
+export type { SmsUsageDto } from './adapters/sms-usage-http.js';
+export type { SmsCeilings } from './domain/sms-ceiling.js';
 export type { MessageSettings } from './domain/messages.js';
 export type { AuditDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
 export type { OrderEventType, OrderLine, OrderStatus } from './domain/order.js';
@@ -51,6 +59,9 @@ export type { GroupCommitOptions } from './adapters/group-commit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
 export type { AuditProgress } from './adapters/audit.js';
 export { describeAuditProblem, describeHead, parseExpectedHead };
+/** The head witness (decision 049): the shop's writer, and what audit:verify, backup and restore read and write. */
+export { createHeadWitness, isInside, readWitnessFile, witnessLine, witnessProblemOn, writeWitnessFileSync, type HeadWitness } from './adapters/head-witness.js';
+export { witnessProblem, type WitnessedHead } from './verify-audit-log.js';
 export type { OrderingPorts } from './ports.js';
 export type { PlacementLimits } from './place-order.js';
 export type { DemoCustomer, DemoVariant } from './domain/demo-orders.js';
@@ -82,11 +93,20 @@ export type OrderingDeps = {
   documents?: { maxLines?: number } | undefined;
   /** CHECKOUT_OTP (decision 032): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
   phoneCodes: { enabled: boolean; secret: string };
+  /** The SMS ceilings and daily budget (issue 40, decision 048; SMS_PER_* and SMS_DAILY_BUDGET); defaultSmsCeilings where unset. */
+  smsCeilings?: Partial<SmsCeilings> | undefined;
+  /** TRUST_PROXY: which X-Forwarded-For entry is the client (a code's SMS counts per client address). */
+  trustProxy?: number | boolean | undefined;
   /**
    * The messages about orders (issue 16): what the texts say and where the shop's alerts go, the
    * SMS and mail transports the worker sends through, and how often it looks (5 s by default).
    */
   messages: { settings: MessageSettings; sms: SmsSender; mailer: Mailer; logger: Logger; pollMs?: number | undefined; firstRetryMs?: number | undefined };
+  /**
+   * AUDIT_WITNESS_PATH's writer (decision 049): the start refuses a database behind it, and every
+   * ordering transaction's head is appended to it after COMMIT and before anyone is answered.
+   */
+  headWitness?: HeadWitness | undefined;
 };
 
 /**
@@ -113,13 +133,18 @@ export async function openOrderImport(database: ShopDatabase, options: { auditKe
     sqlite: (side) => ({ log: createSqliteOrderLog(side, keying), projection: createSqliteOrderProjection(side), sales: createSqliteSalesProjection(side) }),
     postgres: (db) => ({ log: createPgOrderLog(db, keying), projection: createPgOrderProjection(db), sales: createPgSalesProjection(db) }),
   });
-  const transaction: ImportOrdersDeps['transaction'] = (work) =>
-    database.transaction(async (tx) => {
-      const s = stores.in(tx);
-      await s.log.lockHead();
-      return work(s);
-    });
-  return { importOrders: (batch: readonly OrderToImport[]) => importOrders({ transaction }, batch, options.dryRun) };
+  // `tx`: the import's one transaction (issue 40: a real run writes everything or nothing); else a transaction a batch.
+  const transaction =
+    (tx: Tx | undefined): ImportOrdersDeps['transaction'] =>
+    (work) => {
+      const locked = async (inTx: Tx) => {
+        const s = stores.in(inTx);
+        await s.log.lockHead();
+        return work(s);
+      };
+      return tx ? locked(tx) : database.transaction(locked);
+    };
+  return { importOrders: (batch: readonly OrderToImport[], tx?: Tx) => importOrders({ transaction: transaction(tx) }, batch, options.dryRun) };
 }
 export type { ImportedOrderOutcome, OrderToImport } from './import-orders.js';
 export type { OriginalOrder } from './domain/imported-order.js';
@@ -147,9 +172,21 @@ export async function createOrderingModule(deps: OrderingDeps) {
   const { database } = deps;
   const start = await startOrderLogOn(database, deps.auditKey);
   if (!start.ok) throw new Error(start.message);
+  const witness = deps.headWitness;
+  if (witness) {
+    const kept = witness.read();
+    const behind = kept && (await witnessProblemOn(database, kept));
+    if (behind) {
+      throw new Error(
+        `The database is behind its witness ${witness.path} (AUDIT_WITNESS_PATH): ${behind}. The shop refuses to start on it. ` +
+          `Restore a backup at or past that head (\`npm run restore <file>\`; \`npm run audit:verify -- --witness <file>.head\` shows which), or, once you have investigated, move ${witness.path} away and start again.`,
+      );
+    }
+    await witness.record(start.head);
+  }
   const stores = bindStores(database, {
-    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side), phoneChecks: createSqlitePhoneCheckStore(side), sales: createSqliteSalesProjection(side) }),
-    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db), phoneChecks: createPgPhoneCheckStore(db), sales: createPgSalesProjection(db) }),
+    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side), phoneChecks: createSqlitePhoneCheckStore(side), smsLedger: createSqliteSmsLedger(side), sales: createSqliteSalesProjection(side) }),
+    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db), phoneChecks: createPgPhoneCheckStore(db), smsLedger: createPgSmsLedger(db), sales: createPgSalesProjection(db) }),
   });
   const { settings } = deps.messages;
   const noticesIn = (outbox: MessageOutbox): OrderNotices => ({
@@ -160,17 +197,28 @@ export async function createOrderingModule(deps: OrderingDeps) {
     return { ...bound, notices: noticesIn(bound.messages), ports: deps.ports.in(tx) };
   };
   const outbox = stores.outside.messages;
-  const messageWorker = createMessageWorker({ outbox, sms: deps.messages.sms, mailer: deps.messages.mailer, clock: deps.clock, logger: deps.messages.logger, pollMs: deps.messages.pollMs, firstRetryMs: deps.messages.firstRetryMs });
+  // The SMS ceilings (issue 40, decision 048): codes count in their own transaction, the order texts in the worker's gate.
+  const smsCeilings: SmsCeilingDeps = { ceilings: { ...defaultSmsCeilings, ...deps.smsCeilings }, ownNumber: settings.alertPhone, alertEmail: settings.alertEmail, shopName: settings.shopName };
+  const smsGate = (texts: readonly StoredMessage[]) => holdOverCeilings({ ...smsCeilings, clock: deps.clock }, (work) => database.transaction((tx) => work(stores.in(tx))), texts);
+  const messageWorker = createMessageWorker({ outbox, sms: deps.messages.sms, mailer: deps.messages.mailer, clock: deps.clock, logger: deps.messages.logger, pollMs: deps.messages.pollMs, firstRetryMs: deps.messages.firstRetryMs, holdOverCeilings: smsGate });
   messageWorker.start();
   // Every ordering transaction takes the log's head first (decision 024).
   const begin = (s: OrderingStores) => s.log.lockHead();
-  const commits = createGroupCommit(database, storesIn, { ...deps.orderCommits, begin });
-  const transaction = <T>(work: (s: OrderingStores) => Promise<T>) =>
-    database.transaction(async (tx) => {
+  // The head each transaction ends with, appended to the witness once it committed (decision 049).
+  const end = witness ? witnessAfterCommit(witness, headInTransaction(database), deps.messages.logger) : undefined;
+  const commits = createGroupCommit(database, storesIn, { ...deps.orderCommits, begin, end });
+  const transaction = async <T>(work: (s: OrderingStores) => Promise<T>) => {
+    let after: (() => Promise<void>) | null = null;
+    const value = await database.transaction(async (tx) => {
       const s = storesIn(tx);
       await begin(s);
-      return work(s);
+      const done = await work(s);
+      if (end) after = await end(tx);
+      return done;
     });
+    if (after) await (after as () => Promise<void>)();
+    return value;
+  };
   const limits: PlacementLimits = {
     maxPending: deps.placementLimits?.maxPending ?? 5,
     maxPendingPerPhone: deps.placementLimits?.maxPendingPerPhone ?? 3,
@@ -206,7 +254,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
       );
       return { ...seeded, days: plan.days };
     },
-    routes: statsRoutes(phoneCodeRoutes(orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
+    routes: smsUsageRoutes(statsRoutes(phoneCodeRoutes(orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
       log: stores.outside.log,
       projection: stores.outside.projection,
       ports: deps.ports,
@@ -226,8 +274,30 @@ export async function createOrderingModule(deps: OrderingDeps) {
       clock: deps.clock,
       secret: deps.phoneCodes.secret,
       shopName: deps.messages.settings.shopName,
-      transaction: (work) => transaction((s) => work(s.phoneChecks)),
+      transaction: (work) => transaction((s) => work(s)),
       sendSms: (to, message) => deps.messages.sms.send(to, message),
-    }), { sales: stores.outside.sales, clock: deps.clock }),
+      sms: smsCeilings,
+      trustProxy: deps.trustProxy ?? false,
+    }), { sales: stores.outside.sales, clock: deps.clock }), { ledger: stores.outside.smsLedger, messages: outbox, ceilings: smsCeilings.ceilings, clock: deps.clock }),
+  };
+}
+
+/**
+ * What a transaction leaves for after its COMMIT: the head it ended with, appended durably to the
+ * witness. A witness that cannot be written (a full or unmounted disk) does not undo what was
+ * committed nor hold the shop: the answer goes out and the log says loudly, at most once a minute,
+ * that the witness lags.
+ */
+function witnessAfterCommit(witness: HeadWitness, headIn: (tx: Tx) => Promise<{ eventCount: number; lastHash: string } | null>, logger: Logger) {
+  let lastComplaint = 0;
+  return async (tx: Tx) => {
+    const head = await headIn(tx);
+    if (!head) return null;
+    return () =>
+      witness.record(head).catch((error: unknown) => {
+        if (Date.now() - lastComplaint < 60_000) return;
+        lastComplaint = Date.now();
+        logger.error('the head witness could not be written: orders are taken, but a rollback of the database past them would not be seen', { path: witness.path, error });
+      });
   };
 }

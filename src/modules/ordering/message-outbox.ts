@@ -40,6 +40,13 @@ export type MessageOutbox = {
   settle(outcomes: readonly MessageOutcome[]): Promise<void>;
   /** One page of an order's messages, in the order of their events. */
   pageOf(orderId: string, page: Page): Promise<Paged<StoredMessage>>;
+  /**
+   * A message of the shop's own that no order caused (the daily SMS budget's alert; decision 048),
+   * stored pending under `id` unless that id is stored already: false then (one alert a day).
+   */
+  enqueueOnce(id: string, message: OutgoingMessage, at: Date): Promise<boolean>;
+  /** SMS held by a ceiling since `since` (a held message's next_attempt_at is when it was held). */
+  heldSince(since: Date): Promise<number>;
 };
 
 /**
@@ -49,11 +56,15 @@ export type MessageOutbox = {
 export type MessageOutcome =
   | { id: string; state: 'sent'; at: Date }
   | { id: string; state: 'retry'; error: string; nextAttemptAt: Date }
-  | { id: string; state: 'failed'; error: string };
+  | { id: string; state: 'failed'; error: string }
+  | { id: string; state: 'held'; reason: string; at: Date };
 
 /** The longest reason kept in last_error. */
 export const maxErrorLength = 300;
 export const boundedError = (error: string): string => (error.length <= maxErrorLength ? error : `${error.slice(0, maxErrorLength - 1)}…`);
+
+/** The order id and event of the shop's own messages (no order's): never listed on an order's page. */
+export const shopMessageOrderId = 'shop';
 
 /** The outbox's id of a message: its order, its event and its place among the event's messages. */
 export const messageId = (orderId: string, seq: number, n: number): string => `${orderId}.${seq}.${n}`;
@@ -69,10 +80,10 @@ export const outboxRows = (event: Parameters<MessageOutbox['enqueue']>[0], messa
     recipient: m.recipient,
     subject: m.subject,
     body: m.body,
-    state: 'pending' as const,
+    state: m.skip ? ('skipped' as const) : ('pending' as const),
     attempts: 0,
     nextAttemptAt: event.at,
-    lastError: null,
+    lastError: m.skip ?? null,
     createdAt: event.at,
     sentAt: null,
   }));

@@ -1,11 +1,13 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { Lang } from '../../shared/locale-format.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Actor } from './domain/order.js';
 import { afterAnswer, answerCode, phoneCodeRules, secondsUntilNextCode, withNewCode } from './domain/phone-check.js';
-import type { PhoneCheckStore } from './ports.js';
+import type { MessageOutbox } from './message-outbox.js';
+import type { PhoneCheckStore, SmsLedger } from './ports.js';
+import { admitSms, codeRefusal, openLedger, type SmsCeilingDeps } from './sms-ceiling.js';
 
 /** Checkout phone codes (CHECKOUT_OTP, decision 032). */
 export type PhoneCodeDeps = {
@@ -14,8 +16,13 @@ export type PhoneCodeDeps = {
   /** Keys the codes' HMACs (the shop's SESSION_SECRET). */
   secret: string;
   shopName: string;
-  /** One transaction over the customers' rows (the ordering transaction: answers to one code never race). */
-  transaction: <T>(work: (checks: PhoneCheckStore) => Promise<T>) => Promise<T>;
+  /**
+   * One transaction over the customers' rows, the SMS ledger and the outbox (the ordering
+   * transaction: answers to one code never race).
+   */
+  transaction: <T>(work: (s: { phoneChecks: PhoneCheckStore; smsLedger: SmsLedger; messages: Pick<MessageOutbox, 'enqueueOnce'> }) => Promise<T>) => Promise<T>;
+  /** The SMS ceilings (issue 40, decision 048): a code counts per number, per client address and per shop. */
+  sms: SmsCeilingDeps;
   /** Sends the code now (not through the outbox: the shopper is waiting for it). */
   sendSms: (to: string, message: string) => Promise<void>;
 };
@@ -35,11 +42,12 @@ export const phoneCodeSms = (code: string, shopName: string, lang: Lang): string
   lang === 'bn' ? `${code} আপনার ${shopName} কোড। ৫ মিনিট চলবে। কাউকে জানাবেন না।` : `${code} is your ${shopName} code. It expires in 5 minutes. Never share it.`;
 
 /** Sends a new 6-digit code to the phone, within the resend limits; the code itself is kept only as an HMAC. */
-export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: string, lang: Lang = 'en'): Promise<Result<{ expiresInSeconds: number; resendInSeconds: number }, PhoneCodeError>> {
+export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: string, lang: Lang = 'en', address: string | null = null): Promise<Result<{ expiresInSeconds: number; resendInSeconds: number }, PhoneCodeError>> {
   if (!deps.enabled) return err(off());
   const now = deps.clock.now();
   const code = String(randomInt(0, 10 ** phoneCodeRules.digits)).padStart(phoneCodeRules.digits, '0');
-  const saved = await deps.transaction(async (checks): Promise<Result<null, PhoneCodeError>> => {
+  const saved = await deps.transaction(async (s): Promise<Result<null, PhoneCodeError>> => {
+    const checks = s.phoneChecks;
     const current = await checks.get(actor.userId, phone);
     const wait = secondsUntilNextCode(current, now);
     if (wait > 0) {
@@ -48,6 +56,10 @@ export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: st
     if (!current && (await checks.textedSince(actor.userId, new Date(now.getTime() - hourMs))) >= phoneCodeRules.sendsPerCustomerHour) {
       return err({ ...appError('ordering/phone-code-too-soon', 'You asked for codes for too many phone numbers. Please try again in an hour.'), retryAfterSeconds: 3600 });
     }
+    // Then the ceilings every SMS passes (decision 048): the number's, the address's, the shop's.
+    await openLedger(s, now);
+    const admitted = await admitSms(deps.sms, s, { id: `code:${randomUUID()}`, phone, address, kind: 'code', at: now });
+    if (!admitted.ok) return err(codeRefusal(admitted.refusal, admitted.retryAfterSeconds));
     await checks.forgetOlder(actor.userId, new Date(now.getTime() - 24 * hourMs));
     await checks.save(withNewCode(current, { userId: actor.userId, phone }, hashOf(deps.secret, actor.userId, phone, code), now));
     return ok(null);
@@ -70,7 +82,7 @@ export async function verifyPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: 
     const kept = Buffer.from(codeHash, 'hex');
     return kept.length === given.length && timingSafeEqual(kept, given);
   };
-  return deps.transaction(async (checks) => {
+  return deps.transaction(async ({ phoneChecks: checks }) => {
     const current = await checks.get(actor.userId, phone);
     const answer = answerCode(current, matches, now);
     if (current && (answer.kind === 'verified' || answer.kind === 'wrong')) await checks.save(afterAnswer(current, answer, now));

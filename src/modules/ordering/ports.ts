@@ -6,6 +6,8 @@ import type { StockLine } from '../../shared/stock.js';
 import type { Actor, OrderEvent, OrderLine, OrderState, OrderStatus, RecordedEvent } from './domain/order.js';
 import type { PhoneCheck } from './domain/phone-check.js';
 import type { SalesDayRow } from './domain/sales.js';
+import type { SmsCounts } from './domain/sms-ceiling.js';
+import type { MessageOutbox } from './message-outbox.js';
 
 /** A stored event, with its place in the shop-wide chain. */
 export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: string };
@@ -183,6 +185,30 @@ export type SalesProjection = {
   topProducts(from: string, to: string, page: Page): Promise<Paged<ProductSales>>;
 };
 
+/** One SMS counted by the ceilings (sms_sends): a code (with the client's address) or an order text. */
+export type SmsSend = { id: string; phone: string; address: string | null; kind: 'code' | 'order'; at: Date };
+
+/**
+ * The SMS the shop sent (issue 40, decision 048): what the SMS ceilings count, in the database so
+ * that every shop process counts the same. A count and the add after it belong in one transaction
+ * that took `lock()` first.
+ */
+export type SmsLedger = {
+  /** On PostgreSQL a transaction-scoped advisory lock (processes count and add one after another); on SQLite the writer lock already is one. */
+  lock(): Promise<void>;
+  /** Whether this SMS was counted already (a message tried again counts once). */
+  has(id: string): Promise<boolean>;
+  /** The counts the ceilings compare, for a number and (a code's) client address at `now`. */
+  counts(phone: string, address: string | null, now: Date): Promise<SmsCounts>;
+  /** The oldest SMS after `since` to the number, from the address, or of the whole shop (null). */
+  oldestSince(scope: { phone: string } | { address: string } | null, since: Date): Promise<Date | null>;
+  add(row: SmsSend): Promise<void>;
+  /** Removes the rows from before `before`; answers how many went. */
+  prune(before: Date): Promise<number>;
+  /** The shop's SMS since `todayStart` (and of them codes) and since `hourAgo` (the desk's panel). */
+  usage(todayStart: Date, hourAgo: Date): Promise<{ today: number; codesToday: number; lastHour: number }>;
+};
+
 /** Everything a unit of work touches, bound to its transaction. */
 export type OrderingStores = {
   log: OrderLog;
@@ -191,6 +217,9 @@ export type OrderingStores = {
   requests: IdempotencyStore;
   blockedPhones: BlockedPhoneStore;
   phoneChecks: PhoneCheckStore;
+  smsLedger: SmsLedger;
+  /** The outbox itself (the shop's own messages, such as the SMS budget's alert); an order's messages go through `notices`. */
+  messages: MessageOutbox;
   notices: OrderNotices;
   ports: OrderingTxPorts;
 };

@@ -61,7 +61,7 @@ it('sends at most `concurrency` at once and stores a turn of 25 marks in one set
   const mailer = { kind: 'log' as const, send: async () => {} };
   const worker = createMessageWorker({ outbox, sms, mailer, clock, logger: quiet, batch: 50, concurrency: 4, pollMs: 3_600_000 });
 
-  expect(await worker.runOnce()).toEqual({ taken: 25, sent: 23, retried: 2, failed: 0 });
+  expect(await worker.runOnce()).toEqual({ taken: 25, sent: 23, retried: 2, failed: 0, held: 0 });
   expect(most).toBe(4);
   expect(settles).toHaveLength(1);
   expect(settles[0]).toHaveLength(25);
@@ -70,7 +70,7 @@ it('sends at most `concurrency` at once and stores a turn of 25 marks in one set
     { state: 'sent', n: 23 },
   ]);
   // The two retries wait for their back-off: nothing is due in this turn.
-  expect(await worker.runOnce()).toEqual({ taken: 0, sent: 0, retried: 0, failed: 0 });
+  expect(await worker.runOnce()).toEqual({ taken: 0, sent: 0, retried: 0, failed: 0, held: 0 });
   expect(settles).toHaveLength(1);
 });
 
@@ -88,7 +88,7 @@ it('starts no send after half the lease: the rest stay taken until their lease e
   const worker = createMessageWorker({ outbox, sms, mailer, clock, logger: quiet, batch: 50, concurrency: 1, leaseMs: 100_000, pollMs: 3_600_000 });
 
   // Sends start at 0 s and 40 s; at 80 s half the lease (50 s) is over: four are left.
-  expect(await worker.runOnce()).toEqual({ taken: 6, sent: 2, retried: 0, failed: 0 });
+  expect(await worker.runOnce()).toEqual({ taken: 6, sent: 2, retried: 0, failed: 0, held: 0 });
   expect(stateCounts(database)).toEqual([
     { state: 'pending', n: 4 },
     { state: 'sent', n: 2 },

@@ -24,10 +24,15 @@ export type MessageWorkerOptions = {
   maxRetryMs?: number;
   /** How long a taken message is held for its sender: longer than a send can last. */
   leaseMs?: number;
+  /**
+   * The SMS ceilings (issue 40, decision 048): asked once a turn with the turn's SMS, answers the
+   * ones not to send and why; those are stored `held`, never tried again. Unset: every SMS goes.
+   */
+  holdOverCeilings?: (texts: readonly StoredMessage[]) => Promise<ReadonlyMap<string, string>>;
 };
 
 /** What one turn did: messages taken, and how each ended. */
-export type WorkerTurn = { taken: number; sent: number; retried: number; failed: number };
+export type WorkerTurn = { taken: number; sent: number; retried: number; failed: number; held: number };
 
 /** The wait before attempt n+1 after attempt n failed: firstRetryMs x 2^(n-1), capped. */
 export const retryDelayMs = (attempts: number, firstRetryMs = 30_000, maxRetryMs = 60 * 60_000): number =>
@@ -55,7 +60,7 @@ export function createMessageWorker(options: MessageWorkerOptions) {
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
   // One turn at a time in this process: the loop's and runOnce()'s wait for each other.
-  let running: Promise<WorkerTurn> = Promise.resolve({ taken: 0, sent: 0, retried: 0, failed: 0 });
+  let running: Promise<WorkerTurn> = Promise.resolve({ taken: 0, sent: 0, retried: 0, failed: 0, held: 0 });
 
   async function deliver(message: StoredMessage): Promise<void> {
     if (message.channel === 'sms') return sms.send(message.recipient, message.body);
@@ -81,11 +86,28 @@ export function createMessageWorker(options: MessageWorkerOptions) {
   }
 
   async function turnOnce(): Promise<WorkerTurn> {
-    const turn: WorkerTurn = { taken: 0, sent: 0, retried: 0, failed: 0 };
+    const turn: WorkerTurn = { taken: 0, sent: 0, retried: 0, failed: 0, held: 0 };
     const now = clock.now();
-    const taken = await outbox.claimDue(now, batch, new Date(now.getTime() + leaseMs));
-    turn.taken = taken.length;
+    const claimed = await outbox.claimDue(now, batch, new Date(now.getTime() + leaseMs));
+    turn.taken = claimed.length;
     const outcomes: MessageOutcome[] = [];
+    const texts = claimed.filter((m) => m.channel === 'sms');
+    let taken = claimed;
+    if (options.holdOverCeilings && texts.length > 0) {
+      try {
+        const held = await options.holdOverCeilings(texts);
+        for (const [id, reason] of held) {
+          turn.held++;
+          outcomes.push({ id, state: 'held', reason, at: now });
+        }
+        if (held.size > 0) logger.warn('order SMS held by a ceiling', { messageIds: [...held.keys()], reasons: [...new Set(held.values())] });
+        taken = claimed.filter((m) => !held.has(m.id));
+      } catch (e) {
+        // The ceilings could not be counted: no SMS goes this turn; their lease runs out and they are taken again.
+        logger.error('order SMS: the ceilings could not be counted', { reason: reasonOf(e) });
+        taken = claimed.filter((m) => m.channel !== 'sms');
+      }
+    }
     // No send starts after half the lease (slow gateways, each send bounded by its timeout): the
     // ones not begun are taken again when their lease ends, never while another send may run.
     const startBy = now.getTime() + leaseMs / 2;
@@ -121,7 +143,7 @@ export function createMessageWorker(options: MessageWorkerOptions) {
     );
     running = next.catch((e: unknown) => {
       logger.error('order messages: a turn failed', { reason: reasonOf(e) });
-      return { taken: 0, sent: 0, retried: 0, failed: 0 };
+      return { taken: 0, sent: 0, retried: 0, failed: 0, held: 0 };
     });
     return running;
   }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../platform/database.js';
-import { boundedError, outboxRows, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
+import { boundedError, outboxRows, shopMessageOrderId, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
 import { orderMessages } from './pg-schema.js';
 
 type Row = typeof orderMessages.$inferSelect;
@@ -44,6 +44,9 @@ export function createPgMessageStore(db: PgQueryable): MessageOutbox {
               .update(orderMessages)
               .set({ lastError: boundedError(o.error), nextAttemptAt: o.nextAttemptAt })
               .where(and(eq(orderMessages.id, o.id), eq(orderMessages.state, 'pending')));
+          } else if (o.state === 'held') {
+            // next_attempt_at is when it was held, so heldSince() reads order_messages_due (decision 048).
+            await tx.update(orderMessages).set({ state: 'held', lastError: boundedError(o.reason), nextAttemptAt: o.at }).where(eq(orderMessages.id, o.id));
           } else await tx.update(orderMessages).set({ state: 'failed', lastError: boundedError(o.error) }).where(eq(orderMessages.id, o.id));
         }
       });
@@ -53,6 +56,21 @@ export function createPgMessageStore(db: PgQueryable): MessageOutbox {
       const items = await db.select().from(orderMessages).where(where).orderBy(asc(orderMessages.eventSeq), asc(orderMessages.id)).limit(limit).offset(offset);
       const [row] = await db.select({ n: count() }).from(orderMessages).where(where);
       return { items: items.map(toMessage), total: row?.n ?? 0 };
+    },
+    async enqueueOnce(id, message, at) {
+      const stored = await db
+        .insert(orderMessages)
+        .values({ ...outboxRows({ orderId: shopMessageOrderId, seq: 0, type: 'Placed', at }, [message])[0]!, id })
+        .onConflictDoNothing()
+        .returning({ id: orderMessages.id });
+      return stored.length > 0;
+    },
+    async heldSince(since) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orderMessages)
+        .where(and(eq(orderMessages.state, 'held'), gte(orderMessages.nextAttemptAt, since)));
+      return row?.n ?? 0;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
+import { clientAddress } from '../../../platform/http/client-address.js';
 import type { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
@@ -17,7 +18,7 @@ const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.em
  * 5 tries; a new one at most every 30 seconds and 3 per 15 minutes; a proven phone counts for an
  * hour of orders. Off (409 ordering/phone-codes-off) unless the shop turned it on.
  */
-export function phoneCodeRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: PhoneCodeDeps) {
+export function phoneCodeRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: PhoneCodeDeps & { trustProxy: number | boolean }) {
   app.handle(
     {
       method: 'post',
@@ -28,10 +29,12 @@ export function phoneCodeRoutes(app: ContractRouter<{ Variables: AuthVariables }
       body: z.object({ phone }),
       headers: { 'accept-language': acceptLanguageHeader },
       answers: { 201: { description: 'Sent.', body: z.object({ expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() }) } },
-      errors: ['ordering/phone-codes-off', 'ordering/phone-code-too-soon', 'ordering/phone-code-not-sent'],
+      description:
+        'Besides the per-customer limits, every SMS counts against the shop\'s ceilings (decision 048): SMS_PER_NUMBER_HOUR/DAY to one number (429 ordering/sms-number-limit), SMS_PER_ADDRESS_HOUR/DAY from one client address (429 ordering/sms-address-limit), SMS_PER_SHOP_HOUR (503 ordering/sms-busy) and SMS_DAILY_BUDGET for the shop\'s day (503 ordering/sms-budget-spent), each with Retry-After.',
+      errors: ['ordering/phone-codes-off', 'ordering/phone-code-too-soon', 'ordering/phone-code-not-sent', 'ordering/sms-number-limit', 'ordering/sms-address-limit', 'ordering/sms-busy', 'ordering/sms-budget-spent'],
     },
     async (c, { body, headers }) => {
-      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone, headers['accept-language']);
+      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone, headers['accept-language'], clientAddress(c, deps.trustProxy));
       if (sent.ok) return c.json(sent.value, 201);
       const { retryAfterSeconds, ...error } = sent.error;
       if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
-import { boundedError, outboxRows, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
+import { boundedError, outboxRows, shopMessageOrderId, type MessageOutbox, type StoredMessage } from '../message-outbox.js';
 import { orderMessages } from './schema.js';
 
 type Row = typeof orderMessages.$inferSelect;
@@ -41,6 +41,17 @@ export function createSqliteMessageStore({ read, writer, write }: SqliteSide): M
     .where(and(eq(orderMessages.id, sql.placeholder('id')), eq(orderMessages.state, 'pending')))
     .prepare();
   const failed = writer.update(orderMessages).set({ state: 'failed', lastError: sql`${sql.placeholder('error')}` }).where(eq(orderMessages.id, sql.placeholder('id'))).prepare();
+  // Held by an SMS ceiling (decision 048): next_attempt_at is when, so heldSince() reads order_messages_due.
+  const held = writer
+    .update(orderMessages)
+    .set({ state: 'held', lastError: sql`${sql.placeholder('error')}`, nextAttemptAt: sql`${sql.placeholder('at')}` })
+    .where(eq(orderMessages.id, sql.placeholder('id')))
+    .prepare();
+  const heldSince = read
+    .select({ n: count() })
+    .from(orderMessages)
+    .where(and(eq(orderMessages.state, 'held'), gte(orderMessages.nextAttemptAt, sql.placeholder('since'))))
+    .prepare();
 
   // Prepared once (each order's event enqueues its messages): one row per run, the times as
   // milliseconds and the nullable columns through plain placeholders.
@@ -55,10 +66,10 @@ export function createSqliteMessageStore({ read, writer, write }: SqliteSide): M
       recipient: sql.placeholder('recipient'),
       subject: sql`${sql.placeholder('subject')}`,
       body: sql.placeholder('body'),
-      state: 'pending',
+      state: sql`${sql.placeholder('state')}`,
       attempts: 0,
       nextAttemptAt: sql`${sql.placeholder('at')}`,
-      lastError: null,
+      lastError: sql`${sql.placeholder('lastError')}`,
       createdAt: sql`${sql.placeholder('at')}`,
       sentAt: null,
     } as unknown as typeof orderMessages.$inferInsert)
@@ -69,8 +80,8 @@ export function createSqliteMessageStore({ read, writer, write }: SqliteSide): M
       if (messages.length === 0) return;
       const rows = outboxRows(event, messages);
       await write(() => {
-        for (const { id, orderId, eventSeq, eventType, channel, recipient, subject, body, createdAt } of rows) {
-          insert.run({ id, orderId, eventSeq, eventType, channel, recipient, subject: subject ?? null, body, at: createdAt.getTime() });
+        for (const { id, orderId, eventSeq, eventType, channel, recipient, subject, body, createdAt, state, lastError } of rows) {
+          insert.run({ id, orderId, eventSeq, eventType, channel, recipient, subject: subject ?? null, body, at: createdAt.getTime(), state, lastError });
         }
       });
     },
@@ -83,6 +94,7 @@ export function createSqliteMessageStore({ read, writer, write }: SqliteSide): M
           for (const o of outcomes) {
             if (o.state === 'sent') sent.run({ id: o.id, at: o.at.getTime() });
             else if (o.state === 'retry') retry.run({ id: o.id, error: boundedError(o.error), at: o.nextAttemptAt.getTime() });
+            else if (o.state === 'held') held.run({ id: o.id, error: boundedError(o.reason), at: o.at.getTime() });
             else failed.run({ id: o.id, error: boundedError(o.error) });
           }
         });
@@ -90,5 +102,15 @@ export function createSqliteMessageStore({ read, writer, write }: SqliteSide): M
     async pageOf(orderId, { limit, offset }) {
       return { items: page.all({ orderId, limit, offset }).map(toMessage), total: total.get({ orderId })?.n ?? 0 };
     },
+    enqueueOnce: (id, message, at) =>
+      write(
+        () =>
+          writer
+            .insert(orderMessages)
+            .values({ ...outboxRows({ orderId: shopMessageOrderId, seq: 0, type: 'Placed', at }, [message])[0]!, id })
+            .onConflictDoNothing()
+            .run().changes > 0,
+      ),
+    heldSince: async (since) => heldSince.get({ since: since.getTime() })?.n ?? 0,
   };
 }

@@ -17,11 +17,19 @@ import { zoneInParens } from './zone-text.js';
 export const messageChannels = ['sms', 'email'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
 
-export const messageStates = ['pending', 'sent', 'failed'] as const;
+/**
+ * `held`: an SMS a ceiling or the daily budget stopped (issue 40, decision 048); `skipped`: an SMS
+ * a rule says not to send (a customer's own cancel minutes after placing). Neither is tried again;
+ * `lastError` keeps the reason's code.
+ */
+export const messageStates = ['pending', 'sent', 'failed', 'held', 'skipped'] as const;
 export type MessageState = (typeof messageStates)[number];
 
-/** One message to send: an SMS (`recipient` +8801XXXXXXXXX, no subject) or an email. */
-export type OutgoingMessage = { channel: MessageChannel; recipient: string; subject: string | null; body: string };
+/** One message to send: an SMS (`recipient` +8801XXXXXXXXX, no subject) or an email; `skip` stores it `skipped` for that reason instead. */
+export type OutgoingMessage = { channel: MessageChannel; recipient: string; subject: string | null; body: string; skip?: MessageSkipReason };
+
+/** Why an SMS was stored `skipped`: the customer canceled within SMS_QUIET_CANCEL_MINUTES of placing. */
+export type MessageSkipReason = 'quick-cancel';
 
 /** Who the shop is, in its messages, and where its own alerts go (unset: none). */
 export type MessageSettings = {
@@ -32,6 +40,11 @@ export type MessageSettings = {
   shopEmail?: string | undefined;
   alertEmail?: string | undefined;
   alertPhone?: string | undefined;
+  /**
+   * SMS_QUIET_CANCEL_MINUTES (issue 40): a customer's own cancel this soon after placing sends no
+   * SMS (its email still goes), so an order and its cancel cannot text a typed number twice.
+   */
+  quietCancelMinutes?: number | undefined;
 };
 
 export const smsLimit = 160;
@@ -152,13 +165,17 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
         `We are sorry: your order ${n} (${total}) was canceled by ${shop.shopName}. You pay nothing. ${questions}`,
         ...sign,
       ]);
-    case 'CanceledByCustomer':
-      return customer(`Order ${n} (${total}) is canceled, as you asked.`, `Order ${n} canceled`, [
+    case 'CanceledByCustomer': {
+      const canceledAt = order.canceledAt?.getTime() ?? order.updatedAt.getTime();
+      const quiet = (shop.quietCancelMinutes ?? 0) > 0 && canceledAt - order.placedAt.getTime() < (shop.quietCancelMinutes ?? 0) * 60_000;
+      const told = customer(`Order ${n} (${total}) is canceled, as you asked.`, `Order ${n} canceled`, [
         hello,
         '',
         `Your order ${n} (${total}) is canceled, as you asked. You pay nothing.`,
         ...sign,
       ]);
+      return quiet ? told.map((m) => (m.channel === 'sms' ? { ...m, skip: 'quick-cancel' as const } : m)) : told;
+    }
     case 'Deleted':
     case 'Imported': // an old shop's order: its customer heard about it back then
       return [];
