@@ -80,6 +80,15 @@ describe('a cart holds at most MAX_CART_LINES lines of at most MAX_LINE_QUANTITY
     expect(await cartRows(rina)).toBe(5);
   });
 
+  it('lets one of several concurrent new lines into a cart one line short of MAX_CART_LINES', async () => {
+    const rina = await customer();
+    const shirt = await product();
+    for (const size of sizes.slice(0, 4)) expect((await add(rina, shirt, 1, size)).status).toBe(201);
+    const answers = await Promise.all(colors.slice(0, 6).map((color) => add(rina, shirt, 1, 'XL', color)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await cartRows(rina)).toBe(5);
+  });
+
   it('refuses a quantity over MAX_LINE_QUANTITY: added, merged or changed (409 cart/quantity-limit), and over 99 at the edge (400)', async () => {
     const rina = await customer();
     const shirt = await product();

@@ -335,7 +335,8 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
       const unknownCategory = await uniqueViolation(() => s.products.insert({ ...fields, id: 'p9', categoryId: 'nope', createdAt: at(1), variants }));
       const deleted = await s.products.delete('p2');
       const deletedAgain = await s.products.delete('p2');
-      const answer = { updated, updatedMissing, after, deleted, deletedAgain, gone: await s.products.byId('p2'), missing: await s.products.byId('nope'), count: await s.products.count({}), unknownCategoryThrew: unknownCategory !== 'did not throw' };
+      const byIds = (await s.products.byIds(['p1', 'p3', 'p1', 'p2', 'nope', 'p\u0000'])).map((p) => [p.id, p.variants.length]).sort();
+      const answer = { updated, updatedMissing, after, deleted, deletedAgain, gone: await s.products.byId('p2'), missing: await s.products.byId('nope'), count: await s.products.count({}), unknownCategoryThrew: unknownCategory !== 'did not throw', byIds, byNoIds: await s.products.byIds([]) };
       expect(answer).toEqual({
         updated: 1,
         updatedMissing: 0,
@@ -346,6 +347,9 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
         missing: null,
         count: 7,
         unknownCategoryThrew: true,
+        // One read for several ids (issue 40): each product once, with its variants; the deleted and the unknown left out.
+        byIds: [['p1', 2], ['p3', expect.any(Number)]],
+        byNoIds: [],
       });
       return answer;
     });
@@ -372,9 +376,11 @@ describe('cart store on SQLite and PostgreSQL', () => {
       await s.cart.setQuantity('nope', 7);
       const answer = {
         inserted,
-        u1: (await s.cart.listFor('u1')).map((l) => [l.id, l.quantity]),
-        u2: await s.cart.listFor('u2'),
-        nobody: await s.cart.listFor('u9'),
+        u1: (await s.cart.listFor('u1', 50)).map((l) => [l.id, l.quantity]),
+        u1Newest2: (await s.cart.listFor('u1', 2)).map((l) => l.id),
+        u2: await s.cart.listFor('u2', 50),
+        nobody: await s.cart.listFor('u9', 50),
+        counts: [await s.cart.count('u1'), await s.cart.count('u2'), await s.cart.count('u9'), await s.cart.count('u\u0000')],
         found: await s.cart.find('u1', 'p1', 'M', ''),
         otherSize: await s.cart.find('u1', 'p1', 'L', ''),
         otherUser: await s.cart.find('u2', 'p2', '', 'Red'),
@@ -382,8 +388,10 @@ describe('cart store on SQLite and PostgreSQL', () => {
       expect(answer).toEqual({
         inserted: [true, true, true, true, true, false, false],
         u1: [['l2', 7], ['a3', 1], ['B4', 1], ['l1', 1]],
+        u1Newest2: ['l2', 'a3'],
         u2: [line('l5', 'u2', 'p1', 30)],
         nobody: [],
+        counts: [4, 1, 0, 0],
         found: { ...line('l2', 'u1', 'p1', 20, 'M'), quantity: 7 },
         otherSize: null,
         otherUser: null,
@@ -402,8 +410,8 @@ describe('cart store on SQLite and PostgreSQL', () => {
         none: await s.cart.deleteLines([]),
         some: await s.cart.deleteLines(['l2', 'l3', 'nope', 'l2']),
         someAgain: await s.cart.deleteLines(['l2']),
-        u1: await s.cart.listFor('u1'),
-        u2: (await s.cart.listFor('u2')).map((l) => l.id),
+        u1: await s.cart.listFor('u1', 50),
+        u2: (await s.cart.listFor('u2', 50)).map((l) => l.id),
       };
       expect(answer).toEqual({ notOwn: 0, own: 1, ownAgain: 0, none: 0, some: 2, someAgain: 0, u1: [], u2: ['l4'] });
       return answer;
