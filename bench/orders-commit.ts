@@ -2,7 +2,7 @@
  * The ordering module's own commit benchmark (for iterating on group commit; the official numbers
  * come from `npm run bench`). Run by hand:
  *
- *   npx tsx bench/orders-commit.ts [--seconds 10] [--connections 50] [--customers 200] [--rounds 1] [--prof]
+ *   npx tsx bench/orders-commit.ts [--seconds 10] [--connections 50] [--customers 200] [--rounds 1] [--prof] [--witness]
  *
  * It forks a server process (the real app as tests/support/test-app.ts wires it, over a real
  * SQLite file in a fresh temp folder, served by @hono/node-server on 127.0.0.1), signs up N
@@ -38,8 +38,14 @@ async function serve(customers: number) {
   const { createTestApp } = await import('../tests/support/test-app.js');
   const { call, signUpCustomer } = await import('../tests/support/http.js');
   const { auditOrderLog } = await import('../src/modules/ordering/index.js');
-  const t = await createTestApp();
+  // --witness: with AUDIT_WITNESS_PATH in a folder of its own (decision 049), to measure its cost.
+  const witnessDir = process.argv.includes('--witness') ? (await import('node:fs')).mkdtempSync(join((await import('node:os')).tmpdir(), 'bench-witness-')) : null;
+  // One phone for every order: the per-phone limits out of the way.
+  const placementLimits = { perDay: 100_000, perHour: 100_000, maxPending: 100_000, maxPendingPerPhone: 100_000 };
+  const t = await createTestApp({ placementLimits, ...(witnessDir ? { env: { AUDIT_WITNESS_PATH: join(witnessDir, 'head.witness') } } : {}) });
   await t.seedDemo();
+  // Stock for the whole run (decision 028: an order takes stock, and the demo has 10 of each).
+  await t.query('update product_variants set stock = 1000000');
   const products = (await (await call(t, 'GET', '/api/products?q=Sleepy Spirit Fox')).json()) as Array<{ _id: string }>;
   const tokens: string[] = [];
   for (let i = 0; i < customers; i++) tokens.push((await signUpCustomer(t, `Buyer ${i}`, `buyer${i}@bench.test`)).token);
@@ -91,7 +97,7 @@ async function measure() {
   const seconds = arg('seconds', 10);
   const connections = arg('connections', 50);
   const rounds = arg('rounds', 1);
-  const child = fork(process.argv[1]!, ['--serve', '--customers', String(arg('customers', 200))], {
+  const child = fork(process.argv[1]!, ['--serve', '--customers', String(arg('customers', 200)), ...(process.argv.includes('--witness') ? ['--witness'] : [])], {
     stdio: 'inherit',
     // --prof: a V8 CPU profile of the server in bench/profiles/ (open it in Chrome DevTools).
     execArgv: process.argv.includes('--prof') ? [...process.execArgv, '--cpu-prof', '--cpu-prof-dir=bench/profiles'] : process.execArgv,

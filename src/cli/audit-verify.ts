@@ -8,6 +8,8 @@
  *   hash alone). The copy's chain must hold that event: a copy truncated or rewritten before it fails.
  * --restore-triggers: when (and only when) the log verifies, recreates protective triggers that
  *   are missing or altered; the server refuses to start without them.
+ * --witness <file>: a head witness file (decision 049; AUDIT_WITNESS_PATH by default, or a backup's
+ *   .head): a database behind it (or with another event at its head) fails, naming the file.
  *
  * It reads one snapshot, one row at a time (constant memory, however long the log). Exit codes:
  * 0 verified (and the triggers in place), 1 a problem, 2 a usage error or no database.
@@ -16,14 +18,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
-import { auditOrderLog, checkStatusCounts, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead, startSalesProjectionCheck } from '../modules/ordering/index.js';
+import { auditOrderLog, checkStatusCounts, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead, readWitnessFile, startSalesProjectionCheck, witnessProblemOn, type WitnessedHead } from '../modules/ordering/index.js';
 import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from '../platform/database.js';
 import { describeDatabase } from './postgres-tools.js';
 
-const usage = 'usage: npm run audit:verify [-- --expect-head <count:hash>] [--restore-triggers]\n';
-let options: { 'expect-head'?: string; 'restore-triggers'?: boolean };
+const usage = 'usage: npm run audit:verify [-- --expect-head <count:hash>] [--witness <file>] [--restore-triggers]\n';
+let options: { 'expect-head'?: string; 'restore-triggers'?: boolean; witness?: string };
 try {
-  options = parseArgs({ options: { 'expect-head': { type: 'string' }, 'restore-triggers': { type: 'boolean' } }, strict: true }).values;
+  options = parseArgs({ options: { 'expect-head': { type: 'string' }, 'restore-triggers': { type: 'boolean' }, witness: { type: 'string' } }, strict: true }).values;
 } catch (e) {
   process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${usage}`);
   process.exit(2);
@@ -35,6 +37,22 @@ if (options['expect-head'] !== undefined && !expectHead) {
 }
 
 const env = loadEnv();
+// The witness (decision 049): the one given, else AUDIT_WITNESS_PATH's; a given one must exist.
+const witnessPath = options.witness ?? env.AUDIT_WITNESS_PATH;
+let witnessed: WitnessedHead | null = null;
+if (witnessPath !== undefined) {
+  if (options.witness !== undefined && !existsSync(options.witness)) {
+    process.stderr.write(`No witness file at ${options.witness} (--witness).\n`);
+    process.exit(2);
+  }
+  try {
+    witnessed = readWitnessFile(witnessPath);
+  } catch (e) {
+    process.stderr.write(`Cannot read the witness ${witnessPath}: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(2);
+  }
+}
+
 let database: ShopDatabase;
 if (env.DATABASE_URL) {
   try {
@@ -61,13 +79,23 @@ try {
   const salesCheck = startSalesProjectionCheck(database, { inWorkerFrom: 20_000 });
   const report = await auditOrderLog(database, env.AUDIT_KEY, expectHead, progress, { chainInWorkerFrom: 20_000 });
   const head = describeHead(report.head);
-  if (!report.verified) {
+  // Behind its witness: a rollback to an earlier state that is sound on its own (decision 049).
+  const behind = witnessed && (await witnessProblemOn(database, witnessed));
+  if (behind) {
+    salesCheck.stop();
+    process.stderr.write(
+      `audit: FAILED: the database is behind its witness ${witnessPath}: ${behind}.\naudit: the database records ${head}.${report.verified ? '' : `\naudit: and its log fails at ${describeAuditProblem(report.problem)}`}\n` +
+        'audit: restore a backup at or past the witness, or move the witness away once you have investigated.\n',
+    );
+    process.exitCode = 1;
+  } else if (!report.verified) {
     salesCheck.stop();
     process.stderr.write(`audit: FAILED at ${describeAuditProblem(report.problem)}\naudit: the database records ${head}.\n`);
     process.exitCode = 1;
   } else {
     const against = expectHead ? `; it holds the expected head ${expectHead.count === null ? '' : `${expectHead.count}:`}${expectHead.hash.slice(0, 16)}...` : '';
-    process.stdout.write(`audit: ok, ${report.eventCount} events of ${report.orderCount} orders verified; the listing table matches the log${against}.\naudit: ${head}.\n`);
+    const witnessNote = witnessPath === undefined ? '' : witnessed ? `; it holds the witness ${witnessPath} (event ${witnessed.eventCount}${witnessed.at ? ` at ${witnessed.at}` : ''})` : `; the witness ${witnessPath} holds no head yet`;
+    process.stdout.write(`audit: ok, ${report.eventCount} events of ${report.orderCount} orders verified; the listing table matches the log${against}${witnessNote}.\naudit: ${head}.\n`);
     // The sales projection (decision 033) against the listing just verified; a file from before it has none.
     const sales = await salesCheck.answer.catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     if (sales instanceof Error) {

@@ -4,10 +4,13 @@
  */
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { auditOrderLog, describeAuditProblem, describeHead } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead, witnessProblemOn, type WitnessedHead } from '../modules/ordering/index.js';
 import { openSqliteDatabase } from '../platform/database.js';
 import { missingTriggers } from '../platform/sqlite-triggers.js';
 import { openDatabase } from '../platform/sqlite.js';
+
+/** The head witness beside a backup (decision 049): shop-X.db (or .dump) -> shop-X.head, one `count:hash time` line. */
+export const headFileOf = (backupFile: string) => `${backupFile.replace(/\.(db|dump)$/, '')}.head`;
 
 /** 2026-11-21T15-00-57-123Z: sortable, and valid in a file name everywhere. */
 export const fileTimestamp = (date = new Date()) => date.toISOString().replace(/[:.]/g, '-');
@@ -38,7 +41,17 @@ export function copyDurably(from: string, to: string, dir: string | null): void 
  * and restore so an auditor can keep it (decision 014). `missingTriggers`: protective triggers the
  * file lacks or has altered; such a file is not ok (the server would refuse to start on it).
  */
-export type FileCheck = { ok: boolean; integrity: string; audit: string; head: string; missingTriggers: string[] };
+export type FileCheck = {
+  ok: boolean;
+  integrity: string;
+  audit: string;
+  head: string;
+  missingTriggers: string[];
+  /** The head as recorded (null when not read), for the witness beside a backup. */
+  headRecord?: { eventCount: number; lastHash: string } | null;
+  /** Why the file is behind the witness it was checked against (decision 049); null when it is not, or none was given. */
+  behindWitness?: string | null;
+};
 
 /**
  * integrity_check, the order log (hash chain, head, key, listing table; streamed in constant
@@ -46,7 +59,7 @@ export type FileCheck = { ok: boolean; integrity: string; audit: string; head: s
  * server opens it, so it is brought to the current schema first (a no-op for a copy of a migrated
  * shop; the restore of an older backup needs it).
  */
-export async function checkShopFile(file: string, auditKey: string | undefined): Promise<FileCheck> {
+export async function checkShopFile(file: string, auditKey: string | undefined, witnessed: WitnessedHead | null = null): Promise<FileCheck> {
   const raw = openDatabase(file);
   let integrity: string;
   try {
@@ -61,8 +74,10 @@ export async function checkShopFile(file: string, auditKey: string | undefined):
     const report = await auditOrderLog(database, auditKey);
     const head = describeHead(report.head);
     const missing = missingTriggers(database.handle.sqlite);
-    if (!report.verified) return { ok: false, integrity, audit: `FAILED at ${describeAuditProblem(report.problem)}`, head, missingTriggers: missing };
-    return { ok: missing.length === 0, integrity, audit: `ok, ${report.eventCount} events of ${report.orderCount} orders`, head, missingTriggers: missing };
+    const headRecord = report.head && { eventCount: report.head.eventCount, lastHash: report.head.lastHash };
+    const behindWitness = witnessed ? await witnessProblemOn(database, witnessed) : null;
+    if (!report.verified) return { ok: false, integrity, audit: `FAILED at ${describeAuditProblem(report.problem)}`, head, missingTriggers: missing, headRecord, behindWitness };
+    return { ok: missing.length === 0, integrity, audit: `ok, ${report.eventCount} events of ${report.orderCount} orders`, head, missingTriggers: missing, headRecord, behindWitness };
   } finally {
     await database.close();
   }

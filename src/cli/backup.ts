@@ -14,6 +14,10 @@
  * there. secrets.json is not copied: keep SESSION_SECRET (and AUDIT_KEY) with your settings.
  * A backup inside DATA_DIR does not survive the loss of the disk: copy the files elsewhere.
  *
+ * The copy's head is written beside it as a witness (decision 049): shop-<time>.head, one
+ * `count:hash time` line, which `npm run audit:verify -- --witness <file>` and `npm run restore`
+ * read; and appended to AUDIT_WITNESS_PATH when that is set. Only for a copy whose log verifies.
+ *
  * With DATABASE_URL (PostgreSQL, issue 14) it runs pg_dump instead, in its custom format (-Fc), to
  * DATA_DIR/backups/shop-<time>.dump (or the given file.dump): the shop's schemas (public and
  * drizzle's migrations), from one snapshot exported by this command's own transaction, in which it
@@ -25,11 +29,11 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadEnv, type Env } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections } from '../modules/ordering/index.js';
+import { auditOrderLog, createHeadWitness, describeAuditProblem, describeHead, isInside, orderLogProtections, writeWitnessFileSync } from '../modules/ordering/index.js';
 import { postgresDatabase } from '../platform/database.js';
 import { openPostgres } from '../platform/postgres.js';
 import { openDatabase } from '../platform/sqlite.js';
-import { checkShopFile, copyMissingUploads, fileTimestamp, fsyncPath, removeQuietly, uploadsOf } from './backup-files.js';
+import { checkShopFile, copyMissingUploads, fileTimestamp, fsyncPath, headFileOf, removeQuietly, uploadsOf } from './backup-files.js';
 import { connectOnce, describeDatabase, findPostgresProgram, listArchive, missingProgram, readHead, runPostgresProgram } from './postgres-tools.js';
 
 const env = loadEnv();
@@ -81,7 +85,8 @@ async function backupSqlite(env: Env): Promise<void> {
   const images = copyMissingUploads(join(env.DATA_DIR, 'uploads'), uploadsOf(target));
   const uploads = images || existsSync(uploadsOf(target)) ? `, ${images} images in ${uploadsOf(target)}` : '';
   if (check.ok) {
-    process.stdout.write(`backup: ${target} (integrity ok; audit ${check.audit}; ${check.head})${uploads}.\n`);
+    const kept = await witnessBackup(env, target, check.headRecord);
+    process.stdout.write(`backup: ${target} (integrity ok; audit ${check.audit}; ${check.head})${uploads}.\n${kept}`);
   } else if (check.missingTriggers.length && !check.audit.startsWith('FAILED')) {
     process.stderr.write(
       `backup: ${target} kept${uploads} (audit ${check.audit}; ${check.head}), but the shop's protective triggers ${check.missingTriggers.join(', ')} are missing or altered: ` +
@@ -178,7 +183,8 @@ async function backupPostgres(env: Env, url: string): Promise<void> {
   const images = copyMissingUploads(join(env.DATA_DIR, 'uploads'), uploadsOf(target));
   const uploads = images || existsSync(uploadsOf(target)) ? `, ${images} images in ${uploadsOf(target)}` : '';
   if (verified && !missing.length) {
-    process.stdout.write(`backup: ${target} (pg_dump of ${where}; archive ok; audit ${audit}; ${describeHead(head)})${uploads}.\n`);
+    const kept = await witnessBackup(env, target, head);
+    process.stdout.write(`backup: ${target} (pg_dump of ${where}; archive ok; audit ${audit}; ${describeHead(head)})${uploads}.\n${kept}`);
   } else if (verified) {
     process.stderr.write(
       `backup: ${target} kept${uploads} (audit ${audit}; ${describeHead(head)}), but the shop's protective triggers ${missing.join(', ')} are missing or altered: ` +
@@ -190,4 +196,25 @@ async function backupPostgres(env: Env, url: string): Promise<void> {
     process.stderr.write(`backup: ${target} kept${uploads}, but the order log does not verify (audit ${audit}; the copy records ${describeHead(head)})${audit.startsWith('FAILED') ? '; is AUDIT_KEY set as for the server?' : ''}\n`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * The copy's head beside it (shop-X.head) and appended to AUDIT_WITNESS_PATH when set (decision
+ * 049): where a later rollback of the database cannot reach it. Returns the lines to print.
+ */
+async function witnessBackup(env: Env, target: string, head: { eventCount: number; lastHash: string } | null | undefined): Promise<string> {
+  if (!head) return '';
+  const beside = headFileOf(target);
+  writeWitnessFileSync(beside, head);
+  let lines = `backup: its head is kept beside it in ${beside}.\n`;
+  if (env.AUDIT_WITNESS_PATH) {
+    const path = resolve(env.AUDIT_WITNESS_PATH);
+    if (isInside(path, env.DATA_DIR)) {
+      lines += `backup: AUDIT_WITNESS_PATH (${path}) is inside DATA_DIR, so the head was not appended to it (the shop refuses to start so).\n`;
+    } else {
+      await createHeadWitness(path).record(head);
+      lines += `backup: and appended to the witness ${path}.\n`;
+    }
+  }
+  return lines;
 }

@@ -22,23 +22,66 @@
  * replaced archive puts the previous contents back. What is restored belongs to the role restoring
  * it (run it as the tables' owner, decision 022's shop_owner); grants are restored as dumped, so
  * the roles they name must exist.
+ *
+ * The witness (decision 049): a backup behind AUDIT_WITNESS_PATH's head rolls acknowledged orders
+ * back, and is refused unless `--accept-rollback` is given; then the witness file is moved aside
+ * (<path>.rolled-back-<time>) and started again at the backup's head, so the shop starts on it.
+ * On SQLite the staged copy is compared before anything changes; on PostgreSQL the backup's .head
+ * file (written beside it by `npm run backup`) is compared first, and the restored database after.
  */
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadEnv, type Env } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections, readWitnessFile, witnessProblem, witnessProblemOn, writeWitnessFileSync, type WitnessedHead } from '../modules/ordering/index.js';
 import { openPostgresDatabase } from '../platform/database.js';
 import { expectedProtections } from '../platform/postgres-triggers.js';
-import { checkShopFile, copyDurably, type FileCheck, copyMissingUploads, fileTimestamp, fsyncPath, removeQuietly, uploadsOf } from './backup-files.js';
+import { checkShopFile, copyDurably, type FileCheck, copyMissingUploads, fileTimestamp, fsyncPath, headFileOf, removeQuietly, uploadsOf } from './backup-files.js';
 import { connectOnce, describeDatabase, findPostgresProgram, listArchive, missingProgram, runPostgresProgram, shopConnections } from './postgres-tools.js';
 
 const env = loadEnv();
-const [given] = process.argv.slice(2);
-if (!given) {
-  process.stderr.write(`usage: npm run restore <backup.${env.DATABASE_URL ? 'dump' : 'db'}>   (the server must be stopped)\n`);
+const usage = `usage: npm run restore -- <backup.${env.DATABASE_URL ? 'dump' : 'db'}> [--accept-rollback]   (the server must be stopped)\n`;
+let args: ReturnType<typeof parseRestoreArgs>;
+try {
+  args = parseRestoreArgs();
+} catch (e) {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${usage}`);
   process.exit(2);
+}
+const [given] = args.positionals;
+if (!given || args.positionals.length > 1) {
+  process.stderr.write(usage);
+  process.exit(2);
+}
+const acceptRollback = args.values['accept-rollback'] === true;
+function parseRestoreArgs() {
+  return parseArgs({ options: { 'accept-rollback': { type: 'boolean' } }, allowPositionals: true, strict: true });
+}
+
+/** AUDIT_WITNESS_PATH's head (decision 049), or null; an unreadable witness refuses the restore. */
+function witnessOf(env: Env): { path: string; head: WitnessedHead } | null {
+  if (!env.AUDIT_WITNESS_PATH) return null;
+  const path = resolve(env.AUDIT_WITNESS_PATH);
+  try {
+    const head = readWitnessFile(path);
+    return head && { path, head };
+  } catch (e) {
+    process.stderr.write(`restore: cannot read the witness ${path} (AUDIT_WITNESS_PATH): ${e instanceof Error ? e.message : String(e)}. Nothing was changed.\n`);
+    process.exit(1);
+  }
+}
+
+const rollbackAdvice = (path: string) =>
+  `Restoring it loses the orders after its head: if they are lost anyway (the current database is damaged or gone), or you have kept what you need, run again with --accept-rollback; the witness ${path} is then moved aside and starts again at the backup's head. Otherwise restore a backup at or past the witness.`;
+
+/** After an accepted rollback: the witness moved aside (kept, never deleted) and started again at the restored head. */
+function restartWitness(witness: { path: string }, head: { eventCount: number; lastHash: string }): string {
+  const aside = `${witness.path}.rolled-back-${fileTimestamp()}`;
+  renameSync(witness.path, aside);
+  writeWitnessFileSync(witness.path, head);
+  return `restore: the rollback was accepted: the witness was moved to ${aside} and ${witness.path} starts again at ${head.eventCount}:${head.lastHash}.`;
 }
 const backup = resolve(given);
 if (!existsSync(backup) || !statSync(backup).isFile()) {
@@ -114,10 +157,11 @@ async function restoreSqlite(env: Env, backup: string): Promise<void> {
   // 1. Stage and check the backup.
   mkdirSync(dataDir, { recursive: true });
   staging = join(dataDir, `.shop.db.restoring-${fileTimestamp()}`);
+  const witness = witnessOf(env);
   let check: FileCheck;
   try {
     copyDurably(backup, staging, dataDir);
-    check = await checkShopFile(staging, env.AUDIT_KEY);
+    check = await checkShopFile(staging, env.AUDIT_KEY, witness?.head ?? null);
   } catch (e) {
     refuse(`could not check ${backup}: ${e instanceof Error ? e.message : String(e)}. Nothing was changed.`);
   }
@@ -132,6 +176,9 @@ async function restoreSqlite(env: Env, backup: string): Promise<void> {
     );
   }
   if (!check.ok) refuse(`${backup} is not sound (integrity: ${check.integrity}; audit: ${check.audit}). Nothing was changed.`);
+  if (witness && check.behindWitness && !acceptRollback) {
+    refuse(`${backup} rolls the order log back past its witness ${witness.path}: ${check.behindWitness}. Nothing was changed. ${rollbackAdvice(witness.path)}`);
+  }
   fsyncPath(staging);
   process.stdout.write(`restore: ${backup} checked: integrity ok, audit ${check.audit}; ${check.head}.\n`);
 
@@ -165,10 +212,12 @@ async function restoreSqlite(env: Env, backup: string): Promise<void> {
 
   const images = copyMissingUploads(uploadsOf(backup), join(dataDir, 'uploads'));
   const leftovers = readdirSync(dataDir).filter((f) => f.startsWith('.shop.db.restoring-'));
+  const rolledBack = witness && check.behindWitness && check.headRecord ? restartWitness(witness, check.headRecord) : '';
   process.stdout.write(
     [
       `restore: ${current} now holds the backup${images ? `; ${images} images copied into ${join(dataDir, 'uploads')}` : ''}.`,
       aside ? `restore: the replaced database is kept in ${aside}.` : '',
+      rolledBack,
       leftovers.length ? `restore: unfinished staging files from earlier runs can be removed: ${leftovers.join(', ')}` : '',
       'restore: start the shop now.',
     ]
@@ -186,6 +235,13 @@ async function restorePostgres(env: Env, url: string, backup: string): Promise<v
   const pgRestore = findPostgresProgram('pg_restore');
   if (!pgDump || !pgRestore) refuse(missingProgram(pgDump ? 'pg_restore' : 'pg_dump'), 2);
   const where = describeDatabase(url);
+  // The backup's head as `npm run backup` kept it beside the archive: behind the witness, it is a rollback.
+  const witness = witnessOf(env);
+  const besideHead = existsSync(headFileOf(backup)) ? readWitnessFile(headFileOf(backup)) : null;
+  if (witness && besideHead && besideHead.eventCount <= witness.head.eventCount && !acceptRollback) {
+    const behind = witnessProblem(witness.head, besideHead, null);
+    if (behind) refuse(`${backup} rolls the order log back past its witness ${witness.path} (its head, ${headFileOf(backup)}): ${behind}. Nothing was changed. ${rollbackAdvice(witness.path)}`);
+  }
 
   // 1. Read the whole archive before anything changes.
   let contents: string;
@@ -280,7 +336,12 @@ async function restorePostgres(env: Env, url: string, backup: string): Promise<v
           `It records ${describeHead(report.head)}. If you trust it, run \`npm run audit:verify -- --expect-head <a head you kept> --restore-triggers\` as the owner.${keptAside}`,
       );
     }
+    const behind = witness && (await witnessProblemOn(database, witness.head));
+    if (behind && !acceptRollback) {
+      refuse(`${where} now holds ${backup}, which rolls the order log back past its witness ${witness.path}: ${behind}; the shop will refuse to start on it.${keptAside} ${rollbackAdvice(witness.path)}`);
+    }
     process.stdout.write(`restore: ${backup} restored into ${where}: audit ok, ${report.eventCount} events of ${report.orderCount} orders; ${describeHead(report.head)}.\n`);
+    if (witness && behind && report.head) process.stdout.write(`${restartWitness(witness, report.head)}\n`);
   } finally {
     await database.close();
   }

@@ -49,6 +49,24 @@ export function parseExpectedHead(text: string): ExpectedHead | null {
   return { hash: match[2], count: match[1] === undefined ? null : Number(match[1]) };
 }
 
+/** A head kept outside the database (decision 049): by the witness file, beside a backup; `at` when it was written. */
+export type WitnessedHead = { eventCount: number; lastHash: string; at: string | null };
+
+/**
+ * The database's head against a witness: the database must hold the witnessed event, with the
+ * witnessed hash (`hashAtWitnessed`: its event number `eventCount`'s hash, null when it has none).
+ * A database behind it lost acknowledged events (a cut WAL, a copied-back file, a rewound head);
+ * one with another hash there took another history since. Null when it is at or past the witness.
+ */
+export function witnessProblem(witnessed: { eventCount: number; lastHash: string; at?: string | null }, head: { eventCount: number; lastHash: string }, hashAtWitnessed: string | null): string | null {
+  if (witnessed.eventCount === 0) return null;
+  const saw = `the witness saw event ${witnessed.eventCount} (hash ${witnessed.lastHash.slice(0, 16)}...${witnessed.at ? `, at ${witnessed.at}` : ''})`;
+  if (head.eventCount < witnessed.eventCount) return `${saw}, but the database's log ends at event ${head.eventCount}: it was rolled back and lost ${witnessed.eventCount - head.eventCount} acknowledged event(s)`;
+  const hash = head.eventCount === witnessed.eventCount ? head.lastHash : hashAtWitnessed;
+  if (hash !== witnessed.lastHash) return `${saw}, but the database's event ${witnessed.eventCount} has another hash (${(hash ?? 'none').slice(0, 16)}...): its log was rolled back and rewritten since`;
+  return null;
+}
+
 /** What the chain check reads of an event: where it is, its link, its hash (and whatever its content check needs). */
 export type ChainEvent = { id: number; orderId: string; seq: number; prevHash: string; hash: string };
 

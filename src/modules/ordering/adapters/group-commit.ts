@@ -50,7 +50,15 @@ const unavailable = (): AppError => appError('http/unavailable', 'Your order was
 export function createGroupCommit<S>(
   database: Pick<ShopDatabase, 'transaction' | 'savepoint' | 'isUnavailable'>,
   storesIn: (tx: Tx) => S,
-  options: GroupCommitOptions & { begin?: (stores: S) => Promise<void> } = {},
+  options: GroupCommitOptions & {
+    begin?: (stores: S) => Promise<void>;
+    /**
+     * Runs last in every batch's transaction; what it returns runs after the COMMIT, and nobody of
+     * the batch is answered before it settled (ordering: the head's witness, decision 049). It must
+     * not throw: the batch is committed whatever it does. The next batch does not wait for it.
+     */
+    end?: (tx: Tx) => Promise<(() => Promise<void>) | null>;
+  } = {},
 ): GroupCommit<S> {
   const maxBatch = Math.max(1, options.maxBatch ?? 64);
   const schedule = options.schedule ?? ((flush) => void setImmediate(flush));
@@ -63,7 +71,7 @@ export function createGroupCommit<S>(
   let batches = 0;
   let units = 0;
 
-  const runBatch = (batch: Array<Unit<S>>): Promise<Outcome[]> =>
+  const runBatch = (batch: Array<Unit<S>>): Promise<{ outcomes: Outcome[]; after: (() => Promise<void>) | null }> =>
     database.transaction(async (tx) => {
       const stores = storesIn(tx);
       await options.begin?.(stores);
@@ -76,7 +84,7 @@ export function createGroupCommit<S>(
           outcomes.push({ thrown });
         }
       }
-      return outcomes;
+      return { outcomes, after: options.end ? await options.end(tx) : null };
     });
 
   const next = () => {
@@ -95,8 +103,9 @@ export function createGroupCommit<S>(
     units += batch.length;
     running = true;
     let outcomes: Outcome[];
+    let after: (() => Promise<void>) | null;
     try {
-      outcomes = await runBatch(batch);
+      ({ outcomes, after } = await runBatch(batch));
     } catch (e) {
       // Nothing of this batch was stored: no unit may be answered as if it were.
       for (const unit of batch) {
@@ -108,7 +117,8 @@ export function createGroupCommit<S>(
       running = false;
       next();
     }
-    // The commit returned: now, and only now, the callers hear their outcome.
+    // The commit returned (and the witness holds its head): now, and only now, the callers hear their outcome.
+    if (after) await after().catch(() => undefined);
     batch.forEach((unit, i) => {
       const outcome = outcomes[i] as Outcome;
       if ('result' in outcome) unit.resolve(outcome.result);
