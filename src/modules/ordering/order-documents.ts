@@ -2,11 +2,12 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { Lang } from '../../shared/locale-format.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { invoiceOf, packingSlipOf, type OrderDocument, type ShopIdentity } from './domain/invoice.js';
-import { orderNotFound, visibleTo, type Actor, type OrderState } from './domain/order.js';
-import type { OrderProjection } from './ports.js';
+import { orderNotFound, visibleTo, type Actor } from './domain/order.js';
+import type { ListedOrder, OrderProjection } from './ports.js';
 
 type Deps = {
-  projection: Pick<OrderProjection, 'byId'>;
+  /** listedById: the order with at most `maxLines` lines and how many it holds, so a huge one is never read whole. */
+  projection: Pick<OrderProjection, 'listedById'>;
   shop: ShopIdentity;
   /**
    * Lines an order may have to get a PDF (MAX_ORDER_LINES, issue 40): the API places none larger,
@@ -23,10 +24,10 @@ export const maxPackingSlips = 50;
 export const defaultMaxDocumentLines = 50;
 
 /** An order too large to draw: a 409 that says where its lines can be read instead. */
-export const documentTooLarge = (order: OrderState, maxLines: number, admin: boolean): AppError =>
+export const documentTooLarge = (order: ListedOrder, maxLines: number, admin: boolean): AppError =>
   appError(
     'ordering/document-too-large',
-    `Order ${order.placed.orderNumber ?? order.id} has ${order.placed.lines.length} lines, more than the ${maxLines} a PDF is made for. ` +
+    `Order ${order.placed.orderNumber ?? order.id} has ${order.lineCount} lines, more than the ${maxLines} a PDF is made for. ` +
       (admin ? 'Its lines are in the orders CSV export (Orders desk, Export CSV).' : 'Please ask the shop for its invoice.'),
   );
 
@@ -36,9 +37,9 @@ export const documentTooLarge = (order: OrderState, maxLines: number, admin: boo
  * (what its customer was sent, issue 18) unless `lang` asks for another.
  */
 export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang?: Lang): Promise<Result<OrderDocument, AppError>> {
-  const order = await deps.projection.byId(orderId);
+  const order = await deps.projection.listedById(orderId, deps.maxLines);
   if (!order || !visibleTo(order, actor) || (order.removed && actor.role !== 'admin')) return err(orderNotFound());
-  if (order.placed.lines.length > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, actor.role === 'admin'));
+  if (order.lineCount > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, actor.role === 'admin'));
   return ok(invoiceOf(order, deps.shop, lang));
 }
 
@@ -53,9 +54,9 @@ export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readon
   if (unique.length === 0 || unique.length > maxPackingSlips) return err(appError('http/validation', `Choose 1 to ${maxPackingSlips} orders.`));
   const docs: OrderDocument[] = [];
   for (const id of unique) {
-    const order = await deps.projection.byId(id);
+    const order = await deps.projection.listedById(id, deps.maxLines);
     if (!order) return err(appError('ordering/order-not-found', 'One of these orders does not exist (any more).'));
-    if (order.placed.lines.length > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, true));
+    if (order.lineCount > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, true));
     docs.push(packingSlipOf(order, deps.shop, lang));
   }
   return ok(docs);
