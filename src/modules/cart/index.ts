@@ -22,12 +22,14 @@ const defaultLimits: CartLimits = { maxLines: 50, maxLineQuantity: maxQuantityPe
  * For `npm run import:original` (issue 19, decision 041): the old shop's cart lines, a batch per
  * transaction, within the live API's bounds (`limits`: MAX_CART_LINES and MAX_LINE_QUANTITY).
  */
-export function openCartImport(database: ShopDatabase, options: { dryRun: boolean; limits?: CartLimits | undefined }) {
+export function openCartImport(database: ShopDatabase, options: { dryRun: boolean; limits?: CartLimits | undefined; tx?: Tx | undefined }) {
   const limits = options.limits ?? defaultLimits;
   const stores = bindStores(database, { sqlite: createSqliteCartStore, postgres: createPgCartStore });
+  // `tx`: the import's one transaction (issue 40: a real run writes everything or nothing); else a transaction a batch.
+  const within = <T>(work: (tx: Tx) => Promise<T>) => (options.tx ? work(options.tx) : database.transaction(work));
   return {
     importCartLines: (batch: readonly CartLineToImport[]) =>
-      database.transaction(async (tx) => {
+      within(async (tx) => {
         const cart = stores.in(tx);
         const outcomes: ImportedCartLineOutcome[] = [];
         for (const line of batch) outcomes.push(await importCartLine(cart, line, options.dryRun, limits));

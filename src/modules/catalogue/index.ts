@@ -45,13 +45,15 @@ export type CatalogueDeps = {
  * a batch per transaction (which records a catalogue change, so running shops on PostgreSQL see
  * it; a SQLite shop is stopped while it imports). `dryRun` only looks.
  */
-export function openCatalogueImport(database: ShopDatabase, options: { newId: IdGenerator; clock: Clock; defaultStock: number; dryRun: boolean }) {
+export function openCatalogueImport(database: ShopDatabase, options: { newId: IdGenerator; clock: Clock; defaultStock: number; dryRun: boolean; tx?: Tx | undefined }) {
   const stores = bindStores(database, {
     sqlite: (side) => ({ categories: createSqliteCategoryStore(side), products: createSqliteProductStore(side) }),
     postgres: (db) => ({ categories: createPgCategoryStore(db), products: createPgProductStore(db) }),
   });
+  // `tx`: the import's one transaction (issue 40: a real run writes everything or nothing); else a transaction a batch.
+  const within = <T>(work: (tx: Tx) => Promise<T>) => (options.tx ? work(options.tx) : database.transaction(work));
   const inBatch = <T, R extends { outcome: string }>(batch: readonly T[], one: (s: ReturnType<typeof stores.in>, item: T) => Promise<R>) =>
-    database.transaction(async (tx) => {
+    within(async (tx) => {
       const s = stores.in(tx);
       const outcomes: R[] = [];
       for (const item of batch) outcomes.push(await one(s, item));
@@ -64,7 +66,7 @@ export function openCatalogueImport(database: ShopDatabase, options: { newId: Id
       inBatch(batch, (s, p) => importProduct(s, { newId: options.newId, defaultStock: options.defaultStock, now: options.clock.now() }, p, options.dryRun)),
     /** A product's sizes and colors, or null when there is none with that id (old carts name deleted products). */
     productChoices: async (id: string) => {
-      const product = await stores.outside.products.byId(id);
+      const product = await (options.tx ? stores.in(options.tx) : stores.outside).products.byId(id);
       return product ? { sizes: product.sizes, colors: product.colors } : null;
     },
   };

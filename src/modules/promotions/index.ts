@@ -23,24 +23,26 @@ export { demoBanners } from './domain/demo-banners.js';
  * For `npm run import:original` (issue 19, decision 041): the old shop's coupons and slides, a
  * batch per transaction (recording a promotions change, so running shops on PostgreSQL see it).
  */
-export function openPromotionsImport(database: ShopDatabase, options: { dryRun: boolean }) {
+export function openPromotionsImport(database: ShopDatabase, options: { dryRun: boolean; tx?: Tx | undefined }) {
   const stores = bindStores(database, {
     sqlite: (side) => ({ sliders: createSqliteSliderStore(side), coupons: createSqliteCouponStore(side) }),
     postgres: (db) => ({ sliders: createPgSliderStore(db), coupons: createPgCouponStore(db) }),
   });
+  // `tx`: the import's one transaction (issue 40: a real run writes everything or nothing); else a transaction a batch.
+  const within = <T>(work: (tx: Tx) => Promise<T>) => (options.tx ? work(options.tx) : database.transaction(work));
   const recorded = async <R extends { outcome: string }>(tx: Tx, outcomes: R[]) => {
     if (!options.dryRun && outcomes.some((o) => o.outcome === 'added')) await recordChangeIn(tx, 'promotions');
     return outcomes;
   };
   return {
     importCoupons: (batch: readonly CouponToImport[]) =>
-      database.transaction(async (tx) => {
+      within(async (tx) => {
         const { coupons } = stores.in(tx);
         const outcomes: ImportedCouponOutcome[] = [];
         for (const coupon of batch) outcomes.push(await importCoupon(coupons, coupon, options.dryRun));
         return recorded(tx, outcomes);
       }),
-    importSliders: (batch: readonly SliderToImport[]) => database.transaction(async (tx) => recorded(tx, await importSliders(stores.in(tx).sliders, batch, options.dryRun))),
+    importSliders: (batch: readonly SliderToImport[]) => within(async (tx) => recorded(tx, await importSliders(stores.in(tx).sliders, batch, options.dryRun))),
   };
 }
 export type { CouponToImport, ImportedCouponOutcome, SliderToImport } from './import-promotions.js';
