@@ -171,26 +171,35 @@ class Refused extends Error {
 }
 
 /**
- * The PostgreSQL twin of createSignInLimiter (decision 017's rules, over shared rows). Four kinds
- * of rows under `scope`: failures per email+address (`:pair`), per address (`:address`) and per
- * email (`:email`), and the email's slow-down slot (`:slot`, a window of `slowDownMs` holding one
- * try: it starts when a slowed address takes the slot).
+ * The PostgreSQL twin of createSignInLimiter (decision 017's rules, over shared rows). Five kinds
+ * of rows under `scope`: failures per email+address (`:pair`), the distinct emails that failed per
+ * address (`:address`, its hits the set's size) with one row per member (`:member`, keyed by
+ * email+address, its window start the address window it joined), failures per email (`:email`),
+ * and the email's slow-down slot (`:slot`, a window of `slowDownMs` holding one try: it starts
+ * when a slowed address takes the slot).
  *
  * begin() counts in one transaction, so an attempt is counted whole or not at all, and parallel
  * guesses from any process are serialised on the address's row: each sees the others' counts. Every
- * such transaction locks rows in one order (address, pair, slot, email) and end() and the sweep
- * never wait while holding a lock, so they cannot deadlock. A look without locks goes first, so a
- * refused flood costs one read and writes nothing.
+ * such transaction locks rows in one order (address, member, pair, slot, email) and end() and the
+ * sweep never wait while holding a lock, so they cannot deadlock. A look without locks goes first,
+ * so a refused flood costs one read and writes nothing.
  */
 export function createPgSignInLimiter(db: PgQueryable, options: SignInLimits & { clock: Clock } & SharedOptions): SignInLimiter {
   const { clock, windowMs } = options;
-  const scopes = { pair: `${options.scope}:pair`, address: `${options.scope}:address`, email: `${options.scope}:email`, slot: `${options.scope}:slot` };
+  const scopes = {
+    pair: `${options.scope}:pair`,
+    address: `${options.scope}:address`,
+    member: `${options.scope}:member`,
+    email: `${options.scope}:email`,
+    slot: `${options.scope}:slot`,
+  };
   const sweep = createSweeper(
     db,
     clock,
     [
       { scope: scopes.pair, windowMs },
       { scope: scopes.address, windowMs },
+      { scope: scopes.member, windowMs },
       { scope: scopes.email, windowMs },
       { scope: scopes.slot, windowMs: options.slowDownMs },
     ],
@@ -199,12 +208,42 @@ export function createPgSignInLimiter(db: PgQueryable, options: SignInLimits & {
   const keysOf = (email: string, address: string) => ({ pair: hashed(`${address} ${email}`), address: hashed(address), email: hashed(email) });
   const live = (row: Row | undefined, now: number, ms = windowMs) => (row && row.windowStart.getTime() > now - ms ? row : undefined);
   const untilWindowEnds = (row: Row | undefined, now: number) => (row ? refusedUntil(row.windowStart.getTime() + windowMs, now) : refusedUntil(now + 1_000, now));
+  /** The email is in the address's set: its member row joined the address's live window. */
+  const isMember = (memberRow: Row | undefined, addressRow: Row | undefined) => !!memberRow && !!addressRow && memberRow.windowStart.getTime() === addressRow.windowStart.getTime();
 
   /** Counts the hit unless the window already holds `cap`; refuses (and so undoes the transaction) otherwise. */
   const countUnder = async (tx: PgQueryable, scope: string, key: string, now: number, cap: number) => {
     const row = await countHit(tx, scope, key, now, windowMs, cap);
     if (row) return row;
     throw new Refused(untilWindowEnds(live(await readWindow(tx, scope, key), now), now));
+  };
+
+  /** The email joins the address's set unless it is in it already, or refuses when the set is full. Locks the address's row. */
+  const joinAddress = async (tx: PgQueryable, keys: { pair: string; address: string }, now: number) => {
+    const ended = sql`${limitWindows.windowStart} <= ${iso(now - windowMs)}::timestamptz`;
+    // The address's live window, rolled over when it ended, and its row locked.
+    const [address] = await tx
+      .insert(limitWindows)
+      .values({ scope: scopes.address, key: keys.address, windowStart: new Date(now), hits: 0 })
+      .onConflictDoUpdate({
+        target: [limitWindows.scope, limitWindows.key],
+        set: {
+          windowStart: sql`case when ${ended} then ${iso(now)}::timestamptz else ${limitWindows.windowStart} end`,
+          hits: sql`case when ${ended} then 0 else ${limitWindows.hits} end`,
+        },
+      })
+      .returning({ windowStart: limitWindows.windowStart, hits: limitWindows.hits });
+    if (!address) throw new Error('the address window could not be read');
+    if (isMember(await readWindow(tx, scopes.member, keys.pair), address)) return;
+    if (address.hits >= options.perAddress) throw new Refused(untilWindowEnds(address, now));
+    await tx
+      .update(limitWindows)
+      .set({ hits: sql`${limitWindows.hits} + 1` })
+      .where(and(eq(limitWindows.scope, scopes.address), eq(limitWindows.key, keys.address)));
+    await tx
+      .insert(limitWindows)
+      .values({ scope: scopes.member, key: keys.pair, windowStart: address.windowStart, hits: 1 })
+      .onConflictDoUpdate({ target: [limitWindows.scope, limitWindows.key], set: { windowStart: address.windowStart, hits: 1 } });
   };
 
   return {
@@ -214,15 +253,15 @@ export function createPgSignInLimiter(db: PgQueryable, options: SignInLimits & {
       const seen = await db
         .select({ scope: limitWindows.scope, windowStart: limitWindows.windowStart, hits: limitWindows.hits })
         .from(limitWindows)
-        .where(sql`(${limitWindows.scope}, ${limitWindows.key}) in ((${scopes.pair}, ${keys.pair}), (${scopes.address}, ${keys.address}))`);
+        .where(sql`(${limitWindows.scope}, ${limitWindows.key}) in ((${scopes.pair}, ${keys.pair}), (${scopes.address}, ${keys.address}), (${scopes.member}, ${keys.pair}))`);
       const pairSeen = live(seen.find((r) => r.scope === scopes.pair), now);
       if (pairSeen && pairSeen.hits >= options.perPair) return untilWindowEnds(pairSeen, now);
       const addressSeen = live(seen.find((r) => r.scope === scopes.address), now);
-      if (addressSeen && addressSeen.hits >= options.perAddress) return untilWindowEnds(addressSeen, now);
+      if (addressSeen && addressSeen.hits >= options.perAddress && !isMember(seen.find((r) => r.scope === scopes.member), addressSeen)) return untilWindowEnds(addressSeen, now);
 
       try {
         await db.transaction(async (tx) => {
-          await countUnder(tx, scopes.address, keys.address, now, options.perAddress);
+          await joinAddress(tx, keys, now);
           const pair = await countUnder(tx, scopes.pair, keys.pair, now, options.perPair);
           const forEmail = live(await readWindow(tx, scopes.email, keys.email), now);
           // An address with no failures for this email before this one is let through (see createSignInLimiter).
@@ -247,14 +286,26 @@ export function createPgSignInLimiter(db: PgQueryable, options: SignInLimits & {
       if (outcome === 'failed') return;
       const now = clock.now().getTime();
       const keys = keysOf(email, address);
-      const takeBack = (scope: string, key: string) =>
+      const takeBack = (scope: string, key: string, windowStart?: Date) =>
         db
           .update(limitWindows)
           .set({ hits: sql`greatest(${limitWindows.hits} - 1, 0)` })
-          .where(and(eq(limitWindows.scope, scope), eq(limitWindows.key, key), sql`${limitWindows.windowStart} > ${iso(now - windowMs)}::timestamptz`));
+          .where(
+            and(
+              eq(limitWindows.scope, scope),
+              eq(limitWindows.key, key),
+              sql`${limitWindows.windowStart} > ${iso(now - windowMs)}::timestamptz`,
+              windowStart ? eq(limitWindows.windowStart, windowStart) : undefined,
+            ),
+          );
       // One row per statement, none inside a transaction: nothing here holds a lock while waiting.
       await db.delete(limitWindows).where(and(eq(limitWindows.scope, scopes.pair), eq(limitWindows.key, keys.pair)));
-      await takeBack(scopes.address, keys.address);
+      // The email's failures here are forgiven: it leaves the address's set (of the window it joined).
+      const [left] = await db
+        .delete(limitWindows)
+        .where(and(eq(limitWindows.scope, scopes.member), eq(limitWindows.key, keys.pair)))
+        .returning({ windowStart: limitWindows.windowStart });
+      if (left) await takeBack(scopes.address, keys.address, left.windowStart);
       await takeBack(scopes.email, keys.email);
     },
     async stats(): Promise<SignInLimitStats> {
@@ -262,14 +313,17 @@ export function createPgSignInLimiter(db: PgQueryable, options: SignInLimits & {
       const rows = await db
         .select({ scope: limitWindows.scope, entries: count(), bytes: sql<string>`coalesce(sum(pg_column_size(${limitWindows})), 0)` })
         .from(limitWindows)
-        .where(and(inArray(limitWindows.scope, [scopes.pair, scopes.address, scopes.email]), sql`${limitWindows.windowStart} > ${cut}::timestamptz`))
+        .where(and(inArray(limitWindows.scope, [scopes.pair, scopes.address, scopes.member, scopes.email]), sql`${limitWindows.windowStart} > ${cut}::timestamptz`))
         .groupBy(limitWindows.scope);
-      // Rows are bounded by the keys that failed within one window (refused attempts add none), not by a cap.
-      const of = (scope: string) => {
-        const row = rows.find((r) => r.scope === scope);
-        return { entries: row?.entries ?? 0, bytes: Number(row?.bytes ?? 0), maxEntries: Number.POSITIVE_INFINITY, maxBytes: Number.POSITIVE_INFINITY };
+      // Rows are bounded by the keys that failed within one window (refused attempts add none), not by a
+      // cap; an address's rows are its own and its members' (at most perAddress).
+      const of = (...kinds: string[]) => {
+        const found = rows.filter((r) => kinds.includes(r.scope));
+        const entries = found.reduce((n, r) => n + Number(r.entries), 0);
+        const bytes = found.reduce((n, r) => n + Number(r.bytes), 0);
+        return { entries, bytes, maxEntries: Number.POSITIVE_INFINITY, maxBytes: Number.POSITIVE_INFINITY };
       };
-      return { pairs: of(scopes.pair), addresses: of(scopes.address), emails: of(scopes.email) };
+      return { pairs: of(scopes.pair), addresses: of(scopes.address, scopes.member), emails: of(scopes.email) };
     },
   };
 }

@@ -133,20 +133,24 @@ describe('sign-in limits shared through PostgreSQL', () => {
     const begin = (i: number, email: string, address: string) => (limiters[i % 2] as SignInLimiter).begin(email, address);
     const pair = await Promise.all(Array.from({ length: 40 }, (_, i) => begin(i, 'owner@example.com', '10.0.0.1')));
     expect(pair.filter((v) => v.allowed)).toHaveLength(3);
+    // perAddress counts distinct emails (issue 40): the owner's is one of the 8.
     const spray = await Promise.all(Array.from({ length: 40 }, (_, i) => begin(i, `someone${i}@example.com`, '10.0.0.1')));
-    expect(spray.filter((v) => v.allowed)).toHaveLength(5);
+    expect(spray.filter((v) => v.allowed)).toHaveLength(7);
 
     const before = await one.pool.query('select scope, key, hits, window_start from limit_windows order by scope, key');
     for (let i = 0; i < 50; i++) expect((await begin(i, `late${i}@example.com`, '10.0.0.1')).allowed).toBe(false);
     expect((await one.pool.query('select scope, key, hits, window_start from limit_windows order by scope, key')).rows).toEqual(before.rows);
-    expect(await limiters[0]?.stats()).toMatchObject({ pairs: { entries: 6 }, addresses: { entries: 1 }, emails: { entries: 6 } });
+    // The address's rows: its own and one per email in its set.
+    expect(await limiters[0]?.stats()).toMatchObject({ pairs: { entries: 8 }, addresses: { entries: 9 }, emails: { entries: 8 } });
 
-    // A success through the other process forgives this address's failures for the email, and gives its attempt back.
+    // A success through the other process forgives this address's failures for the email, and takes it out of the address's set.
     const someone = `someone${spray.findIndex((v) => v.allowed)}@example.com`;
     await limiters[1]?.end(someone, '10.0.0.1', 'succeeded');
     expect((await begin(0, 'owner@example.com', '10.0.0.1')).allowed).toBe(false);
     expect((await begin(0, someone, '10.0.0.1')).allowed).toBe(true);
-    expect((await begin(1, someone, '10.0.0.1')).allowed).toBe(false);
+    // Back in the set (full again): it may go on up to its own limit, a new email may not.
+    expect((await begin(1, someone, '10.0.0.1')).allowed).toBe(true);
+    expect((await begin(1, 'new@example.com', '10.0.0.1')).allowed).toBe(false);
   });
 
   it('shares the slow-down slot per email: one try per slowDownMs from the addresses that failed, wherever they land', async () => {
@@ -191,7 +195,35 @@ describe('sign-in limits shared through PostgreSQL', () => {
     expect(seen.slowed).toBeGreaterThan(20);
     expect(seen.windowFull).toBeGreaterThan(20);
   });
+
+  it('answers as the in-memory limiter does when addresses fill their sets of failed emails (issue 40)', async () => {
+    const time = movableClock();
+    const small = { ...limits, perAddress: 2 };
+    const memory = createSignInLimiter({ ...small, clock: time.clock });
+    const shared = [createPgSignInLimiter(one.db, { ...small, clock: time.clock, scope: 'test:sign-in-sets' }), createPgSignInLimiter(two.db, { ...small, clock: time.clock, scope: 'test:sign-in-sets' })];
+    const random = seeded(23);
+    const seen = { allowed: 0, refused: 0, succeeded: 0 };
+    for (let i = 0; i < 300; i++) {
+      const email = `e${random(5)}@example.com`;
+      const address = `10.3.0.${random(2)}`;
+      const db = shared[random(2)] as SignInLimiter;
+      const op = random(20);
+      if (op < 17) {
+        const verdict = await memory.begin(email, address);
+        expect(await db.begin(email, address), `#${i} ${email} from ${address}`).toEqual(verdict);
+        seen[verdict.allowed ? 'allowed' : 'refused'] += 1;
+        if (verdict.allowed && random(4) === 0) {
+          seen.succeeded += 1;
+          await Promise.all([memory.end(email, address, 'succeeded'), db.end(email, address, 'succeeded')]);
+        }
+      } else time.advance(op === 19 ? 40_000 : 1_000 * random(4));
+    }
+    expect(seen.allowed).toBeGreaterThan(50);
+    expect(seen.refused).toBeGreaterThan(50);
+    expect(seen.succeeded).toBeGreaterThan(10);
+  });
 });
+
 
 describe('a change version shared through PostgreSQL', () => {
   it('a write committed through one process reaches the other\'s tag within its poll interval; the writer sees it at once', async () => {

@@ -3,6 +3,7 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { normalizeEmail, type User } from './domain/user.js';
+import { lookAlikeRefusal } from './look-alike.js';
 import type { SessionClaims, UserStore } from './ports.js';
 
 /**
@@ -26,6 +27,9 @@ export async function createProfile(
   const { claims } = caller;
   if (claims.kind !== 'identity') return err(appError('auth/unauthenticated', 'Please log in.'));
   if (email !== claims.email) return err(appError('users/not-own-email', 'You can only create your own profile.'));
+  // Not for a look-alike of an existing account's email, nor one that mixes scripts (issue 40).
+  const lookAlike = await lookAlikeRefusal(deps.users, email);
+  if (lookAlike) return err(lookAlike);
   const id = deps.newId();
   await deps.users.insert({ id, name, email, role: 'customer', tokenVersion: claims.tokenVersion, createdAt: deps.clock.now(), passwordHash: null, provider: 'firebase' });
   return ok({ insertedId: id });

@@ -16,6 +16,7 @@ import { ensureDemoCustomers } from './ensure-demo-customers.js';
 import { importUsers, type UserToImport } from './import-users.js';
 import { normalizeEmail, type Provider } from './domain/user.js';
 import type { IdentityVerifier, Mailer } from './ports.js';
+import { lookAlikeOf } from './look-alike.js';
 import type { ResetMailContent } from './request-password-reset.js';
 
 export type { AuthVariables, CurrentUser } from './adapters/guards.js';
@@ -50,9 +51,9 @@ export type IdentityDeps = {
   trustProxy: number;
   adminEmail?: string | undefined;
   /**
-   * AUTH_RATE_LIMIT: failed logins per email from one address in 15 minutes (five times that per
-   * address, and past five times that for one email, a slow-down); sign-up and reset attempts
-   * per email (five times that per address).
+   * AUTH_RATE_LIMIT: failed logins per email from one address in 15 minutes (ten times that many
+   * distinct emails failing per address, and past five times that many failures for one email, a
+   * slow-down); sign-up and reset attempts per email (five times that per address).
    */
   rateLimitPerEmail: number;
   firebase?: FirebaseSettings | undefined;
@@ -96,7 +97,8 @@ export function createIdentityModule(deps: IdentityDeps) {
     scope: 'sign-in',
     onError,
     perPair: deps.rateLimitPerEmail,
-    perAddress: deps.rateLimitPerEmail * 5,
+    // Distinct emails, not failures (issue 40): a NAT's shoppers each mistyping their own password do not add up.
+    perAddress: deps.rateLimitPerEmail * 10,
     slowDownAfter: deps.rateLimitPerEmail * 5,
     slowDownMs: 5_000,
     windowMs: window15min,
@@ -187,6 +189,10 @@ export function openUserImport(database: ShopDatabase, options: { provider: Prov
 }
 export type { ImportedUserOutcome, UserToImport } from './import-users.js';
 export { normalizeEmail };
+/** The look-alike key of an email (issue 40): equal skeletons, addresses that look the same. */
+export { emailSkeleton, mixesScripts } from './domain/email-skeleton.js';
+/** The email of an account that looks like this one without being it (same skeleton), or null. */
+export const lookAlikeEmailIn = (database: ShopDatabase, email: string) => lookAlikeOf(identityStores(database).users, normalizeEmail(email));
 
 /** For the admin CLI: no server, just the database. */
 export const promoteAdminByEmail = (database: ShopDatabase, email: string) => promoteToAdmin({ users: identityStores(database).users }, email);

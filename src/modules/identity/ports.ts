@@ -13,7 +13,14 @@ export type UserStore = {
   /** One page, newest first, and how many users there are. */
   page(page: Page): Promise<Paged<User>>;
   countAdmins(): Promise<number>;
-  /** False, and nothing stored, when the email (or id) is taken. */
+  /**
+   * An account whose email looks like this one (the same emailSkeleton) but is another address;
+   * its email, or null. Rows whose skeleton is not filled yet are not seen (fillSkeletons first).
+   */
+  lookAlikeOf(email: string): Promise<string | null>;
+  /** Fills the skeleton of up to `batch` rows that have none (from before migration 0027/0017); how many it filled. */
+  fillSkeletons(batch: number): Promise<number>;
+  /** False, and nothing stored, when the email (or id) is taken. The store sets the email's skeleton. */
   insert(user: User & { passwordHash: string | null; provider: Provider; lang?: Lang | undefined }): Promise<boolean>;
   /** Records the language the user signed in with (issue 18). */
   setLang(id: string, lang: Lang): Promise<void>;

@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { isStrongPassword, weakPasswordMessage } from '../../shared/password-rule.js';
 import { toPublicUser, type PublicUser } from './domain/public-user.js';
 import { normalizeEmail } from './domain/user.js';
+import { lookAlikeRefusal } from './look-alike.js';
 import type { PasswordHasher, SessionTokens, UserStore } from './ports.js';
 
 export type SignUpDeps = { users: UserStore; hasher: PasswordHasher; tokens: SessionTokens; clock: Clock; newId: IdGenerator };
@@ -20,6 +21,9 @@ export async function signUp(
   if (!isStrongPassword(input.password)) return err(appError('auth/weak-password', weakPasswordMessage));
   const email = normalizeEmail(input.email);
   if (await deps.users.byEmail(email)) return err(emailTaken());
+  // A look-alike of an existing account's email, or one that mixes scripts (issue 40).
+  const lookAlike = await lookAlikeRefusal(deps.users, email);
+  if (lookAlike) return err(lookAlike);
 
   const passwordHash = await deps.hasher.hash(input.password);
   const user = { id: deps.newId(), name: input.name.trim(), email, role: 'customer' as const, tokenVersion: 0, createdAt: deps.clock.now() };

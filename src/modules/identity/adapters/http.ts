@@ -15,6 +15,7 @@ import type { IdGenerator } from '../../../shared/ids.js';
 import { confirmPasswordReset } from '../confirm-password-reset.js';
 import { createProfile } from '../create-profile.js';
 import { toPublicUser, type PublicUser } from '../domain/public-user.js';
+import { emailSkeleton } from '../domain/email-skeleton.js';
 import { emailProblem, normalizeEmail, type Provider } from '../domain/user.js';
 import { exchangeFirebaseToken } from '../exchange-firebase-token.js';
 import { logIn } from '../log-in.js';
@@ -42,7 +43,7 @@ export type IdentityHttpDeps = {
   trustProxy: number;
   /** Sign-up and reset attempts per email, and (more generous) per client address. */
   limits: { perEmail: RateLimiter; perAddress: RateLimiter };
-  /** Logins: failures only, per email+address and per address, a slow-down per email. */
+  /** Logins: failures per email+address, distinct failed emails per address, a slow-down per email. */
   signIn: SignInLimiter;
 };
 
@@ -127,11 +128,12 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         tag,
         access: 'public',
         summary: 'Create a customer account (local sign-in)',
-        description: 'The email is normalised (NFKC, trimmed, lower case). A role in the body is ignored: every new account is a customer.',
+        description:
+          'The email is normalised (NFKC, trimmed, lower case). An email that looks like an existing account\'s (the same letters in another script, or with accents) or that mixes scripts is refused. A role in the body is ignored: every new account is a customer.',
         body: signUpBody,
         headers: { 'accept-language': acceptLanguageHeader },
         answers: { 201: { description: 'Signed up and signed in.', body: sessionAnswer } },
-        errors: ['auth/email-taken', 'auth/weak-password', 'auth/rate-limited'],
+        errors: ['auth/email-taken', 'auth/email-look-alike', 'auth/email-mixed-script', 'auth/weak-password', 'auth/rate-limited'],
       },
       async (c, { body, headers }) => {
         const limited = await rateLimited(c, 'signup', body.email);
@@ -147,16 +149,18 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         tag,
         access: 'public',
         summary: 'Sign in with email and password (local sign-in)',
-        description: 'Failed attempts are limited per email and address, and per address.',
+        description: 'Failed attempts are limited per email and address, and per address (the distinct emails that failed from it).',
         body: logInBody,
         headers: { 'accept-language': acceptLanguageHeader },
         answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
         errors: ['auth/invalid-credentials', 'auth/rate-limited'],
       },
       async (c, { body, headers }) => {
-        // Failures only, and never an attempt it refused (see createSignInLimiter).
+        // Failures only, and never an attempt it refused (see createSignInLimiter). Counted per
+        // skeleton: look-alike spellings of one email are one email here (issue 40). Whether the
+        // account exists plays no part: an unknown email is limited and answered as a known one.
         const address = clientAddress(c, deps.trustProxy);
-        const who = body.email;
+        const who = emailSkeleton(body.email);
         const verdict = await deps.signIn.begin(who, address);
         if (!verdict.allowed) return tooMany(c, verdict.retryAfterSeconds);
         const result = await logIn(deps, { ...body, lang: headers['accept-language'] });
@@ -218,7 +222,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
           'Send the Firebase ID token as `Authorization: Bearer <ID token>`; any body is ignored. A first sign-in creates the profile (a customer, named as the token says), so POST /api/users is not needed (it still answers 200 for an existing profile).',
         headers: { 'accept-language': acceptLanguageHeader },
         answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
-        errors: ['auth/invalid-token', 'http/validation', 'auth/rate-limited'],
+        errors: ['auth/invalid-token', 'http/validation', 'auth/email-look-alike', 'auth/email-mixed-script', 'auth/rate-limited'],
       },
       async (c, { headers }) => {
         const limited = await rateLimited(c, 'jwt');
@@ -254,7 +258,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
         201: { description: 'Created.', body: z.object({ insertedId: z.string() }) },
         200: { description: 'It existed already.', body: z.object({ insertedId: z.null() }) },
       },
-      errors: ['users/not-own-email'],
+      errors: ['users/not-own-email', 'auth/email-look-alike', 'auth/email-mixed-script'],
     },
     async (c, { body }) => {
       const result = await createProfile(deps, { claims: c.var.claims, user: c.var.user }, body);

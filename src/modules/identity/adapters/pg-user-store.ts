@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../platform/database.js';
+import { emailSkeleton } from '../domain/email-skeleton.js';
 import type { ResetTokenStore, UserStore } from '../ports.js';
 import { passwordResets, users } from './pg-schema.js';
 
@@ -28,7 +29,16 @@ export function createPgUserStore(db: PgQueryable): UserStore {
       return { items, total: total?.n ?? 0 };
     },
     countAdmins: async () => (await db.select({ n: count() }).from(users).where(eq(users.role, 'admin')))[0]?.n ?? 0,
-    insert: async (user) => (await db.insert(users).values(user).onConflictDoNothing().returning(changed)).length === 1,
+    lookAlikeOf: async (email) =>
+      findsNothing(email)
+        ? null
+        : ((await db.select({ email: users.email }).from(users).where(and(eq(users.emailSkeleton, emailSkeleton(email)), ne(users.email, email))).limit(1))[0]?.email ?? null),
+    async fillSkeletons(batch) {
+      const rows = await db.select({ id: users.id, email: users.email }).from(users).where(isNull(users.emailSkeleton)).limit(batch);
+      for (const row of rows) await db.update(users).set({ emailSkeleton: emailSkeleton(row.email) }).where(and(eq(users.id, row.id), isNull(users.emailSkeleton)));
+      return rows.length;
+    },
+    insert: async (user) => (await db.insert(users).values({ ...user, emailSkeleton: emailSkeleton(user.email) }).onConflictDoNothing().returning(changed)).length === 1,
     setRole: async (id, role) => (await db.update(users).set({ role }).where(and(eq(users.id, id), ne(users.role, role))).returning(changed)).length,
     async setLang(id, lang) {
       await db.update(users).set({ lang }).where(eq(users.id, id));

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../platform/database.js';
+import { emailSkeleton } from '../domain/email-skeleton.js';
 import type { ResetTokenStore, UserStore } from '../ports.js';
 import { passwordResets, users } from './schema.js';
 
@@ -30,13 +31,30 @@ export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): 
     .offset(sql.placeholder('offset'))
     .prepare();
   const total = db.select({ n: count() }).from(users).prepare();
+  const lookAlike = db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.emailSkeleton, sql.placeholder('skeleton')), ne(users.email, sql.placeholder('email'))))
+    .limit(1)
+    .prepare();
+  const unfilled = db.select({ id: users.id, email: users.email }).from(users).where(isNull(users.emailSkeleton)).limit(sql.placeholder('batch')).prepare();
 
   return {
     byId: async (id) => byId.get({ id }) ?? null,
     byEmail: async (email) => byEmail.get({ email }) ?? null,
     page: async (p) => ({ items: page.all(p), total: total.get()?.n ?? 0 }),
     countAdmins: async () => admins.get()?.n ?? 0,
-    insert: (user) => write(() => writer.insert(users).values(user).onConflictDoNothing().run().changes === 1),
+    lookAlikeOf: async (email) => lookAlike.get({ skeleton: emailSkeleton(email), email })?.email ?? null,
+    async fillSkeletons(batch) {
+      // Looked for on the reading side (an index probe, nothing once filled); written only when found.
+      const rows = unfilled.all({ batch });
+      if (rows.length === 0) return 0;
+      return write(() => {
+        for (const row of rows) writer.update(users).set({ emailSkeleton: emailSkeleton(row.email) }).where(and(eq(users.id, row.id), isNull(users.emailSkeleton))).run();
+        return rows.length;
+      });
+    },
+    insert: (user) => write(() => writer.insert(users).values({ ...user, emailSkeleton: emailSkeleton(user.email) }).onConflictDoNothing().run().changes === 1),
     setRole: (id, role) => write(() => writer.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes),
     setLang: (id, lang) =>
       write(() => {
