@@ -30,6 +30,8 @@ export type SiteConfig = {
   auth: AuthPublicConfig;
   /** CHECKOUT_OTP: the checkout asks for a code sent to the phone number by SMS (decision 032). */
   checkoutOtp: boolean;
+  /** MAX_LINE_QUANTITY: the most of one item a cart line or an order holds (issue 40). */
+  maxLineQuantity: number;
 };
 
 /** Extra origins the page may use (the Firebase SDK in firebase mode). */
@@ -101,6 +103,7 @@ const siteConfigSchema = z.object({
   contact: z.object({ phone: z.string(), email: z.string() }),
   social: z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string() }),
   checkoutOtp: z.boolean().meta({ description: 'The checkout asks for a 6-digit code sent to the phone number by SMS before an order counts.' }),
+  maxLineQuantity: z.number().int().meta({ description: 'MAX_LINE_QUANTITY: the most of one item a cart line or an order holds (1 to 99).' }),
   auth: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('local'), googleSignIn: z.literal(false) }),
     z.object({

@@ -194,6 +194,7 @@ export async function createShop(settings: ShopSettings) {
     social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
     auth: identity.publicConfig,
     checkoutOtp: env.CHECKOUT_OTP,
+    maxLineQuantity: env.MAX_LINE_QUANTITY,
   };
   const webDistDir = settings.webDistDir === undefined ? builtWebDistDir() : settings.webDistDir;
   // Absolute URLs of the pages' tags, robots.txt and the sitemap (issue 21, decision 042).

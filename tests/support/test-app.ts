@@ -19,6 +19,8 @@ export const testSite: Omit<SiteConfig, 'auth'> = {
   social: { facebook: 'https://facebook.test/', instagram: 'https://instagram.test/', youtube: 'https://youtube.test/' },
   // CHECKOUT_OTP is off unless a test's env turns it on.
   checkoutOtp: false,
+  // MAX_LINE_QUANTITY's default.
+  maxLineQuantity: 99,
 };
 
 /** A clock the test can move. */

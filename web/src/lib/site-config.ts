@@ -15,6 +15,8 @@ export type SiteConfig = {
   social: { facebook: string; instagram: string; youtube: string };
   /** The checkout asks for a 6-digit code sent by SMS to the phone number (CHECKOUT_OTP); absent: no. */
   checkoutOtp?: boolean;
+  /** MAX_LINE_QUANTITY: the most of one item a cart line holds; absent: 99, the API's ceiling. */
+  maxLineQuantity?: number;
   /** Absent on a server without the identity module: treated as the local provider, no Google. */
   auth?: AuthConfig;
 };

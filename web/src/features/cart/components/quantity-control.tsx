@@ -2,20 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../../../lib/i18n/i18n';
 import { cartMessages } from '../messages/cart';
 
-/** The server's most per cart line (src/modules/cart/domain/cart-line.ts). */
-const maxQuantityPerLine = 99;
-
 /**
  * A cart line's quantity: − and + step it, the field takes a number (Enter or leaving it sends).
  * Every change goes to the server, which knows the stock; until it answers, the control waits.
  */
 export function QuantityControl({
   quantity,
+  max,
   title,
   disabled,
   onChange,
 }: {
   quantity: number;
+  /** The most one line holds: the shop's MAX_LINE_QUANTITY (the server refuses more anyway). */
+  max: number;
   /** Names the control for screen readers: "Quantity of {title}". */
   title: string;
   disabled: boolean;
@@ -27,7 +27,7 @@ export function QuantityControl({
   const t = useT(cartMessages);
 
   function send(next: number) {
-    if (!Number.isInteger(next) || next < 1 || next > maxQuantityPerLine || next === quantity) {
+    if (!Number.isInteger(next) || next < 1 || next > max || next === quantity) {
       setDraft(null);
       return;
     }
@@ -57,7 +57,7 @@ export function QuantityControl({
         type="number"
         inputMode="numeric"
         min={1}
-        max={maxQuantityPerLine}
+        max={max}
         step={1}
         aria-label={t('cart.quantity.of', { title })}
         value={draft ?? String(quantity)}
@@ -69,7 +69,7 @@ export function QuantityControl({
         type="button"
         className="quantity-control__step"
         aria-label={t('cart.quantity.more', { title })}
-        disabled={disabled || quantity >= maxQuantityPerLine}
+        disabled={disabled || quantity >= max}
         onClick={() => send(quantity + 1)}
       >
         +

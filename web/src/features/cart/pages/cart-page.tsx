@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
@@ -13,6 +14,10 @@ import { useUpdateCartItem } from '../api/update-cart-item';
 import { QuantityControl } from '../components/quantity-control';
 import './cart-page.css';
 import { localized } from '../../../lib/i18n/localized';
+import { siteConfigQueryOptions } from '../../../lib/site-config';
+
+/** The API's ceiling of one line's quantity, when the site config does not say the shop's own. */
+const quantityCeiling = 99;
 
 /**
  * /dashboard/cart: the customer's cart lines, totals, a quantity control and Remove per line, and
@@ -25,6 +30,8 @@ export function CartPage() {
   const updateItem = useUpdateCartItem();
   const t = useT(cartMessages);
   const lang = useLanguage();
+  const { data: config } = useQuery(siteConfigQueryOptions());
+  const maxQuantity = config?.maxLineQuantity ?? quantityCeiling;
 
   /** Settles when the cart was read again or the change refused; the dialog (409: how many are left) stays open. */
   async function handleQuantity(item: CartItem, quantity: number) {
@@ -125,6 +132,7 @@ export function CartPage() {
                     <td className="cart-table__quantity">
                       <QuantityControl
                         quantity={item.quantity}
+                        max={maxQuantity}
                         title={localized(lang, item.title, item.titleBn)}
                         disabled={!item.available || updateItem.isPending}
                         onChange={(quantity) => handleQuantity(item, quantity)}
