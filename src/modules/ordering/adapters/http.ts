@@ -51,7 +51,8 @@ export const orderSchema = z.object({
   discount: z.number().int(),
   fee: z.number().int(),
   amount: z.number().int().meta({ description: 'subtotal - discount + fee' }),
-  cartItems: z.array(orderLineSchema),
+  cartItems: z.array(orderLineSchema).meta({ description: 'The lines; a list answers at most MAX_ORDER_LINES of an order, one order at most 1000 (an order stored before the bounds may hold more: see lineCount).' }),
+  lineCount: z.number().int().meta({ description: 'How many lines the order holds (more than cartItems only for an order stored before the bounds; issue 40).' }),
   status: z.enum(orderStatuses),
   orderTime: z.string().meta({ description: 'ISO 8601.' }),
 });
@@ -82,7 +83,7 @@ export const auditSchema = z.object({
 });
 export type AuditDto = z.infer<typeof auditSchema>;
 
-export const orderDto = (s: OrderState): OrderDto => ({
+export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   _id: s.id,
   orderNumber: s.placed.orderNumber ?? 0,
   name: s.placed.name,
@@ -98,6 +99,7 @@ export const orderDto = (s: OrderState): OrderDto => ({
   fee: s.placed.fee,
   amount: s.placed.total,
   cartItems: s.placed.lines,
+  lineCount: s.lineCount ?? s.placed.lines.length,
   status: s.status,
   orderTime: s.placedAt.toISOString(),
 });
@@ -220,6 +222,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         'Without `items`, the whole cart is ordered and leaves the cart; with one item, that product alone (Order Now; the original client sends it as the one entry of `cartItems`, without `_id`).',
         "Prices, discount, fee and total are the server's: subtotal = the lines' prices; discount = subtotal x percent / 100, rounded to the nearest taka (halves up); amount = subtotal - discount + fee.",
         `Delivery fees: ${Object.entries(deliveryFees).map(([zone, fee]) => `${zone} ${fee}`).join(', ')} BDT.`,
+        'At most MAX_ORDER_LINES lines (409 ordering/too-many-lines) of at most MAX_LINE_QUANTITY each (409 ordering/quantity-limit), a total of at most MAX_ORDER_TOTAL taka (409 ordering/total-too-large), and ORDERS_PER_HOUR and ORDERS_PER_DAY orders per customer and per phone number (429 ordering/too-many-orders with Retry-After).',
         '`amount`, when sent, is the total the page showed, compared after rounding to whole taka (half a taka either way: a page may round a half-taka discount the other way): when it differs, 409 ordering/total-changed with `error.fresh` (the server\'s totals) and nothing is stored.',
       ].join(' '),
       body: orderBody,
@@ -237,6 +240,9 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         'ordering/idempotency-conflict',
         'ordering/too-many-pending',
         'ordering/too-many-orders',
+        'ordering/too-many-lines',
+        'ordering/quantity-limit',
+        'ordering/total-too-large',
         'ordering/out-of-stock',
         'auth/rate-limited',
       ],
