@@ -19,7 +19,8 @@ const port = 3600 + Math.floor(Math.random() * 800);
 
 beforeAll(async () => {
   sink = await startSmsSink({ port });
-  t = await createTestApp({ env: { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms`, SMS_TIMEOUT_MS: '2000' } });
+  // Seven texts to one number within minutes, a cancel among them: the SMS ceilings (decision 048) out of the way.
+  t = await createTestApp({ env: { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms`, SMS_TIMEOUT_MS: '2000', SMS_PER_NUMBER_HOUR: '100', SMS_PER_NUMBER_DAY: '100', SMS_QUIET_CANCEL_MINUTES: '0' } });
   admin = (await adminSession(t)).token;
   expect((await call(t, 'POST', '/api/categories', { token: admin, body: { category: 'Figures' } })).status).toBe(201);
   const res = await call(t, 'POST', '/api/products', {
