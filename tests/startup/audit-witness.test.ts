@@ -152,6 +152,8 @@ describe('the head witness', () => {
     expect(url, server.err()).not.toBeNull();
     for (let i = 0; i < 3; i++) await orderOver(url as string);
     await server.kill('SIGKILL');
+    // Written before each 201: the witness holds the third order's head though the process died at once.
+    expect(witnessLines().at(-1)).toMatch(/^3:[0-9a-f]{64} /);
     const again = startServer();
     expect(await again.listening, again.err()).not.toBeNull();
     expect(await again.kill('SIGTERM')).toBe(0);
