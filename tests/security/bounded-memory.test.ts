@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRateLimiter, rateLimitCaps } from '../../src/platform/rate-limit.js';
+import { createSignInLimiter } from '../../src/platform/sign-in-limiter.js';
 import { createTestApp, movableClock, type TestApp } from '../support/test-app.js';
 
 // Decision 013: each structure that grows with requests is flooded with distinct keys at its
@@ -78,4 +79,25 @@ describe('flooding each bounded structure at its default caps', () => {
     expect(s.entries).toBeLessThanOrEqual(rateLimitCaps.maxEntries);
     expect(s.bytes).toBeLessThanOrEqual(rateLimitCaps.maxBytes);
   });
+
+  it('the sign-in limiter at its default caps: 3,000 addresses each filling its set of 100 failed emails (issue 40)', async () => {
+    // As identity wires it with AUTH_RATE_LIMIT=10: 100 distinct emails per address, each kept in the address's entry.
+    const limiter = createSignInLimiter({ perPair: 10, perAddress: 100, slowDownAfter: 50, slowDownMs: 5_000, windowMs: 15 * 60_000, clock: movableClock().clock });
+    let allowed = 0;
+    for (let a = 0; a < 3_000; a++) {
+      const address = `2001:db8:${a.toString(16)}::${'f'.repeat(20)}`;
+      for (let i = 0; i < 101; i++) if ((await limiter.begin(`u${i}-${'x'.repeat(40)}@example.com`, address)).allowed) allowed += 1;
+    }
+    // Each address had its 100, the 101st refused: an address being filled is the most recently
+    // used entry, so evictions take older addresses, never its own set.
+    expect(allowed).toBe(3_000 * 100);
+    const stats = await limiter.stats();
+    for (const map of [stats.pairs, stats.addresses, stats.emails]) {
+      expect(map.entries).toBeLessThanOrEqual(map.maxEntries);
+      expect(map.bytes).toBeLessThanOrEqual(map.maxBytes);
+    }
+    // The addresses' sets are what fill the bytes: fewer than 3,000 addresses fit in 4 MB.
+    expect(stats.addresses.bytes).toBeGreaterThan(stats.addresses.maxBytes * 0.9);
+    expect(stats.addresses.entries).toBeLessThan(3_000);
+  }, 60_000);
 });
