@@ -1,7 +1,7 @@
 import type { Logger } from '../../platform/logger.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { rateLimiterFor, signInLimiterFor } from '../../platform/shared-limits.js';
-import { bindStores, type ShopDatabase } from '../../platform/database.js';
+import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { createFirebaseIdentityVerifier } from './adapters/firebase-identity-verifier.js';
@@ -13,7 +13,7 @@ import { createScryptHasher } from './adapters/scrypt-hasher.js';
 import { createSqliteResetTokenStore, createSqliteUserStore } from './adapters/sqlite-user-store.js';
 import { ensureAdmin, promoteToAdmin } from './ensure-admin.js';
 import { ensureDemoCustomers } from './ensure-demo-customers.js';
-import { importUsers, type UserToImport } from './import-users.js';
+import { importUsers, promoteImportedAdmin, type UserToImport } from './import-users.js';
 import { normalizeEmail, type Provider } from './domain/user.js';
 import type { IdentityVerifier, Mailer } from './ports.js';
 import { lookAlikeOf } from './look-alike.js';
@@ -179,15 +179,21 @@ const identityStores = (database: ShopDatabase) =>
     postgres: (db) => ({ users: createPgUserStore(db), resets: createPgResetTokenStore(db) }),
   }).outside;
 
-/** For `npm run import:original` (issue 19, decision 041): the old shop's user profiles, and its customers' ids by email. */
-export function openUserImport(database: ShopDatabase, options: { provider: Provider; newId: IdGenerator; dryRun: boolean }) {
-  const { users } = identityStores(database);
+/**
+ * For `npm run import:original` (issue 19, decision 041): the old shop's user profiles, its
+ * customers' ids by email, and the admins the operator names (issue 40). `tx`: the import's one
+ * transaction (a real run); without it each call reads on its own (a dry run).
+ */
+export function openUserImport(database: ShopDatabase, options: { provider: Provider; newId: IdGenerator; dryRun: boolean; tx?: Tx | undefined }) {
+  const stores = bindStores(database, { sqlite: (side) => createSqliteUserStore(side), postgres: (db) => createPgUserStore(db) });
+  const users = options.tx ? stores.in(options.tx) : stores.outside;
   return {
     importUser: (user: UserToImport) => importUsers({ users, provider: options.provider, newId: options.newId }, user, options.dryRun),
     userIdByEmail: async (email: string) => (await users.byEmail(normalizeEmail(email)))?.id ?? null,
+    promoteAdmin: (email: string) => promoteImportedAdmin(users, email, options.dryRun),
   };
 }
-export type { ImportedUserOutcome, UserToImport } from './import-users.js';
+export type { ImportedUserOutcome, PromotedAdminOutcome, UserToImport } from './import-users.js';
 export { normalizeEmail };
 /** The look-alike key of an email (issue 40): equal skeletons, addresses that look the same. */
 export { emailSkeleton, mixesScripts } from './domain/email-skeleton.js';
