@@ -9,6 +9,7 @@ import { PeriodCards } from '../components/period-cards';
 import { RangeControls } from '../components/range-controls';
 import { SalesChart } from '../components/sales-chart';
 import { SalesTable } from '../components/sales-table';
+import { SmsUsagePanel } from '../components/sms-usage';
 import { TopProducts } from '../components/top-products';
 import { dashboardSearchWith, dashboardStateFromSearch, dhakaDay, type DashboardChange } from '../dashboard-state';
 import { chartSummary, formatDay } from '../figures';
@@ -47,6 +48,8 @@ export function DashboardHomePage() {
         <QueryStatus status={summary.status} loading={t('insights.loadingFigures')} failed={t('insights.figuresFailed')} />
         {summary.status === 'success' && <PeriodCards summary={summary.data} />}
       </section>
+
+      <SmsUsagePanel />
 
       <section className="insight-section" aria-labelledby="sales-title">
         <h2 id="sales-title" className="insight-section__title">

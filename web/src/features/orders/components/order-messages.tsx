@@ -13,13 +13,29 @@ const STATES = {
   pending: 'orderRecords.state.pending',
   sent: 'orderRecords.state.sent',
   failed: 'orderRecords.state.failed',
+  held: 'orderRecords.state.held',
+  skipped: 'orderRecords.state.skipped',
 } as const satisfies Record<OrderMessage['state'], string>;
+
+/** Why a message was held or skipped (decision 048): the server stores a code, the page says it in the admin's language. */
+const REASONS: Readonly<Record<string, RecordId>> = {
+  'sms-budget-spent': 'orderRecords.reason.sms-budget-spent',
+  'sms-shop-hour': 'orderRecords.reason.sms-shop-hour',
+  'sms-number-hour': 'orderRecords.reason.sms-number-hour',
+  'sms-number-day': 'orderRecords.reason.sms-number-day',
+  'quick-cancel': 'orderRecords.reason.quick-cancel',
+};
+const reasonText = (message: OrderMessage, t: Translate<RecordId>): string | null => {
+  const id = message.lastError ? REASONS[message.lastError] : undefined;
+  return id ? t(id) : null;
+};
 
 /** What happened to one message: when it went out, or how often it was tried and what comes next. */
 function stateDetails(message: OrderMessage, t: Translate<RecordId>, lang: Lang): string | null {
   const count = formatNumber(message.attempts, lang);
   if (message.state === 'sent') return message.sentAt ? t('orderRecords.sentAt', { at: formatDateTimeFor(message.sentAt, lang) }) : null;
   if (message.state === 'failed') return message.attempts === 1 ? t('orderRecords.givenUpOnce') : t('orderRecords.givenUp', { count });
+  if (message.state === 'held' || message.state === 'skipped') return null;
   if (message.attempts === 0) return null;
   const tried = message.attempts === 1 ? t('orderRecords.triedOnce') : t('orderRecords.tried', { count });
   return `${tried}${message.nextAttemptAt ? t('orderRecords.nextTry', { at: formatDateTimeFor(message.nextAttemptAt, lang) }) : ''}`;
@@ -63,7 +79,11 @@ export function OrderMessages({ orderId }: { orderId: string }) {
               {t('orderRecords.written', { at: formatDateTimeFor(message.createdAt, lang) })}
               {stateDetails(message, t, lang) && ` · ${stateDetails(message, t, lang)}`}
             </p>
-            {message.lastError && message.state !== 'sent' && <p className="order-messages__error">{t('orderRecords.lastError', { error: message.lastError })}</p>}
+            {message.lastError && message.state !== 'sent' && (
+              <p className="order-messages__error" data-testid="message-reason">
+                {reasonText(message, t) ?? t('orderRecords.lastError', { error: message.lastError })}
+              </p>
+            )}
             <details className="order-messages__body">
               <summary>{message.subject ?? t('orderRecords.text')}</summary>
               <p>{message.body}</p>
