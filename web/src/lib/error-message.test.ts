@@ -34,4 +34,14 @@ describe('describeFailure (issue 18: API errors in the language shown)', () => {
     await setLanguage('en');
     expect((await describeFailure(new TypeError('Failed to fetch'))).message).toBe('Could not reach the server. Check your connection and try again.');
   });
+
+  it("shows the sign-up's look-alike and mixed-script refusals (issue 40) in both languages", async () => {
+    const lookAlike = () => answered(409, { code: 'auth/email-look-alike', message: 'This email looks like one already registered. Please use a different email.' });
+    const mixed = () => answered(400, { code: 'auth/email-mixed-script', message: 'This email mixes letters of different alphabets. Please check it or use a different email.' });
+    expect((await describeFailure(lookAlike())).message).toBe('This email looks like one already registered. Please use a different email.');
+    await setLanguage('bn');
+    expect((await describeFailure(lookAlike())).message).toBe('এই ইমেইলটি আগে নিবন্ধিত একটি ইমেইলের মতো দেখায়। অন্য একটি ইমেইল ব্যবহার করুন।');
+    expect((await describeFailure(mixed())).message).toBe('এই ইমেইলে ভিন্ন ভিন্ন বর্ণমালার অক্ষর মেশানো আছে। ইমেইলটি দেখে নিন বা অন্য একটি ইমেইল ব্যবহার করুন।');
+    await setLanguage('en');
+  });
 });
