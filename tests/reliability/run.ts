@@ -7,21 +7,25 @@
  *   npm run reliability -- --fuzz 3000 --races 30 --kills 25 --clients 8 --seed 42
  *
  *   npm run reliability -- --abuse large      # the abuse rounds at another size (or none)
+ *   npm run reliability -- --customers none   # without the second abuse round (issue 40; small, default, large)
  *
  * Exit code 0 only when no 5xx was seen, no rejected request changed the database, every race held,
  * no acknowledged order was lost, the integrity check and the audit chain passed, and the server
- * stayed up and under its memory budget through the abuse rounds (abuse.ts).
+ * stayed up and under its memory budget through the abuse rounds (abuse.ts), and through the second
+ * round's attacks (abuse-customers.ts) stayed up, answered /api/health under 1 s, ended within 60 MB
+ * of its RSS at start and refused with 4xx answers in the error format.
  */
 import { parseArgs } from 'node:util';
 import { abuseSizes, runAbuse } from './abuse.js';
+import { customerAbuseSizes, customerRowCells, runCustomerAbuse } from './abuse-customers.js';
 import { runCrashRounds } from './crash.js';
 import { runFuzz } from './fuzz.js';
 import { runRaces } from './races.js';
 
 const sizes = {
-  small: { fuzz: 300, races: 5, kills: 3, clients: 4, abuse: 'small' },
-  default: { fuzz: 2000, races: 20, kills: 15, clients: 6, abuse: 'default' },
-  large: { fuzz: 10000, races: 60, kills: 50, clients: 10, abuse: 'large' },
+  small: { fuzz: 300, races: 5, kills: 3, clients: 4, abuse: 'small', customers: 'small' },
+  default: { fuzz: 2000, races: 20, kills: 15, clients: 6, abuse: 'default', customers: 'default' },
+  large: { fuzz: 10000, races: 60, kills: 50, clients: 10, abuse: 'large', customers: 'large' },
 } as const;
 
 const { values } = parseArgs({
@@ -33,6 +37,7 @@ const { values } = parseArgs({
     clients: { type: 'string' },
     seed: { type: 'string' },
     abuse: { type: 'string' },
+    customers: { type: 'string' },
   },
 });
 
@@ -57,9 +62,14 @@ const plan = {
   clients: count(values.clients, preset.clients, 'clients'),
   seed: values.seed === undefined ? Date.now() % 2 ** 31 : count(values.seed, 0, 'seed'),
   abuse: values.abuse ?? preset.abuse,
+  customers: values.customers ?? preset.customers,
 };
 if (plan.abuse !== 'none' && !(plan.abuse in abuseSizes)) {
   process.stderr.write(`Unknown --abuse ${plan.abuse}: use ${Object.keys(abuseSizes).join(', ')} or none\n`);
+  process.exit(2);
+}
+if (plan.customers !== 'none' && !(plan.customers in customerAbuseSizes)) {
+  process.stderr.write(`Unknown --customers ${plan.customers}: use ${Object.keys(customerAbuseSizes).join(', ')} or none\n`);
   process.exit(2);
 }
 
@@ -88,6 +98,11 @@ log(`-- abuse rounds (${plan.abuse}): floods against the built server with npm s
 const abuse = plan.abuse === 'none' ? null : await runAbuse(abuseSizes[plan.abuse as keyof typeof abuseSizes], { log });
 const abuseTime = seconds(started);
 
+started = Date.now();
+log(`-- second abuse round (${plan.customers}): customers, one address and the admin against the built server (issue 40)`);
+const customers = plan.customers === 'none' ? null : await runCustomerAbuse(customerAbuseSizes[plan.customers as keyof typeof customerAbuseSizes], { log });
+const customersTime = seconds(started);
+
 const raceOk = (r: { rounds: number; ok: number }) => r.ok === r.rounds;
 const rows: Array<[string, string | number, boolean]> = [
   ['requests fuzzed', fuzz.requests, true],
@@ -112,13 +127,14 @@ if (abuse) {
   rows.push([`server peak RSS during the abuse (budget ${abuse.budgetMb} MB)`, `${abuse.peakRssMb.toFixed(1)} MB`, abuse.peakRssMb < abuse.budgetMb]);
   rows.push(['server up at the end', abuse.stayedUp ? 'yes' : 'NO', abuse.stayedUp]);
 }
+if (customers) for (const row of customers.rows) rows.push(customerRowCells(row));
 
 log('\n| check | result | |');
 log('|---|---|---|');
 for (const [name, value, ok] of rows) log(`| ${name} | ${value} | ${ok ? 'ok' : 'FAIL'} |`);
-log(`\ntimes: fuzz ${fuzzTime} s, races ${raceTime} s, crash rounds ${crashTime} s, abuse ${abuseTime} s`);
+log(`\ntimes: fuzz ${fuzzTime} s, races ${raceTime} s, crash rounds ${crashTime} s, abuse ${abuseTime} s, second abuse round ${customersTime} s`);
 
-const failures = [...fuzz.failures, ...races.failures, ...crash.failures, ...(abuse?.failures ?? [])];
+const failures = [...fuzz.failures, ...races.failures, ...crash.failures, ...(abuse?.failures ?? []), ...(customers?.failures ?? [])];
 if (failures.length > 0) {
   log(`\n${failures.length} failure(s):`);
   for (const f of failures.slice(0, 30)) log(`  - ${f}`);
