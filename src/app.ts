@@ -66,6 +66,8 @@ export type AppDeps = {
     catalogue: PageCatalogue;
     sitemap: SitemapSource;
     addressing: PageAddressing;
+    /** The catalogue's change tag: the sitemap's files are built once per version (issue 40). */
+    version?: () => string;
     /** Product URLs per sitemap file (50,000); tests set a few to see the index. */
     sitemapUrlsPerFile?: number;
     sitemapCategoriesPerFile?: number;
@@ -266,8 +268,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.uploadsDir) app.route('/uploads', uploadedImages(deps.uploadsDir));
   if (deps.pages) {
-    const { sitemap, addressing, sitemapUrlsPerFile, sitemapCategoriesPerFile } = deps.pages;
-    app.route('/', sitemapRoutes({ source: sitemap, addressing, urlsPerFile: sitemapUrlsPerFile, categoriesPerFile: sitemapCategoriesPerFile }));
+    const { sitemap, addressing, version, sitemapUrlsPerFile, sitemapCategoriesPerFile } = deps.pages;
+    app.route('/', sitemapRoutes({ source: sitemap, addressing, version, urlsPerFile: sitemapUrlsPerFile, categoriesPerFile: sitemapCategoriesPerFile }));
   }
   if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir, { shopName: deps.site.shopName, pages: deps.pages }));
 

@@ -215,6 +215,7 @@ export async function createShop(settings: ShopSettings) {
     pages: {
       catalogue: { product: catalogue.productById, category: catalogue.categoryByName, newestImage: catalogue.newestImage },
       sitemap: catalogue.sitemap,
+      version: catalogue.version,
       addressing,
     },
   });

@@ -2,13 +2,17 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sitemapRoutes } from '../../src/platform/http/sitemap.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 40, decision 047: CPU and memory by construction on the heavy answers. Invoices and
 // packing slips of bounded orders, a few at once per customer and per shop; the CSV export
-// streamed as it is read, a few at once. Runs on SQLite.
+// streamed as it is read, a few at once; the sitemap built once per catalogue version and
+// origin, whatever the query string or Host. Runs on SQLite.
 let t: TestApp;
 let admin: string;
 let rahim: string;
@@ -161,5 +165,65 @@ describe('the CSV export (issue 40)', () => {
     expect(bytes).toBeGreaterThan(exported * 1000);
     expect(stalled).toBeLessThan(bytes / 3);
     expect(stalled).toBeLessThan(3 * 1024 * 1024);
+  });
+});
+
+describe('the sitemap (issue 40)', () => {
+  const builds = () => vi.mocked(t.catalogue.sitemap.lastProductChange).mock.calls.length;
+  const productReads = () => vi.mocked(t.catalogue.sitemap.products).mock.calls.length;
+  beforeAll(() => {
+    vi.spyOn(t.catalogue.sitemap, 'lastProductChange');
+    vi.spyOn(t.catalogue.sitemap, 'products');
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  it('100 query strings and 100 Host values, with and without gzip, build /sitemap.xml once', async () => {
+    const before = { builds: builds(), reads: productReads() };
+    let plain = '';
+    for (let i = 0; i < 100; i++) {
+      const gzip = i % 2 === 0;
+      const res = await t.app.request(`/sitemap.xml?x=${i}&utm_source=${i}`, { headers: { host: `h${i}.attacker.test`, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } });
+      expect(res.status).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const text = (gzip ? gunzipSync(bytes) : bytes).toString('utf8');
+      if (!plain) plain = text;
+      expect(text).toBe(plain);
+    }
+    // PUBLIC_URL is set: every Host gets its URLs.
+    expect(plain).toContain(`<loc>http://shop.test/product/${product}</loc>`);
+    expect(plain).not.toContain('attacker');
+    expect(builds() - before.builds).toBe(1);
+    // One build reads its batches (the last one empty) once.
+    expect(productReads() - before.reads).toBeLessThanOrEqual(2);
+  });
+
+  it('is built again once after a catalogue change, with the change in it', async () => {
+    const before = builds();
+    const res = await call(t, 'POST', '/api/products', {
+      token: admin,
+      body: { title: 'Sitemap Newcomer', description: '', category: 'Heavy', price: 300, sizes: [], colors: [], images: ['https://img.test/n.webp'], variants: [{ size: '', color: '', stock: 5 }] },
+    });
+    expect(res.status).toBe(201);
+    const id = (await json(res)).insertedId as string;
+    for (let i = 0; i < 20; i++) expect(await (await t.app.request(`/sitemap.xml?y=${i}`)).text()).toContain(`/product/${id}</loc>`);
+    expect(builds() - before).toBe(1);
+  });
+
+  it('without PUBLIC_URL: the first 4 origins get their own files, built once each; any other Host gets the first one\'s', async () => {
+    const app = new Hono();
+    app.route('/', sitemapRoutes({ source: t.catalogue.sitemap, version: t.catalogue.version, addressing: { trustProxy: 0, fallbackOrigin: 'http://localhost' }, urlsPerFile: 1, categoriesPerFile: 3, batchRows: 2 }));
+    const before = productReads();
+    const files: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await app.request(`/sitemap-products-1.xml?x=${i}`, { headers: { host: `h${i}.test` } });
+      expect(res.status).toBe(200);
+      files.push(await res.text());
+    }
+    for (let i = 0; i < 4; i++) expect(files[i]).toContain(`<loc>http://h${i}.test/product/`);
+    for (const file of files.slice(4)) expect(file).toBe(files[0]);
+    // One product per file, read once for each of the 4 origins.
+    expect(productReads() - before).toBe(4);
+    // The index too: one build per origin, whatever the query.
+    for (let i = 0; i < 100; i++) expect((await app.request(`/sitemap.xml?z=${i}`, { headers: { host: `h${i % 7}.test` } })).status).toBe(200);
   });
 });

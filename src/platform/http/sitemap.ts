@@ -1,5 +1,10 @@
+import { promisify } from 'node:util';
+import { deflate, gzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { appError, errorBody } from '../../shared/errors.js';
+import { createBoundedMap } from '../bounded-map.js';
+import { createWorkGate } from '../work-gate.js';
+import { chosenEncoding } from './response-cache.js';
 import { requestOrigin, type PageAddressing } from './web-pages.js';
 
 /** The catalogue's keyset reads the sitemap needs (the catalogue module's SitemapReader). */
@@ -25,6 +30,16 @@ export type SitemapOptions = {
   categoriesPerFile?: number;
   /** Rows per database read while a file is written. */
   batchRows?: number;
+  /**
+   * The catalogue's change tag (issue 40): while it is the same, each file is built once per
+   * origin and encoding and its bytes answered again, whatever the query string. Without it,
+   * every request builds its file (tests of the layout).
+   */
+  version?: () => string;
+  /** Bytes of built files kept (24 MB by default): a file of 50,000 URLs is ~6 MB, ~0.4 MB gzipped. */
+  cacheBytes?: number;
+  /** Origins that get a sitemap of their own without PUBLIC_URL (4): later ones get the first one's. */
+  maxOrigins?: number;
 };
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org). */
@@ -135,12 +150,105 @@ export function sitemapRoutes(options: SitemapOptions) {
     yield '</sitemapindex>\n';
   }
 
-  const xml = (c: Context, parts: AsyncGenerator<string>) => {
+  const xmlHeaders = (c: Context) => {
     c.header('Content-Type', 'application/xml; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=600');
-    return c.body(streamOf(parts));
   };
-  const sizes = async () => {
+
+  /**
+   * Built files (issue 40, decision 047): at 52,000 products a file took ~200 ms of CPU to read
+   * and write, and `?x=` or another Host header made each request a new one. Now a file is built
+   * once per catalogue version, origin and encoding (gzip and deflate done here, off the event
+   * loop, so compress() leaves it), one build at a time, and its bytes kept in a bounded map.
+   * Origins: PUBLIC_URL's alone when set; else the first `maxOrigins` seen, and any other Host
+   * gets the first one's file, so forged Host values cost a look-up, not a build.
+   */
+  const version = options.version;
+  const built = createBoundedMap<Uint8Array>({ maxEntries: 64, maxBytes: options.cacheBytes ?? 24 * 1024 * 1024 });
+  /** Builds under way, by key: requests for the same file wait for the same build (null: too many builds waiting). */
+  const building = new Map<string, Promise<Uint8Array | null>>();
+  const builds = createWorkGate({ atOnce: 1, maxWaiting: 16 });
+  const origins: string[] = [];
+  const maxOrigins = options.maxOrigins ?? 4;
+  let builtFor = '';
+  const canonicalBase = (c: Context): string => {
+    const base = baseOf(c);
+    if (options.addressing.publicUrl || origins.includes(base)) return base;
+    if (origins.length < maxOrigins) {
+      origins.push(base);
+      return base;
+    }
+    return origins[0] ?? base;
+  };
+  const collect = async (parts: AsyncGenerator<string>) => {
+    const chunks: string[] = [];
+    for await (const part of parts) chunks.push(part);
+    return Buffer.from(chunks.join(''));
+  };
+  const zip = { gzip: promisify(gzip), deflate: promisify(deflate) };
+
+  const xml = async (c: Context, file: string, parts: (base: string) => AsyncGenerator<string>) => {
+    if (!version) {
+      xmlHeaders(c);
+      return c.body(streamOf(parts(baseOf(c))));
+    }
+    const now = version();
+    if (now !== builtFor) {
+      built.clear();
+      building.clear();
+      builtFor = now;
+    }
+    const base = canonicalBase(c);
+    const encoding = chosenEncoding(c.req.header('accept-encoding'));
+    const key = `${file}\n${base}\n${encoding}`;
+    let body = built.get(key);
+    if (!body) {
+      let pending = building.get(key);
+      if (!pending) {
+        pending = (async () => {
+          const slot = await builds.enter();
+          if (!slot) return null;
+          try {
+            const plainKey = `${file}\n${base}\nidentity`;
+            const plain = built.get(plainKey) ?? (await collect(parts(base)));
+            if (builtFor === now) built.set(plainKey, plain, plain.byteLength + plainKey.length * 2);
+            if (encoding === 'identity') return plain;
+            const packed = new Uint8Array(await zip[encoding](plain, { level: 6 }));
+            if (builtFor === now) built.set(key, packed, packed.byteLength + key.length * 2);
+            return packed;
+          } finally {
+            slot();
+          }
+        })();
+        building.set(key, pending);
+        void pending.then(
+          () => building.get(key) === pending && building.delete(key),
+          () => building.get(key) === pending && building.delete(key),
+        );
+      }
+      body = (await pending) ?? undefined;
+      if (!body) {
+        c.header('Retry-After', '5');
+        return c.json(errorBody(appError('http/unavailable', 'The sitemap is being built. Try again in a few seconds.')), 503);
+      }
+    }
+    xmlHeaders(c);
+    c.header('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') c.header('Content-Encoding', encoding);
+    return c.body(body as Uint8Array<ArrayBuffer>);
+  };
+  let sizesAt: { version: string; sizes: Promise<{ categoryFiles: number; productFiles: number; single: boolean }> } | null = null;
+  const sizes = () => {
+    const now = options.version?.();
+    if (now === undefined) return countSizes();
+    if (sizesAt?.version !== now) {
+      const counted = countSizes();
+      sizesAt = { version: now, sizes: counted };
+      counted.catch(() => (sizesAt = null));
+    }
+    return sizesAt.sizes;
+  };
+  const countSizes = async () => {
     const [categories, products] = await Promise.all([source.categoryCount(), source.productCount()]);
     const categoryUrlCount = categories + listPages.length;
     return {
@@ -171,9 +279,8 @@ export function sitemapRoutes(options: SitemapOptions) {
   });
 
   app.get('/sitemap.xml', async (c) => {
-    const base = baseOf(c);
     const { categoryFiles, productFiles, single } = await sizes();
-    return xml(c, single ? categoriesFile(base, 1, true) : index(base, categoryFiles, productFiles));
+    return xml(c, 'sitemap.xml', (base) => (single ? categoriesFile(base, 1, true) : index(base, categoryFiles, productFiles)));
   });
 
   app.get('/:file{sitemap-(?:categories|products)-[0-9]{1,7}\\.xml}', async (c) => {
@@ -183,8 +290,7 @@ export function sitemapRoutes(options: SitemapOptions) {
     if (!(n >= 1) || n > (kind === 'categories' ? categoryFiles : productFiles)) {
       return c.json(errorBody(appError('http/not-found', `There is no ${c.req.param('file')}: see /sitemap.xml.`)), 404);
     }
-    const base = baseOf(c);
-    return xml(c, kind === 'categories' ? categoriesFile(base, n, false) : productsFile(base, n));
+    return xml(c, `${kind}-${n}`, (base) => (kind === 'categories' ? categoriesFile(base, n, false) : productsFile(base, n)));
   });
 
   return app;
