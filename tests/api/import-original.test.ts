@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport, type ImportReport } from '../../src/cli/import-original-run.js';
+import { runImport, type ImportOptions, type ImportReport } from '../../src/cli/import-original-run.js';
 import { readExport } from '../../src/cli/original-export.js';
 import { auditOrderLog, checkSalesProjection } from '../../src/modules/ordering/index.js';
 import { newId } from '../../src/shared/ids.js';
@@ -380,6 +380,27 @@ describe('npm run import:original of a hostile file', () => {
         expect(report.refused).toEqual([
           `ordersColl ${ordersColl.startsWith('[') ? 'item' : 'line'} 2: refused: a document of more than 1.0 MB: the largest the shop accepts (an order of its most lines, a product) is far smaller, so it was neither kept nor read`,
         ]);
+      }
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  it('refuses what no export holds: nesting past 16 levels, more documents or bytes than a file may hold, a broken array', async () => {
+    const before = await state();
+    const deep = `{"_id":{"$oid":"${oid('65e9', 1)}"},"email":"deep@poke.test","name":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const cases: Array<[Record<string, string>, Partial<ImportOptions>, RegExp]> = [
+      [{ usersColl: deep }, {}, /^usersColl line 1: refused: nested more than 16 levels deep/],
+      [{ usersColl: jsonLines([1, 2, 3, 4].map((n) => ({ _id: { $oid: oid('65e9', n) }, email: `n${n}@poke.test` }))) }, { maxDocuments: 3 }, /^usersColl: more than 3 documents in .*: split it/],
+      [{ usersColl: jsonLines([{ email: 'big@poke.test' }]) }, { exportLimits: { maxFileBytes: 10 } }, /usersColl\.json is 0\.00 MB: an export file is read up to 0\.00 MB/],
+      [{ usersColl: '[{"email":"a@poke.test"}] trailing' }, {}, /usersColl\.json: something follows the array's closing \]/],
+      [{ usersColl: '[{"email":"a@poke.test"},' }, {}, /usersColl\.json ends before its array's closing \]/],
+    ];
+    for (const [files, options, why] of cases) {
+      const folder = folderWith(files);
+      for (const dryRun of [true, false]) {
+        const report = await runImport({ folder, dryRun, database: t.database, newId, clock: t.clock, defaultStock: 10, provider: 'local', say: () => {}, ...options });
+        expect(report.refused).toHaveLength(1);
+        expect(report.refused[0]).toMatch(why);
       }
     }
     expect(await state()).toEqual(before);
