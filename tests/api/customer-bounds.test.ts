@@ -176,6 +176,32 @@ describe('ORDERS_PER_DAY', () => {
   });
 });
 
+describe('the day\'s counts read over indexes', () => {
+  it.runIf(process.env.SHOP_TEST_ENGINE === 'postgres')("PostgreSQL: limitCounts' placed-since counts read an index led by the customer or the phone number", async () => {
+    if (t.database.engine !== 'postgres') return;
+    const client = await t.database.handle.pool.connect();
+    try {
+      await client.query('begin');
+      // A table this small is read whole: with sequential scans priced out, the plan shows the index each count can use.
+      await client.query('set local enable_seqscan = off');
+      const since = new Date(Date.now() - 24 * 3600_000);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        'explain select (select count(*) from orders where owner_user_id = $1 and placed_at > $2), (select count(*) from orders where phone = $3 and placed_at > $2)',
+        ['u1', since, '+8801712345678'],
+      );
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      // Each count reads only the customer's, or the number's, rows: an index its key leads (which one the planner
+      // picks depends on the statistics: orders_owner or orders_owner_status, orders_phone_placed or orders_phone_status).
+      expect(text).toMatch(/Index (Only )?Scan using orders_owner\w* on orders\s+\(cost[^\n]*\n\s+Index Cond: \(\(?owner_user_id = /);
+      expect(text).toMatch(/Index (Only )?Scan using orders_phone\w* on orders \w+\s+\(cost[^\n]*\n\s+Index Cond: \(\(?phone = /);
+      expect(text).not.toMatch(/Seq Scan/);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+  });
+});
+
 describe('a cart or an order stored before the bounds', () => {
   // The day's test moved the clock past the admin's session.
   beforeAll(async () => {
