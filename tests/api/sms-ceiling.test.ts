@@ -123,6 +123,18 @@ describe('checkout codes: per number, per client address and per shop', () => {
     expect(await usage()).toMatchObject({ today: 26, codesToday: 26, lastHour: 5, heldToday: 0, budgetSpent: false, ceilings: { perNumberHour: 5, perNumberDay: 10, perAddressHour: 20, perAddressDay: 50, dailyBudget: 500 } });
   });
 
+  it('codes asked for at once: count and add are one step, so exactly SMS_PER_NUMBER_HOUR go', async () => {
+    await shop({ CHECKOUT_OTP: 'true' });
+    const victim = phoneOf(9);
+    const accounts: Who[] = [];
+    for (let i = 0; i < 20; i++) accounts.push(await shopper());
+    const answers = await Promise.all(accounts.map((who, i) => askCode(who, victim, `192.0.2.${100 + i}`)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(15);
+    expect(textsTo(victim)).toBe(5);
+    expect(Number(await t.value('select count(*) as count from sms_sends'))).toBe(5);
+  });
+
   it('the counts are in the database: a restarted shop (or another process) still refuses the number', async () => {
     await shop({ CHECKOUT_OTP: 'true' });
     const victim = phoneOf(2);
