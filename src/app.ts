@@ -32,6 +32,8 @@ export type SiteConfig = {
   checkoutOtp: boolean;
   /** MAX_LINE_QUANTITY: the most of one item a cart line or an order holds (issue 40). */
   maxLineQuantity: number;
+  /** MAX_CART_LINES: the most different items one cart holds (issue 40). */
+  maxCartLines: number;
 };
 
 /** Extra origins the page may use (the Firebase SDK in firebase mode). */
@@ -106,6 +108,7 @@ const siteConfigSchema = z.object({
   social: z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string() }),
   checkoutOtp: z.boolean().meta({ description: 'The checkout asks for a 6-digit code sent to the phone number by SMS before an order counts.' }),
   maxLineQuantity: z.number().int().meta({ description: 'MAX_LINE_QUANTITY: the most of one item a cart line or an order holds (1 to 99).' }),
+  maxCartLines: z.number().int().meta({ description: 'MAX_CART_LINES: the most different items (product, size and color) one cart holds.' }),
   auth: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('local'), googleSignIn: z.literal(false) }),
     z.object({

@@ -195,6 +195,7 @@ export async function createShop(settings: ShopSettings) {
     auth: identity.publicConfig,
     checkoutOtp: env.CHECKOUT_OTP,
     maxLineQuantity: env.MAX_LINE_QUANTITY,
+    maxCartLines: env.MAX_CART_LINES,
   };
   const webDistDir = settings.webDistDir === undefined ? builtWebDistDir() : settings.webDistDir;
   // Absolute URLs of the pages' tags, robots.txt and the sitemap (issue 21, decision 042).

@@ -100,8 +100,8 @@ describe('a cart holds at most MAX_CART_LINES lines of at most MAX_LINE_QUANTITY
     expect(await refused(await change(rina, line._id, 11), 409, 'cart/quantity-limit')).toBe('Your cart can hold at most 10 of one item.');
     expect((await change(rina, line._id, 10)).status).toBe(200);
     expect((await json(await cart(rina)))[0].quantity).toBe(10);
-    // The web app's quantity control follows the shop's setting.
-    expect((await json(await call(t, 'GET', '/api/config'))).maxLineQuantity).toBe(10);
+    // The web app's quantity control and its full cart's notice follow the shop's settings.
+    expect(await json(await call(t, 'GET', '/api/config'))).toMatchObject({ maxLineQuantity: 10, maxCartLines: 5 });
   });
 });
 

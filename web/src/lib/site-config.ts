@@ -17,6 +17,8 @@ export type SiteConfig = {
   checkoutOtp?: boolean;
   /** MAX_LINE_QUANTITY: the most of one item a cart line holds; absent: 99, the API's ceiling. */
   maxLineQuantity?: number;
+  /** MAX_CART_LINES: the most different items one cart holds; absent: not known (no notice before the server refuses). */
+  maxCartLines?: number;
   /** Absent on a server without the identity module: treated as the local provider, no Google. */
   auth?: AuthConfig;
 };

@@ -32,6 +32,8 @@ export function CartPage() {
   const lang = useLanguage();
   const { data: config } = useQuery(siteConfigQueryOptions());
   const maxQuantity = config?.maxLineQuantity ?? quantityCeiling;
+  // Full (or, stored before MAX_CART_LINES, over it: the server answers its newest lines only): no new item goes in.
+  const full = items !== undefined && config?.maxCartLines !== undefined && items.length >= config.maxCartLines;
 
   /** Settles when the cart was read again or the change refused; the dialog (409: how many are left) stays open. */
   async function handleQuantity(item: CartItem, quantity: number) {
@@ -84,6 +86,11 @@ export function CartPage() {
               </Link>
             )}
           </div>
+          {full && (
+            <p className="notice cart-notice" role="status" data-testid="cart-full">
+              {t('cart.fullNotice', { count: formatNumber(config?.maxCartLines ?? 0, lang) })}
+            </p>
+          )}
           {unavailable && (
             <p className="notice notice--error cart-notice" role="alert">
               {t('cart.unavailableNotice')}
