@@ -200,7 +200,9 @@ export async function createOrderingModule(deps: OrderingDeps) {
   // The SMS ceilings (issue 40, decision 048): codes count in their own transaction, the order texts in the worker's gate.
   const smsCeilings: SmsCeilingDeps = { ceilings: { ...defaultSmsCeilings, ...deps.smsCeilings }, ownNumber: settings.alertPhone, alertEmail: settings.alertEmail, shopName: settings.shopName };
   const smsGate = (texts: readonly StoredMessage[]) => holdOverCeilings({ ...smsCeilings, clock: deps.clock }, (work) => database.transaction((tx) => work(stores.in(tx))), texts);
-  const messageWorker = createMessageWorker({ outbox, sms: deps.messages.sms, mailer: deps.messages.mailer, clock: deps.clock, logger: deps.messages.logger, pollMs: deps.messages.pollMs, firstRetryMs: deps.messages.firstRetryMs, holdOverCeilings: smsGate });
+  // SMS_PROVIDER=none writes the SMS to the log: nothing leaves the shop, so nothing is counted.
+  const smsLeave = deps.messages.sms.kind !== 'log';
+  const messageWorker = createMessageWorker({ outbox, sms: deps.messages.sms, mailer: deps.messages.mailer, clock: deps.clock, logger: deps.messages.logger, pollMs: deps.messages.pollMs, firstRetryMs: deps.messages.firstRetryMs, holdOverCeilings: smsLeave ? smsGate : undefined });
   messageWorker.start();
   // Every ordering transaction takes the log's head first (decision 024).
   const begin = (s: OrderingStores) => s.log.lockHead();
@@ -276,7 +278,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
       shopName: deps.messages.settings.shopName,
       transaction: (work) => transaction((s) => work(s)),
       sendSms: (to, message) => deps.messages.sms.send(to, message),
-      sms: smsCeilings,
+      sms: smsLeave ? smsCeilings : null,
       trustProxy: deps.trustProxy ?? false,
     }), { sales: stores.outside.sales, clock: deps.clock }), { ledger: stores.outside.smsLedger, messages: outbox, ceilings: smsCeilings.ceilings, clock: deps.clock }),
   };

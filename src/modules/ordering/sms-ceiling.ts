@@ -79,9 +79,17 @@ export async function holdOverCeilings(deps: SmsCeilingDeps & { clock: Clock }, 
   const now = deps.clock.now();
   await transaction(async (s) => {
     await openLedger(s, now);
+    let budgetSpent = false;
     for (const m of texts) {
+      // Past the budget nothing else of the turn is counted: the budget cannot free within it.
+      if (budgetSpent && !(await s.smsLedger.has(m.id))) {
+        held.set(m.id, 'sms-budget-spent');
+        continue;
+      }
       const admitted = await admitSms(deps, s, { id: m.id, phone: m.recipient, address: null, kind: 'order', at: now });
-      if (!admitted.ok) held.set(m.id, admitted.refusal);
+      if (admitted.ok) continue;
+      held.set(m.id, admitted.refusal);
+      budgetSpent ||= admitted.refusal === 'sms-budget-spent';
     }
   });
   return held;
