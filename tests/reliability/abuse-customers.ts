@@ -132,8 +132,10 @@ export const smsPerNumberCeiling = 10;
  */
 function smsCeilingPerNumber(): { perNumber: number; from: string } {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const row = readme.split('\n').find((line) => line.includes('`SMS_PER_NUMBER_HOUR`'));
-  const value = row ? /\|\s*`?(\d+)`?\s*\|/.exec(row.slice(row.indexOf('SMS_PER_NUMBER_HOUR') + 20))?.[1] : undefined;
+  // Its row names SMS_PER_NUMBER_HOUR (and SMS_PER_NUMBER_DAY) in one cell and their defaults in the next: the first number there.
+  const cells = readme.split('\n').find((line) => line.startsWith('|') && line.includes('`SMS_PER_NUMBER_HOUR`'))?.split('|') ?? [];
+  const at = cells.findIndex((cell) => cell.includes('`SMS_PER_NUMBER_HOUR`'));
+  const value = at >= 0 ? /\d+/.exec(cells[at + 1] ?? '')?.[0] : undefined;
   return value ? { perNumber: Number(value), from: 'SMS_PER_NUMBER_HOUR in README.md' } : { perNumber: smsPerNumberCeiling, from: "issue 40's bound" };
 }
 
