@@ -4,15 +4,18 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { imageDecoding, uploadImage } from '../../src/modules/catalogue/upload-image.js';
 import { sitemapRoutes } from '../../src/platform/http/sitemap.js';
+import { createWorkGate, type Release } from '../../src/platform/work-gate.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 40, decision 047: CPU and memory by construction on the heavy answers. Invoices and
 // packing slips of bounded orders, a few at once per customer and per shop; the CSV export
 // streamed as it is read, a few at once; the sitemap built once per catalogue version and
-// origin, whatever the query string or Host. Runs on SQLite.
+// origin, whatever the query string or Host; uploads decoded one at a time, bombs refused. Runs on SQLite.
 let t: TestApp;
 let admin: string;
 let rahim: string;
@@ -225,5 +228,45 @@ describe('the sitemap (issue 40)', () => {
     expect(productReads() - before).toBe(4);
     // The index too: one build per origin, whatever the query.
     for (let i = 0; i < 100; i++) expect((await app.request(`/sitemap.xml?z=${i}`, { headers: { host: `h${i % 7}.test` } })).status).toBe(200);
+  });
+});
+
+describe('image uploads (issue 40)', () => {
+  const upload = (bytes: Uint8Array) => {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(bytes)]), 'photo.jpg');
+    return t.app.request('/api/images', { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
+  };
+
+  it('a 4000 x 4000 photo is taken; a small PNG that claims 27 megapixels (a decompression bomb) is refused', async () => {
+    const photo = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#3a2f8f' } }).jpeg({ quality: 80 }).toBuffer();
+    const ok = await upload(photo);
+    expect(ok.status).toBe(201);
+    expect((await json(ok)).data.display_url).toMatch(/^http:\/\/shop\.test\/uploads\/.+\.webp$|^\/uploads\/.+\.webp$/);
+    const bomb = await sharp({ create: { width: 5200, height: 5200, channels: 3, background: '#000000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    expect(bomb.length).toBeLessThan(200_000);
+    const refused = await upload(bomb);
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error.code).toBe('images/unreadable');
+  });
+
+  it('decodes one at a time with 8 waiting: the others answer 503 images/busy with Retry-After', async () => {
+    const gate = createWorkGate({ atOnce: 1, maxWaiting: 8 });
+    const saved: string[] = [];
+    const images = { save: async () => ({ url: `/uploads/${saved.push('x')}.webp` }) } as unknown as Parameters<typeof uploadImage>[0]['images'];
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#883322' } }).jpeg().toBuffer();
+    const results = await Promise.all(Array.from({ length: 12 }, () => uploadImage({ images, onStoreError: () => {}, decoding: gate }, photo)));
+    expect(results.filter((r) => r.ok)).toHaveLength(9);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(['images/busy', 'images/busy', 'images/busy']);
+    expect(gate.stats()).toMatchObject({ running: 0, waiting: 0 });
+
+    // Over HTTP, with the shop's own line full.
+    const held: Array<Promise<Release | null>> = Array.from({ length: 9 }, () => imageDecoding.enter());
+    const busy = await upload(photo);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toMatch(/^[0-9]+$/);
+    expect((await json(busy)).error.code).toBe('images/busy');
+    for (const slot of held) (await slot)?.();
+    expect((await upload(photo)).status).toBe(201);
   });
 });

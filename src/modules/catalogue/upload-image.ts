@@ -1,17 +1,34 @@
 import type { ImageStore } from '../../platform/image-store/image-store.js';
 import { prepareImage } from '../../platform/image-store/prepare-image.js';
+import { createWorkGate, type WorkGate } from '../../platform/work-gate.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
+
+/**
+ * Pictures decoded at once, process-wide, and how many more may wait (issue 40, decision 047): a
+ * 4000x4000 photo is ~48 MB of pixels while libvips turns it, and 16 decoded together left the
+ * process at ~490 MB RSS. One at a time; the dashboard sends a product's few pictures together,
+ * so 8 wait their turn; past that 503 images/busy with Retry-After. Waiting uploads hold their
+ * bytes (5 MB at most each).
+ */
+export const imageDecoding: WorkGate = createWorkGate({ atOnce: 1, maxWaiting: 8 });
 
 /**
  * Admin upload: checked by content, re-encoded to WebP without metadata, then kept by the
  * configured store. A rejected file is never written anywhere.
  */
 export async function uploadImage(
-  deps: { images: ImageStore; onStoreError: (e: unknown) => void },
+  deps: { images: ImageStore; onStoreError: (e: unknown) => void; decoding?: WorkGate },
   bytes: Uint8Array,
 ): Promise<Result<{ data: { display_url: string } }, AppError>> {
-  const prepared = await prepareImage(bytes);
+  const slot = await (deps.decoding ?? imageDecoding).enter();
+  if (!slot) return err(appError('images/busy', 'Other pictures are being prepared right now. Try again in a few seconds.'));
+  let prepared: Awaited<ReturnType<typeof prepareImage>>;
+  try {
+    prepared = await prepareImage(bytes);
+  } finally {
+    slot();
+  }
   if (!prepared.ok) return err(appError(prepared.error.code, prepared.error.message));
   try {
     const stored = await deps.images.save(prepared.value);

@@ -10,10 +10,12 @@ export const maxImageWidth = 1600;
  */
 export const variantWidths = [480, 960] as const;
 /**
- * Decompression-bomb guard: a few KB of PNG can claim 100k x 100k pixels. 40 MP is above any
- * phone camera's output, and libvips refuses before allocating the pixels.
+ * Decompression-bomb guard: a few KB of PNG can claim 100k x 100k pixels, and libvips refuses
+ * before allocating them. 25 MP (5000 x 5000; a 24 MP camera's 6000 x 4000) is above what a phone
+ * saves, and bounds one decode at ~100 MB of pixels when it must be held whole (a rotation).
+ * Issue 40: it was 40 MP.
  */
-const maxInputPixels = 40_000_000;
+export const maxInputPixels = 25_000_000;
 const webpQuality = 82;
 
 const rejections = {
@@ -42,6 +44,20 @@ export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
   return undefined;
 }
 
+let quieted = false;
+/**
+ * libvips' defaults suit a batch converter, not a shop's process (issue 40): its operation cache
+ * keeps up to 50 MB of recent results (nothing is decoded twice here), and a thread per core per
+ * image made 16 uploads leave RSS at ~490 MB (glibc keeps an arena per thread). No cache, one
+ * thread: an upload takes a little longer, and the memory goes back after it.
+ */
+function quiet(sharp: { cache(on: boolean): unknown; concurrency(threads: number): unknown }): void {
+  if (quieted) return;
+  quieted = true;
+  sharp.cache(false);
+  sharp.concurrency(1);
+}
+
 /**
  * Checks an upload and re-encodes it: the stored file is always a WebP we produced ourselves, so
  * whatever else the upload carried (EXIF with GPS, a script after the pixels, extra frames) is
@@ -58,6 +74,7 @@ export async function prepareImage(bytes: Uint8Array, _declaredName?: string): P
 
   // sharp (libvips) is loaded on the first image, not at start: most processes never draw one.
   const { default: sharp } = await import('sharp');
+  quiet(sharp);
   try {
     // failOn 'error' also fails truncated files (libvips ranks 'truncated' below 'error'), so a
     // polyglot or a cut-off JPEG is refused rather than stored as a half-grey picture.
@@ -68,12 +85,12 @@ export async function prepareImage(bytes: Uint8Array, _declaredName?: string): P
       .resize({ width: maxImageWidth, withoutEnlargement: true })
       .webp({ quality: webpQuality })
       .toBuffer({ resolveWithObject: true });
-    const variants = await Promise.all(
-      variantWidths.map(async (width) => ({
-        width,
-        webp: full.info.width > width ? await decoded.clone().resize({ width }).webp({ quality: webpQuality }).toBuffer() : full.data,
-      })),
-    );
+    // One after another: each copy decodes the upload again (shrink-on-load makes that cheap for
+    // JPEG), and together they held their pixels at once.
+    const variants: Array<{ width: number; webp: Buffer }> = [];
+    for (const width of variantWidths) {
+      variants.push({ width, webp: full.info.width > width ? await decoded.clone().resize({ width }).webp({ quality: webpQuality }).toBuffer() : full.data });
+    }
     return ok({
       webp: full.data,
       variants,

@@ -203,10 +203,10 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       tag,
       access: 'admin',
       summary: 'Upload a product or banner image',
-      description: 'JPEG, PNG, WebP or GIF up to 5 MB; kept as WebP without metadata.',
+      description: 'JPEG, PNG, WebP or GIF up to 5 MB and 25 megapixels; kept as WebP without metadata. Pictures are decoded one at a time and 8 may wait: past that 503 images/busy with Retry-After.',
       upload: { field: 'image', description: 'The image file.' },
       answers: { 201: { description: 'Stored; display_url is the URL to put in a product or banner.', body: uploadedSchema } },
-      errors: ['images/missing-file', 'images/unsupported-type', 'images/too-large', 'images/unreadable', 'images/store-failed'],
+      errors: ['images/missing-file', 'images/unsupported-type', 'images/too-large', 'images/unreadable', 'images/store-failed', 'images/busy'],
     },
     async (c) => {
       const type = c.req.header('content-type') ?? '';
@@ -220,7 +220,10 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
         return sendError(c, appError('images/missing-file', 'The upload could not be read. Choose an image and try again.'));
       }
       if (!(file instanceof File)) return sendError(c, appError('images/missing-file', 'Choose an image to upload (field "image").'));
-      return sendResult(c, await uploadImage(deps, new Uint8Array(await file.arrayBuffer())), 201);
+      const uploaded = await uploadImage(deps, new Uint8Array(await file.arrayBuffer()));
+      // Decoded one at a time (issue 40): a full line of waiting uploads is told when to come back.
+      if (!uploaded.ok && uploaded.error.code === 'images/busy') c.header('Retry-After', '5');
+      return sendResult(c, uploaded, 201);
     },
   );
 
