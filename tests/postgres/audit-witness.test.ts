@@ -70,6 +70,7 @@ describe('the head witness on PostgreSQL', () => {
     const [ta, tb] = [await customerOf(a, 'rina@example.com'), await customerOf(b, 'sumi@example.com')];
     // Both processes at once: their lines interleave in the file; the highest is the database's head.
     for (let i = 0; i < 2; i++) await Promise.all([order(a, ta, productId), order(b, tb, productId)]);
+    if (a.database.engine !== 'postgres') throw new Error('a PostgreSQL shop was expected');
     const [head] = (await a.database.handle.pool.query<{ n: string; hash: string }>('select event_count as n, last_hash as hash from order_log_head')).rows;
     expect(highest()).toBe(4);
     expect(readFileSync(witness, 'utf8')).toContain(`4:${head?.hash} `);
