@@ -92,7 +92,7 @@ describe('sign-in limits', () => {
       expect(map.entries).toBeLessThanOrEqual(map.maxEntries);
       expect(map.bytes).toBeLessThanOrEqual(map.maxBytes);
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('sign-in limits that hold a NAT\'s shoppers apart (issue 40)', () => {
