@@ -55,6 +55,37 @@ const unit = (kind: Kind, v: number) => async (): Promise<Result<{ v: number; be
 };
 
 describe('group commit', () => {
+  it('answers a batch only after its end step settled (the head witness, decision 049), while the next batch runs', async () => {
+    const hand = byHand();
+    const released: Array<() => void> = [];
+    const seenAtEnd: number[] = [];
+    const commits = createGroupCommit(database, () => null, {
+      schedule: hand.schedule,
+      // Inside the transaction: what the batch wrote; after COMMIT: held until the test releases it.
+      end: async () => {
+        seenAtEnd.push(seenRows());
+        return () => new Promise<void>((resolve) => released.push(resolve));
+      },
+    });
+    const first = watch(commits.run(unit('ok', 1)));
+    const second = watch(commits.run(unit('ok', 2)));
+    hand.release();
+    await flushMicrotasks();
+    expect(seenAtEnd).toEqual([2]);
+    expect(rows()).toEqual([1, 2]); // committed
+    expect([first.state, second.state]).toEqual(['pending', 'pending']); // but not answered
+    const third = watch(commits.run(unit('ok', 3)));
+    hand.release();
+    await flushMicrotasks();
+    expect(seenAtEnd).toEqual([2, 3]); // the next batch did not wait for the first one's end step
+    released.shift()?.();
+    await flushMicrotasks();
+    expect([first.state, second.state, third.state]).toEqual(['resolved', 'resolved', 'pending']);
+    released.shift()?.();
+    await flushMicrotasks();
+    expect(third.state).toBe('resolved');
+  });
+
   it('runs queued units in one transaction, answers none before COMMIT, and undoes only the failing ones', async () => {
     const hand = byHand();
     const commits = createGroupCommit(database, () => null, { schedule: hand.schedule });
