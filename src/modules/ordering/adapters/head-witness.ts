@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShopDatabase, Tx } from '../../../platform/database.js';
 import { witnessProblem, type WitnessedHead } from '../verify-audit-log.js';
@@ -88,7 +89,9 @@ export type HeadWitness = {
  * file is compacted: a new file holding its highest line is written beside it and renamed over
  * it. Another process's line appended to the old file meanwhile is not lost: the compactor copies
  * what the old file gained after its read, and a writer that finds the name moved to another file
- * after its write writes its line again.
+ * after its write writes its line again. Two compactions at the same moment (two processes past
+ * the cap together) may drop a line written between them: the witness then lags one batch until
+ * the next append, and is never ahead of the database (it only ever holds heads that committed).
  */
 export function createHeadWitness(path: string, options: { maxBytes?: number; now?: () => Date } = {}): HeadWitness {
   const maxBytes = Math.max(256, options.maxBytes ?? 1024 * 1024);
@@ -133,7 +136,7 @@ export function createHeadWitness(path: string, options: { maxBytes?: number; no
       const text = (await old.readFile()).toString('utf8');
       const best = parseWitness(text);
       if (!best) return;
-      const temp = join(dirname(path), `.${basename(path)}.${process.pid}.compact`);
+      const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID().slice(0, 8)}.compact`);
       await writeFile(temp, `${best.line}\n`);
       const t = await open(temp, 'r');
       await t.sync().finally(() => t.close());
