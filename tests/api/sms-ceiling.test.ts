@@ -123,6 +123,15 @@ describe('checkout codes: per number, per client address and per shop', () => {
     expect(await usage()).toMatchObject({ today: 26, codesToday: 26, lastHour: 5, heldToday: 0, budgetSpent: false, ceilings: { perNumberHour: 5, perNumberDay: 10, perAddressHour: 20, perAddressDay: 50, dailyBudget: 500 } });
   });
 
+  it('an IPv6 client counts by its /64: a fresh address in the same network is the same address', async () => {
+    await shop({ CHECKOUT_OTP: 'true', SMS_PER_ADDRESS_HOUR: '3' });
+    const asked = [];
+    for (let i = 1; i <= 4; i++) asked.push(await askCode(await shopper(), phoneOf(300 + i), `2001:db8:7:9::${i.toString(16)}`));
+    expect(asked.map((r) => r.status)).toEqual([201, 201, 201, 429]);
+    expect((await json(asked[3]!)).error.code).toBe('ordering/sms-address-limit');
+    expect((await askCode(await shopper(), phoneOf(305), '2001:db8:7:a::1')).status).toBe(201);
+  });
+
   it('codes asked for at once: count and add are one step, so exactly SMS_PER_NUMBER_HOUR go', async () => {
     await shop({ CHECKOUT_OTP: 'true' });
     const victim = phoneOf(9);

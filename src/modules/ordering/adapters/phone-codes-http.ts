@@ -5,6 +5,7 @@ import type { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import type { Actor } from '../domain/order.js';
+import { smsAddressKey } from '../domain/sms-ceiling.js';
 import { sendPhoneCode, verifyPhoneCode, type PhoneCodeDeps } from '../phone-codes.js';
 import { bdMobileField } from './phone-field.js';
 
@@ -34,7 +35,7 @@ export function phoneCodeRoutes(app: ContractRouter<{ Variables: AuthVariables }
       errors: ['ordering/phone-codes-off', 'ordering/phone-code-too-soon', 'ordering/phone-code-not-sent', 'ordering/sms-number-limit', 'ordering/sms-address-limit', 'ordering/sms-busy', 'ordering/sms-budget-spent'],
     },
     async (c, { body, headers }) => {
-      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone, headers['accept-language'], clientAddress(c, deps.trustProxy));
+      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone, headers['accept-language'], smsAddressKey(clientAddress(c, deps.trustProxy)));
       if (sent.ok) return c.json(sent.value, 201);
       const { retryAfterSeconds, ...error } = sent.error;
       if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));

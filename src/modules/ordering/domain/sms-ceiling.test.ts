@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSmsCeilings, retryAfterSeconds, smsRefusal, type SmsCounts } from './sms-ceiling.js';
+import { defaultSmsCeilings, retryAfterSeconds, smsAddressKey, smsRefusal, type SmsCounts } from './sms-ceiling.js';
 
 const none: SmsCounts = { numberHour: 0, numberDay: 0, addressHour: 0, addressDay: 0, shopHour: 0, shopToday: 0 };
 const c = defaultSmsCeilings;
@@ -30,5 +30,18 @@ describe('retryAfterSeconds', () => {
     expect(retryAfterSeconds('sms-address-day', now, new Date(now.getTime() - 23 * 3600_000))).toBe(3600);
     expect(retryAfterSeconds('sms-budget-spent', now, null)).toBe(18 * 3600);
     expect(retryAfterSeconds('sms-shop-hour', now, new Date(now.getTime() - 3600_000))).toBe(1);
+  });
+});
+
+describe('smsAddressKey', () => {
+  it('keeps IPv4, unmaps IPv4-mapped IPv6 and counts IPv6 by its /64', () => {
+    expect(smsAddressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(smsAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(smsAddressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(smsAddressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(smsAddressKey('2001:0DB8:0001:0002:0:0:0:9')).toBe('2001:db8:1:2::/64');
+    expect(smsAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(smsAddressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(smsAddressKey('unknown')).toBe('unknown');
   });
 });

@@ -68,3 +68,20 @@ export const refusalScope = (refusal: SmsRefusal): 'number' | 'address' | 'shop'
 
 /** The day's id of the budget alert: one a shop day. */
 export const budgetAlertId = (now: Date): string => `shop.sms-budget.${dhakaDay(now)}`;
+
+/**
+ * The address a code counts against: an IPv4 address as it is (an IPv4-mapped IPv6 one as IPv4), an
+ * IPv6 address by its /64 network, since one subscriber usually holds a whole /64 and could
+ * otherwise ask from a fresh address every time.
+ */
+export function smsAddressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return address;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
