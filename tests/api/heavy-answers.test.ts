@@ -15,7 +15,8 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 // Issue 40, decision 047: CPU and memory by construction on the heavy answers. Invoices and
 // packing slips of bounded orders, a few at once per customer and per shop; the CSV export
 // streamed as it is read, a few at once; the sitemap built once per catalogue version and
-// origin, whatever the query string or Host; uploads decoded one at a time, bombs refused. Runs on SQLite.
+// origin, whatever the query string or Host; uploads decoded one at a time, bombs refused. Runs on
+// SQLite and (vitest.postgres.config.ts) on PostgreSQL.
 let t: TestApp;
 let admin: string;
 let rahim: string;
@@ -101,7 +102,19 @@ async function cloneOrders(from: string, count: number, lines: number) {
   const items = JSON.stringify(Array.from({ length: lines }, (_, i) => ({ ...line, title: `Heavy Mug, a long enough title for a line ${i + 1}` })));
   const columns = Object.keys(row!);
   const { database } = t;
-  if (database.engine !== 'sqlite') throw new Error('SQLite only');
+  if (database.engine === 'postgres') {
+    const replaced: Record<string, string> = {
+      id: `'clone' || lpad(g.i::text, 8, '0')`,
+      order_number: '50000 + g.i',
+      placed_at: `o.placed_at - (g.i + 1) * interval '1 second'`,
+      items: '$2',
+    };
+    await database.handle.pool.query(
+      `insert into orders (${columns.join(', ')}) select ${columns.map((c) => replaced[c] ?? `o.${c}`).join(', ')} from orders o, generate_series(0, $3::int - 1) as g(i) where o.id = $1`,
+      [from, items, count],
+    );
+    return;
+  }
   const { sqlite } = database.handle;
   const insert = sqlite.prepare(`insert into orders (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
   const base = Number(row!.placed_at);

@@ -272,6 +272,36 @@ function webStreamOf(pdf: PdfKit): ReadableStream<Uint8Array> {
 }
 
 /**
+ * `stream` as read by the client, `release` run once when it has read the end, given up, or the
+ * stream failed: a file small enough to sit whole in the web stream's queue still counts until
+ * its reader has taken it.
+ */
+function held(stream: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await reader.read();
+          if (next.done) {
+            release();
+            controller.close();
+          } else controller.enqueue(next.value);
+        } catch (error) {
+          release();
+          controller.error(error);
+        }
+      },
+      async cancel(reason) {
+        release();
+        await reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
  * How many PDFs are made at once (issue 40, decision 047). Drawing is CPU work on the event loop
  * (a page at a time, see `turn`): `atOnce` are drawn shop-wide, `maxWaiting` more wait in line,
  * and past that the answer is ordering/documents-busy (503, Retry-After). One customer has at most
@@ -312,12 +342,9 @@ export function createPdfRenderer(limits: PdfLimits = defaultPdfLimits): PdfRend
       throw error;
     }
     // The shop's slot when the drawing is done (or given up); the customer's once the file is read
-    // to the end or given up (the client went away).
-    pdf.once('close', () => {
-      drawing();
-      mine();
-    });
-    const out = webStreamOf(pdf);
+    // to the end or given up (the client went away): see `held`.
+    pdf.once('close', drawing);
+    const out = held(webStreamOf(pdf), mine);
     void (async () => {
       for (const doc of docs) {
         if (pdf.destroyed) return;
