@@ -101,6 +101,9 @@ export type CustomerAttackRow = {
   healthSamples: number;
   /** The server's own worst event-loop delay in a 200 ms window during the attack (ms; NaN without the probe). */
   loopDelayMaxMs: number;
+  /** V8's heap in use and the memory outside it V8 knows of (buffers), when RSS was read after the attack (MB). */
+  heapAfterMb: number;
+  externalAfterMb: number;
   notes: string[];
   failures: string[];
 };
@@ -111,7 +114,7 @@ export function customerRowCells(row: CustomerAttackRow): [string, string, boole
   const figures = [
     `${answers}${row.unanswered ? `, ${row.unanswered} unanswered` : ''}`,
     `up after: ${row.upAfter ? 'yes' : 'NO'}`,
-    `RSS ${row.rssStartMb.toFixed(0)} → ${row.rssAfterMb.toFixed(0)} MB (peak ${row.peakRssMb.toFixed(0)})`,
+    `RSS ${row.rssStartMb.toFixed(0)} → ${row.rssAfterMb.toFixed(0)} MB (peak ${row.peakRssMb.toFixed(0)}, heap ${row.heapAfterMb.toFixed(0)})`,
     `health max ${row.healthMaxMs.toFixed(0)} ms`,
     `loop delay max ${Number.isNaN(row.loopDelayMaxMs) ? '?' : row.loopDelayMaxMs.toFixed(0)} ms`,
   ];
@@ -271,16 +274,18 @@ function sampleHealth(url: string) {
   };
 }
 
-/** The worst delay the probe wrote between two times (NaN when it wrote none). */
-function loopDelayBetween(file: string, from: number, to: number): number {
-  if (!existsSync(file)) return NaN;
-  let max = NaN;
+/** The worst delay the probe wrote between two times (NaN when it wrote none), and its last heap figures. */
+function probeBetween(file: string, from: number, to: number): { loopDelayMaxMs: number; heapMb: number; externalMb: number } {
+  const seen = { loopDelayMaxMs: NaN, heapMb: NaN, externalMb: NaN };
+  if (!existsSync(file)) return seen;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const [at, ms] = line.split(' ').map(Number);
+    const [at, ms, heap, external] = line.split(' ').map(Number);
     if (at === undefined || ms === undefined || !(at >= from && at <= to + 250)) continue;
-    max = Number.isNaN(max) ? ms : Math.max(max, ms);
+    seen.loopDelayMaxMs = Number.isNaN(seen.loopDelayMaxMs) ? ms : Math.max(seen.loopDelayMaxMs, ms);
+    seen.heapMb = heap ?? NaN;
+    seen.externalMb = external ?? NaN;
   }
-  return max;
+  return seen;
 }
 
 const checkoutOf = (phone: string) => ({ name: 'Abuse Tester', phone, address: 'House 9, Road 4, Mirpur, Dhaka', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' });
@@ -440,6 +445,8 @@ async function measure(shop: Shop, name: string, repeat: number, log: (line: str
   await sleep(1_000);
   const after = await isUp(shop);
   const memory = memoryOf(shop.pid);
+  const probe = probeBetween(shop.probe, started, ended);
+  const heapNow = probeBetween(shop.probe, Date.now() - 600, Date.now());
   const row: CustomerAttackRow = {
     attack: name,
     requests: t.requests,
@@ -455,8 +462,10 @@ async function measure(shop: Shop, name: string, repeat: number, log: (line: str
     peakRssMb: memory.peakMb,
     healthMaxMs: Math.max(sampled.maxMs, after.ms || 0),
     healthSamples: sampled.samples,
-    loopDelayMaxMs: loopDelayBetween(shop.probe, started, ended),
-    notes: t.notes,
+    loopDelayMaxMs: probe.loopDelayMaxMs,
+    heapAfterMb: heapNow.heapMb,
+    externalAfterMb: heapNow.externalMb,
+    notes: [...new Set(t.notes)],
     failures: [...t.failures],
   };
   const f = row.failures;
@@ -472,7 +481,7 @@ async function measure(shop: Shop, name: string, repeat: number, log: (line: str
   const answers = Object.entries(t.statuses).map(([s, n]) => `${n}×${s}`).join(' ');
   const codes = Object.entries(t.codes).map(([code, n]) => `${n}×${code}`).join(' ');
   log(
-    `  ${name}: ${t.requests} requests in ${row.seconds.toFixed(1)} s, ${answers}${t.unanswered ? `, ${t.unanswered} unanswered` : ''}${codes ? ` (${codes})` : ''}; up: ${after.up}; RSS ${row.rssStartMb.toFixed(1)} at start, ${row.rssAfterMb.toFixed(1)} after, ${row.peakRssMb.toFixed(1)} peak MB; health max ${row.healthMaxMs.toFixed(0)} ms, loop delay max ${row.loopDelayMaxMs.toFixed(0)} ms${t.notes.length ? `; ${t.notes.join('; ')}` : ''}`,
+    `  ${name}: ${t.requests} requests in ${row.seconds.toFixed(1)} s, ${answers}${t.unanswered ? `, ${t.unanswered} unanswered` : ''}${codes ? ` (${codes})` : ''}; up: ${after.up}; RSS ${row.rssStartMb.toFixed(1)} at start, ${row.rssBeforeMb.toFixed(1)} before, ${row.rssAfterMb.toFixed(1)} after, ${row.peakRssMb.toFixed(1)} peak MB (heap ${row.heapAfterMb.toFixed(1)}, external ${row.externalAfterMb.toFixed(1)} MB after); health max ${row.healthMaxMs.toFixed(0)} ms, loop delay max ${row.loopDelayMaxMs.toFixed(0)} ms${row.notes.length ? `; ${row.notes.join('; ')}` : ''}`,
   );
   for (const line of row.failures) log(`    FAIL ${line}`);
   return row;
@@ -718,11 +727,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
   const report = await runCustomerAbuse(size, { log: (line) => process.stdout.write(`${line}\n`) });
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  out('\n| attack | requests | answers | up after | RSS start / after / peak | health max | loop delay max | |');
-  out('|---|---|---|---|---|---|---|---|');
+  out('\n| attack | requests | answers | up after | RSS start / after / peak | heap after | health max | loop delay max | |');
+  out('|---|---|---|---|---|---|---|---|---|');
   for (const row of report.rows) {
     const answers = Object.entries(row.statuses).map(([status, n]) => `${n}×${status}`).join(' ') + (row.unanswered ? `, ${row.unanswered} unanswered` : '');
-    out(`| ${row.attack} | ${row.requests} | ${answers} | ${row.upAfter ? 'yes' : 'NO'} | ${row.rssStartMb.toFixed(1)} / ${row.rssAfterMb.toFixed(1)} / ${row.peakRssMb.toFixed(1)} MB | ${row.healthMaxMs.toFixed(0)} ms | ${row.loopDelayMaxMs.toFixed(0)} ms | ${row.failures.length === 0 ? 'ok' : 'FAIL'} |`);
+    out(`| ${row.attack} | ${row.requests} | ${answers} | ${row.upAfter ? 'yes' : 'NO'} | ${row.rssStartMb.toFixed(1)} / ${row.rssAfterMb.toFixed(1)} / ${row.peakRssMb.toFixed(1)} MB | ${row.heapAfterMb.toFixed(1)} MB | ${row.healthMaxMs.toFixed(0)} ms | ${row.loopDelayMaxMs.toFixed(0)} ms | ${row.failures.length === 0 ? 'ok' : 'FAIL'} |`);
   }
   out(`\nseeding ${report.seedSeconds.toFixed(1)} s, all ${((Date.now() - started) / 1000).toFixed(1)} s\n${JSON.stringify({ failures: report.failures }, null, 2)}`);
   process.exit(report.failures.length === 0 ? 0 : 1);
