@@ -17,12 +17,16 @@ RUN npm run build \
 FROM node:20-bookworm-slim AS runtime
 # MALLOC_ARENA_MAX: sharp (image uploads, the demo pictures) works on several threads, and glibc
 # keeps each thread's freed memory in its own arena: RSS stayed ~225 MB after drawing the demo
-# catalogue, ~150 MB with two arenas (docs/reliability.md, known limits).
+# catalogue, ~150 MB with two arenas (docs/reliability.md, known limits). MALLOC_MMAP_THRESHOLD_:
+# blocks of 128 KB or more are mapped and given back at free (glibc's threshold otherwise grows to
+# 32 MB, and 16 parallel 4000x4000 uploads left RSS ~200 MB over its start; decision 047). npm start
+# sets the same two.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

@@ -22,10 +22,14 @@ describe('Dockerfile', () => {
   });
 
   it('starts with the command npm start runs, as a non-root user, with a volume and a health check', () => {
-    // The same command, heap budget included: `node <V8 flags> scripts/start.mjs`.
-    const start = /^node((?: --[\w-]+=\d+)*) scripts\/start\.mjs$/.exec(pkg.scripts.start ?? '');
-    expect(start, 'npm start runs node [flags] scripts/start.mjs').not.toBeNull();
-    const flags = (start?.[1] ?? '').trim().split(' ').filter(Boolean);
+    // The same command, heap budget included: `<glibc settings> node <V8 flags> scripts/start.mjs`.
+    const start = /^((?:MALLOC_\w+=\$\{MALLOC_\w+:-\d+\} )*)node((?: --[\w-]+=\d+)*) scripts\/start\.mjs$/.exec(pkg.scripts.start ?? '');
+    expect(start, 'npm start runs [MALLOC_X=${MALLOC_X:-n} ...] node [flags] scripts/start.mjs').not.toBeNull();
+    const flags = (start?.[2] ?? '').trim().split(' ').filter(Boolean);
+    // The image's environment sets the glibc settings npm start defaults to (decision 047).
+    const mallocSettings = [...(start?.[1] ?? '').matchAll(/(MALLOC_\w+)=\$\{\1:-(\d+)\}/g)].map((m) => [m[1], m[2]]);
+    expect(mallocSettings.map(([name]) => name)).toEqual(['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);
+    for (const [name, value] of mallocSettings) expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value}\\b`, 'm'));
     expect(flags).toContain('--max-old-space-size=96');
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...flags, 'scripts/start.mjs']);
