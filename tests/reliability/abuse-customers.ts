@@ -21,7 +21,8 @@
  *
  * The shop is first filled through the API by a start with the caps at their highest settings
  * (the catalogue, accounts, an old oversized cart and order, many orders to export); that start is
- * not measured. Then, per attack (each repeated `repeat` times), the server must stay up, answer
+ * not measured. Then each attack (repeated `repeat` times) runs against a start of its own over the
+ * same data, as `npm start` runs the shop; the server must stay up, answer
  * /api/health (sampled every ~200 ms during the attack) in under 1 s, end with RSS within 60 MB of
  * its RSS at start, and refuse with a 4xx in the error format: no 5xx, no reset connection. The
  * figures recorded per attack: requests, answers by status, RSS at start / after / peak (VmHWM,
@@ -520,16 +521,21 @@ export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?:
     // The shop as `npm start` runs it: every limit at its default; texts go to the local gateway.
     const defaults = { AUTH_RATE_LIMIT: '', MAX_PENDING_ORDERS: '', ORDERS_PER_HOUR: '', MAX_PENDING_PER_PHONE: '', COD_BLOCK_AFTER_CANCELS: '' };
     const sms = { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `http://127.0.0.1:${sinkPort}/sms`, MESSAGE_POLL_SECONDS: '1' };
-    shop = await startShop(dataDir, join(root, 'loop-delay.txt'), { ...defaults, ...sms, ...database });
-    const s = shop;
-    const { url } = s;
+    // Each attack gets a shop of its own start (same data): its RSS is judged against that start,
+    // so what one attack leaves is never counted against the next, and a crash stops only its own.
+    const probe = join(root, 'loop-delay.txt');
+    let s = (shop = await startShop(dataDir, probe, { ...defaults, ...sms, ...database }));
+    let url = s.url;
     const c = size.concurrency;
-    log(`  the shop started with RSS ${s.rssStartMb.toFixed(1)} MB`);
+    let attacks = 0;
     const run = async (name: string, attack: (t: Tally, round: number) => Promise<void>) => {
-      if (!(await isUp(s)).up) {
-        failures.push(`${name}: not run, the server was down`);
-        return;
+      if (attacks++ > 0) {
+        await s.server.stop();
+        shop = null;
+        s = shop = await startShop(dataDir, probe, { ...defaults, ...sms, ...database });
+        url = s.url;
       }
+      log(`  the shop started with RSS ${s.rssStartMb.toFixed(1)} MB`);
       const row = await measure(s, name, size.repeat, log, attack);
       rows.push(row);
       failures.push(...row.failures);
