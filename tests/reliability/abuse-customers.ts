@@ -38,7 +38,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { startSmsSink } from '../support/sms-sink.mjs';
-import { adminAccount, buildServerIfNeeded, customerPassword, repoRoot, startFlags, startServer, type ServerProcess } from '../support/server-process.js';
+import { adminAccount, buildServerIfNeeded, customerPassword, repoRoot, startEnv, startFlags, startServer, type ServerProcess } from '../support/server-process.js';
 import { call, closeAgents, isErrorFormat, jsonOf, multipartFile, slowRead, type CallOptions, type Reply } from './loopback-client.js';
 
 export type CustomerAbuseSize = {
@@ -406,7 +406,8 @@ async function bigPictures(): Promise<{ png: Buffer; jpeg: Buffer }> {
 type Shop = { server: ServerProcess; url: string; pid: number; rssStartMb: number; probe: string };
 
 async function startShop(dataDir: string, probe: string, env: Record<string, string>): Promise<Shop> {
-  const server = await startServer({ dataDir, nodeArgs: [...startFlags, '--import', pathToFileURL(loopProbe).href], env: { LOOP_PROBE_FILE: probe, DEMO_DATA: 'false', ...env } });
+  // npm start's V8 flags and glibc settings (decision 047), and the probe.
+  const server = await startServer({ dataDir, nodeArgs: [...startFlags, '--import', pathToFileURL(loopProbe).href], env: { ...startEnv, LOOP_PROBE_FILE: probe, DEMO_DATA: 'false', ...env } });
   const { url } = server;
   const pid = server.child.pid as number;
   await mustOk('health at start', call(url, 'GET', '/api/health'));
