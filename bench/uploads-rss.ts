@@ -5,7 +5,7 @@
  *   npm run build:server && npx tsx bench/uploads-rss.ts [--uploads 16] [--rounds 3]
  *
  * Prints the server's RSS at start, its peak (VmHWM) and its RSS 2 s after each round, and the
- * answers by status (201, or 503 images/busy past the one decoding and the 8 waiting). The
+ * answers by status (201, or 429 images/busy past the one decoding and the 8 waiting). The
  * server's glibc malloc settings can be tried with BENCH_MALLOC_MMAP_THRESHOLD (passed as
  * MALLOC_MMAP_THRESHOLD_) and BENCH_MALLOC_ARENA_MAX (MALLOC_ARENA_MAX).
  *

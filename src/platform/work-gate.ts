@@ -16,6 +16,8 @@ export type WorkGate = {
   enter(): Promise<Release | null>;
   /** A slot now, or null: for work that must not wait. */
   tryEnter(): Release | null;
+  /** True when `enter()` would answer null now: a caller can refuse before it reads a large request body. */
+  full(): boolean;
   stats(): { running: number; waiting: number; atOnce: number; maxWaiting: number };
 };
 
@@ -51,6 +53,7 @@ export function createWorkGate(options: { atOnce: number; maxWaiting: number }):
       if (waiting.length >= maxWaiting) return null;
       return new Promise<Release>((resolve) => waiting.push(resolve));
     },
+    full: () => running >= atOnce && waiting.length >= maxWaiting,
     stats: () => ({ running, waiting: waiting.length, atOnce, maxWaiting }),
   };
 }

@@ -31,7 +31,7 @@ export const httpStatusByCode = {
   'images/unreadable': 400,
   'images/store-failed': 502,
   // Heavy answers made a few at a time (issue 40, decision 047).
-  'images/busy': 503,
+  'images/busy': 429,
   'catalogue/category-exists': 409,
   'catalogue/unknown-category': 400,
   'catalogue/product-not-found': 404,
@@ -75,13 +75,13 @@ export const httpStatusByCode = {
   // The SMS ceilings (issue 40, decision 048): a code past a ceiling, or past the day's budget.
   'ordering/sms-number-limit': 429,
   'ordering/sms-address-limit': 429,
-  'ordering/sms-busy': 503,
-  'ordering/sms-budget-spent': 503,
+  'ordering/sms-busy': 429,
+  'ordering/sms-budget-spent': 429,
   // Heavy answers (issue 40, decision 047): PDFs a few at a time, of bounded orders; exports a few at a time.
   'ordering/document-too-large': 409,
   'ordering/documents-in-progress': 429,
-  'ordering/documents-busy': 503,
-  'ordering/exports-busy': 503,
+  'ordering/documents-busy': 429,
+  'ordering/exports-busy': 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

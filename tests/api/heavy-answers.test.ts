@@ -138,11 +138,11 @@ describe('the CSV export (issue 40)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('runs 2 exports at once: a third answers 503 ordering/exports-busy with Retry-After; one given up frees its place', async () => {
+  it('runs 2 exports at once: a third answers 429 ordering/exports-busy with Retry-After; one given up frees its place', async () => {
     const running = await Promise.all([1, 2].map(() => call(t, 'GET', '/api/orders/export.csv', { token: admin })));
     expect(running.map((r) => r.status)).toEqual([200, 200]);
     const third = await call(t, 'GET', '/api/orders/export.csv', { token: admin });
-    expect(third.status).toBe(503);
+    expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toMatch(/^[0-9]+$/);
     expect((await json(third)).error.code).toBe('ordering/exports-busy');
     await running[0]!.body!.cancel();
@@ -263,7 +263,7 @@ describe('image uploads (issue 40)', () => {
     expect((await json(refused)).error.code).toBe('images/unreadable');
   });
 
-  it('decodes one at a time with 8 waiting: the others answer 503 images/busy with Retry-After', async () => {
+  it('decodes one at a time with 8 waiting: the others answer 429 images/busy with Retry-After', async () => {
     const gate = createWorkGate({ atOnce: 1, maxWaiting: 8 });
     const saved: string[] = [];
     const images = { save: async () => ({ url: `/uploads/${saved.push('x')}.webp` }) } as unknown as Parameters<typeof uploadImage>[0]['images'];
@@ -273,10 +273,16 @@ describe('image uploads (issue 40)', () => {
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(['images/busy', 'images/busy', 'images/busy']);
     expect(gate.stats()).toMatchObject({ running: 0, waiting: 0 });
 
-    // Over HTTP, with the shop's own line full.
-    const held: Array<Promise<Release | null>> = Array.from({ length: 9 }, () => imageDecoding.enter());
+    // Over HTTP, with the shop's own line full (1 decoding, 4 waiting): refused before its body is read.
+    const held: Array<Promise<Release | null>> = Array.from({ length: 5 }, () => imageDecoding.enter());
+    expect(imageDecoding.full()).toBe(true);
+    let bodyRead = false;
+    const unread = new ReadableStream<Uint8Array>({ pull(controller) { bodyRead = true; controller.close(); } }, { highWaterMark: 0 });
+    const early = await t.app.request('/api/images', { method: 'POST', body: unread, headers: { authorization: `Bearer ${admin}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': '4000000' }, duplex: 'half' } as RequestInit);
+    expect(early.status).toBe(429);
+    expect(bodyRead).toBe(false);
     const busy = await upload(photo);
-    expect(busy.status).toBe(503);
+    expect(busy.status).toBe(429);
     expect(busy.headers.get('retry-after')).toMatch(/^[0-9]+$/);
     expect((await json(busy)).error.code).toBe('images/busy');
     for (const slot of held) (await slot)?.();

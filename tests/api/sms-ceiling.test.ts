@@ -225,7 +225,7 @@ describe('order texts', () => {
 });
 
 describe('the daily SMS budget', () => {
-  it('spent: order texts fall back to email, codes are refused (503 ordering/sms-budget-spent) until the next day, the shop is alerted once', async () => {
+  it('spent: order texts fall back to email, codes are refused (429 ordering/sms-budget-spent) until the next day, the shop is alerted once', async () => {
     await shop({ CHECKOUT_OTP: 'true', SMS_DAILY_BUDGET: '3' });
     const [rina, bob, sumi] = [await shopper(), await shopper(), await shopper()];
     // A code (1), its order's text (2), a second code (3): the budget is spent.
@@ -249,7 +249,7 @@ describe('the daily SMS budget', () => {
 
     // Codes now: refused until midnight in Dhaka (the test clock is at 06:00 there: 18 hours).
     const refused = await askCode(sumi, phoneOf(7));
-    expect(refused.status).toBe(503);
+    expect(refused.status).toBe(429);
     expect((await json(refused)).error).toEqual({ code: 'ordering/sms-budget-spent', message: 'The shop has sent all its SMS for today, so it cannot send a code now. Please try again tomorrow, or call the shop.' });
     expect(Number(refused.headers.get('retry-after'))).toBe(18 * 3600);
     expect(textsTo(phoneOf(7))).toBe(0);

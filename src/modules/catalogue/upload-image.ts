@@ -7,11 +7,15 @@ import { err, ok, type Result } from '../../shared/result.js';
 /**
  * Pictures decoded at once, process-wide, and how many more may wait (issue 40, decision 047): a
  * 4000x4000 photo is ~48 MB of pixels while libvips turns it, and 16 decoded together left the
- * process at ~490 MB RSS. One at a time; the dashboard sends a product's few pictures together,
- * so 8 wait their turn; past that 503 images/busy with Retry-After. Waiting uploads hold their
- * bytes (5 MB at most each).
+ * process at ~490 MB RSS. One at a time; the dashboard sends a product's pictures together (3 at
+ * most), so 4 wait their turn; past that 429 images/busy with Retry-After, answered before the
+ * request's body is read (`full()`). Waiting uploads hold their bytes (5 MB at most each, twice:
+ * the parsed form and its copy), so the line is short.
  */
-export const imageDecoding: WorkGate = createWorkGate({ atOnce: 1, maxWaiting: 8 });
+export const imageDecoding: WorkGate = createWorkGate({ atOnce: 1, maxWaiting: 4 });
+
+/** The refusal of an upload while the line of pictures is full. */
+export const imagesBusy = (): AppError => appError('images/busy', 'Other pictures are being prepared right now. Try again in a few seconds.');
 
 /**
  * Admin upload: checked by content, re-encoded to WebP without metadata, then kept by the
@@ -22,7 +26,7 @@ export async function uploadImage(
   bytes: Uint8Array,
 ): Promise<Result<{ data: { display_url: string } }, AppError>> {
   const slot = await (deps.decoding ?? imageDecoding).enter();
-  if (!slot) return err(appError('images/busy', 'Other pictures are being prepared right now. Try again in a few seconds.'));
+  if (!slot) return err(imagesBusy());
   let prepared: Awaited<ReturnType<typeof prepareImage>>;
   try {
     prepared = await prepareImage(bytes);

@@ -15,7 +15,7 @@ import { listCategories } from '../list-categories.js';
 import { getProduct, listProducts } from '../list-products.js';
 import type { CategoryStore, ProductStore } from '../ports.js';
 import { addProduct, deleteProduct, updateProduct } from '../save-product.js';
-import { uploadImage } from '../upload-image.js';
+import { imageDecoding, imagesBusy, uploadImage } from '../upload-image.js';
 import { categoryInputSchema, productInputSchema, productQuerySchema } from './product-input.js';
 
 /** The spec's wire shapes. */
@@ -203,7 +203,7 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       tag,
       access: 'admin',
       summary: 'Upload a product or banner image',
-      description: 'JPEG, PNG, WebP or GIF up to 5 MB and 25 megapixels; kept as WebP without metadata. Pictures are decoded one at a time and 8 may wait: past that 503 images/busy with Retry-After.',
+      description: 'JPEG, PNG, WebP or GIF up to 5 MB and 25 megapixels; kept as WebP without metadata. Pictures are decoded one at a time and 4 may wait: past that 429 images/busy with Retry-After.',
       upload: { field: 'image', description: 'The image file.' },
       answers: { 201: { description: 'Stored; display_url is the URL to put in a product or banner.', body: uploadedSchema } },
       errors: ['images/missing-file', 'images/unsupported-type', 'images/too-large', 'images/unreadable', 'images/store-failed', 'images/busy'],
@@ -212,6 +212,11 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       const type = c.req.header('content-type') ?? '';
       if (!/^multipart\/form-data/i.test(type)) {
         return sendError(c, appError('images/missing-file', 'Send the image as multipart/form-data in the field "image".'));
+      }
+      // A full line is told so before its 5 MB are read (issue 40: a flood of uploads held their bodies).
+      if (imageDecoding.full()) {
+        c.header('Retry-After', '5');
+        return sendError(c, imagesBusy());
       }
       let file: unknown;
       try {

@@ -50,7 +50,7 @@ export function csvStream(first: string, pages: AsyncGenerator<OrderState[], voi
 
 /**
  * Exports running at once, shop-wide (issue 40, decision 047): each holds a page and a database
- * read per pull for as long as its reader takes. Past them: 503 ordering/exports-busy, Retry-After.
+ * read per pull for as long as its reader takes. Past them: 429 ordering/exports-busy, Retry-After.
  */
 export const maxExportsAtOnce = 2;
 
@@ -72,7 +72,7 @@ export function ordersExportRoute(app: ContractRouter<{ Variables: AuthVariables
       description: [
         'The same `q`, `status`, `from` and `to` as GET /allOrders (and the same 400s), without paging: every matching order, streamed.',
         `Columns: ${ordersCsvColumns.join(', ')}. Times in Dhaka time (YYYY-MM-DD HH:mm), money in whole taka.`,
-        `Streamed as it is read, a page of orders at a time; at most ${maxExportsAtOnce} exports at once (past that 503 ordering/exports-busy with Retry-After).`,
+        `Streamed as it is read, a page of orders at a time; at most ${maxExportsAtOnce} exports at once (past that 429 ordering/exports-busy with Retry-After).`,
         'RFC 4180 with CRLF line ends and a UTF-8 byte order mark; a cell that starts with = + - @, a tab or CR (also behind spaces or invisible characters, or as fullwidth ＝ ＋ － ＠) is written after an apostrophe, so a spreadsheet shows it as text.',
       ].join(' '),
       query: deskFilterSchema,

@@ -31,7 +31,7 @@ export function phoneCodeRoutes(app: ContractRouter<{ Variables: AuthVariables }
       headers: { 'accept-language': acceptLanguageHeader },
       answers: { 201: { description: 'Sent.', body: z.object({ expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() }) } },
       description:
-        'Besides the per-customer limits, every SMS counts against the shop\'s ceilings (decision 048): SMS_PER_NUMBER_HOUR/DAY to one number (429 ordering/sms-number-limit), SMS_PER_ADDRESS_HOUR/DAY from one client address (429 ordering/sms-address-limit), SMS_PER_SHOP_HOUR (503 ordering/sms-busy) and SMS_DAILY_BUDGET for the shop\'s day (503 ordering/sms-budget-spent), each with Retry-After.',
+        'Besides the per-customer limits, every SMS counts against the shop\'s ceilings (decision 048): SMS_PER_NUMBER_HOUR/DAY to one number (429 ordering/sms-number-limit), SMS_PER_ADDRESS_HOUR/DAY from one client address (429 ordering/sms-address-limit), SMS_PER_SHOP_HOUR (429 ordering/sms-busy) and SMS_DAILY_BUDGET for the shop\'s day (429 ordering/sms-budget-spent), each with Retry-After.',
       errors: ['ordering/phone-codes-off', 'ordering/phone-code-too-soon', 'ordering/phone-code-not-sent', 'ordering/sms-number-limit', 'ordering/sms-address-limit', 'ordering/sms-busy', 'ordering/sms-budget-spent'],
     },
     async (c, { body, headers }) => {
