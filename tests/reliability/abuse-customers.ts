@@ -490,7 +490,7 @@ async function measure(shop: Shop, name: string, repeat: number, log: (line: str
 }
 
 /** `databaseUrl`: the server runs on that PostgreSQL database instead of SQLite in its DATA_DIR. */
-export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?: (line: string) => void; databaseUrl?: string } = {}): Promise<CustomerAbuseReport> {
+export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?: (line: string) => void; databaseUrl?: string; /** Only the attacks whose name holds this text (the seeding runs whole). */ only?: string } = {}): Promise<CustomerAbuseReport> {
   const log = options.log ?? (() => {});
   const built = buildServerIfNeeded();
   if (built) log(built);
@@ -530,6 +530,7 @@ export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?:
     const c = size.concurrency;
     let attacks = 0;
     const run = async (name: string, attack: (t: Tally, round: number) => Promise<void>) => {
+      if (options.only && !name.includes(options.only)) return;
       if (attacks++ > 0) {
         await s.server.stop();
         shop = null;
@@ -732,7 +733,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const size = customerAbuseSizes[name];
   if (!size) throw new Error(`unknown size ${name}`);
   const started = Date.now();
-  const report = await runCustomerAbuse(size, { log: (line) => process.stdout.write(`${line}\n`) });
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const report = await runCustomerAbuse(size, { log: (line) => process.stdout.write(`${line}\n`), ...(only ? { only } : {}) });
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out('\n| attack | requests | answers | up after | RSS start / after / peak | heap after | health max | loop delay max | |');
   out('|---|---|---|---|---|---|---|---|---|');

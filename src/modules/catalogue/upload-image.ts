@@ -1,5 +1,5 @@
 import type { ImageStore } from '../../platform/image-store/image-store.js';
-import { prepareImage } from '../../platform/image-store/prepare-image.js';
+import { prepareImageApart } from '../../platform/image-store/prepare-image-apart.js';
 import { createWorkGate, type WorkGate } from '../../platform/work-gate.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -27,9 +27,9 @@ export async function uploadImage(
 ): Promise<Result<{ data: { display_url: string } }, AppError>> {
   const slot = await (deps.decoding ?? imageDecoding).enter();
   if (!slot) return err(imagesBusy());
-  let prepared: Awaited<ReturnType<typeof prepareImage>>;
+  let prepared: Awaited<ReturnType<typeof prepareImageApart>>;
   try {
-    prepared = await prepareImage(bytes);
+    prepared = await prepareImageApart(bytes);
   } finally {
     slot();
   }
