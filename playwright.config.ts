@@ -25,6 +25,15 @@ const sms = {
   MESSAGE_POLL_SECONDS: '0.5',
   // The gateway-down journey waits for the retries: 5 s, 10 s, 20 s... instead of 30 s, 60 s, ...
   MESSAGE_FIRST_RETRY_SECONDS: '5',
+  // The journeys text one phone number from several specs, all from 127.0.0.1: the SMS ceilings
+  // (issue 40, decision 048) would hold later specs' texts. Their refusals are tested in
+  // tests/api/sms-ceiling.test.ts and the second abuse round.
+  SMS_PER_NUMBER_HOUR: '100000',
+  SMS_PER_NUMBER_DAY: '100000',
+  SMS_PER_ADDRESS_HOUR: '100000',
+  SMS_PER_ADDRESS_DAY: '100000',
+  SMS_PER_SHOP_HOUR: '100000',
+  SMS_DAILY_BUDGET: '100000',
 } as const;
 
 // The journeys order with one phone number from several specs against one server, and cancel
@@ -76,6 +85,7 @@ const shopServer = (name: Shop, env: Record<string, string>) => ({
     AUTH_RATE_LIMIT: '1000',
     MAX_PENDING_ORDERS: '1000',
     ORDERS_PER_HOUR: '1000',
+    ORDERS_PER_DAY: '1000',
     ...(name === 'guarded' ? {} : loosened),
     ADMIN_EMAIL: e2eAdmin.email,
     ...(e2eDemoShops.includes(name) ? {} : { DEMO_DATA: 'false' }),
