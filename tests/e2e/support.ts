@@ -22,7 +22,9 @@ export async function confirmDialog(page: Page, title: string | RegExp, button?:
     const text = (await open.locator('.swal2-title').textContent()) ?? '';
     return typeof title === 'string' ? text === title : title.test(text);
   };
-  await expect.poll(stillThisOne).toBe(false);
+  // 15 s, not the default 5: on 2 cores the browser tests share with the abuse rounds of the other
+  // lane, a dialog once took over 5 s to close (blocked-phones, twice in one CI run).
+  await expect.poll(stillThisOne, { timeout: 15_000 }).toBe(false);
 }
 
 export async function signUp(page: Page, name: string, email: string, pass = password) {
