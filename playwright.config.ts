@@ -101,6 +101,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 45_000,
+  // 10 s for an expectation, not 5: the other lane of npm test (vitest, with both abuse rounds) starves
+  // the browser on 2 cores at times (issue 40 added the second round; stock-journey waited 5 s once).
+  expect: { timeout: 10_000 },
   // Not test-results/ itself: Playwright empties its output folder, where vitest's report lies.
   outputDir: 'test-results/playwright',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
