@@ -10,6 +10,7 @@
 // is kept and printed in one block when it ends, so no two steps' lines mix.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { listFailures } from './test-failures.mjs';
 
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
@@ -105,6 +106,8 @@ for (const r of steps.map((s) => results.get(s.name))) {
 }
 console.log(`${'      in all'.padEnd(58)} ${((Date.now() - began) / 1000).toFixed(1)} s`);
 if (e2e?.stats?.flaky) console.log(`(${e2e.stats.flaky} browser test(s) passed only on retry)`);
+const failures = listFailures(vitestRuns, e2e, process.cwd());
+if (failures.length > 0) console.log(`\n=== what failed (or passed only on retry)\n${failures.join('\n')}`);
 const allOk = [...results.values()].every((r) => r.ok);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(allOk && failed === 0 ? 0 : 1);

@@ -1,0 +1,1 @@
+export function listFailures(vitestRuns: unknown[], e2e: unknown, cwd: string): string[];
