@@ -114,8 +114,13 @@ describe('three shop processes on one PostgreSQL database', () => {
     const written = Date.now();
     for (const url of urls.slice(1)) {
       let seenAfter = -1;
-      while (Date.now() - written < 3000) {
+      // On a loaded machine (CI's two cores run the browser tests beside this) the processes' timers
+      // and answers are late alike: the slowest answer seen while waiting measures that lateness.
+      let slowest = 0;
+      while (Date.now() - written < 10_000) {
+        const asked = Date.now();
         const list = await api(url, 'GET', '/api/products');
+        slowest = Math.max(slowest, Date.now() - asked);
         if ((list.body as Array<{ title: string }>).some((p) => p.title === 'Golden Crane Card')) {
           seenAfter = Date.now() - written;
           break;
@@ -123,7 +128,9 @@ describe('three shop processes on one PostgreSQL database', () => {
         await sleep(50);
       }
       expect(seenAfter).toBeGreaterThanOrEqual(0);
-      expect(seenAfter).toBeLessThanOrEqual(1000 + 250); // the poll period, and the time the asking takes
+      // The poll period, and the time the asking takes (twice the slowest answer: the poll's own
+      // query and the request that saw it).
+      expect(seenAfter).toBeLessThanOrEqual(1000 + 250 + 2 * slowest);
     }
   }, 30_000);
 
