@@ -239,8 +239,10 @@ describe('a change version shared through PostgreSQL', () => {
       const committed = performance.now();
       writer.bump();
       expect(writer.current()).not.toBe('W/"0"');
-      await vi.waitFor(() => expect(other.current()).toBe(`W/"${version}"`), { timeout: 2_000, interval: 5 });
-      expect(performance.now() - committed).toBeLessThan(pollMs + 300);
+      await vi.waitFor(() => expect(other.current()).toBe(`W/"${version}"`), { timeout: 5_000, interval: 5 });
+      // Within a poll or so: a tag that did not poll (or polled every few seconds) fails here; the
+      // second of slack is for CI's two loaded cores, where timers fire late.
+      expect(performance.now() - committed).toBeLessThan(pollMs + 1_000);
       // The same version is the same tag in every process.
       await vi.waitFor(() => expect(writer.current()).toBe(`W/"${version}"`), { timeout: 2_000, interval: 5 });
     } finally {
