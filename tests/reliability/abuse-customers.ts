@@ -126,6 +126,11 @@ export type CustomerAbuseReport = { rows: CustomerAttackRow[]; failures: string[
 
 /** The bounds of issue 40's "Done means". */
 export const rssGrowthLimitMb = 60;
+/**
+ * How long /api/health may take during an attack in the recorded runs (npm run reliability). A
+ * latency target is met there, not in `npm test`: its small run passes `healthLimitMs` of its own,
+ * loose enough for CI's two cores with the browser tests beside it, tight enough to catch a stall.
+ */
 export const healthLimitMs = 1_000;
 /** Texts one number may receive when the shop's own per-number ceiling is not known (issue 40's brief). */
 export const smsPerNumberCeiling = 10;
@@ -427,7 +432,7 @@ async function isUp(shop: Shop): Promise<{ up: boolean; ms: number }> {
 }
 
 /** Runs one attack `repeat` times while /api/health is sampled, and checks the bounds. */
-async function measure(shop: Shop, name: string, repeat: number, log: (line: string) => void, attack: (t: Tally, round: number) => Promise<void>): Promise<CustomerAttackRow> {
+async function measure(shop: Shop, name: string, repeat: number, log: (line: string) => void, attack: (t: Tally, round: number) => Promise<void>, healthLimit = healthLimitMs): Promise<CustomerAttackRow> {
   const t = new Tally();
   const rssBeforeMb = memoryOf(shop.pid).rssMb;
   resetPeak(shop.pid);
@@ -477,7 +482,7 @@ async function measure(shop: Shop, name: string, repeat: number, log: (line: str
   if (fiveXx.length > 0) f.push(`5xx answers: ${fiveXx.map(([s, n]) => `${n}×${s}`).join(' ')} (first: ${t.firstProblem ?? '?'})`);
   if (t.badErrors > 0) f.push(`${t.badErrors} 4xx answers without the error format (first: ${t.firstProblem ?? '?'})`);
   if (sampled.failed > 0) f.push(`/api/health failed ${sampled.failed} of ${sampled.samples} times during it`);
-  if (!(row.healthMaxMs < healthLimitMs)) f.push(`/api/health took ${row.healthMaxMs.toFixed(0)} ms (limit ${healthLimitMs} ms)`);
+  if (!(row.healthMaxMs < healthLimit)) f.push(`/api/health took ${row.healthMaxMs.toFixed(0)} ms (limit ${healthLimit} ms)`);
   if (!(row.rssAfterMb - row.rssStartMb <= rssGrowthLimitMb)) f.push(`RSS ${row.rssAfterMb.toFixed(1)} MB after, ${(row.rssAfterMb - row.rssStartMb).toFixed(1)} MB over its ${row.rssStartMb.toFixed(1)} MB at start (limit ${rssGrowthLimitMb} MB)`);
   row.failures = f.map((line) => `${name}: ${line}`);
   const answers = Object.entries(t.statuses).map(([s, n]) => `${n}×${s}`).join(' ');
@@ -490,7 +495,7 @@ async function measure(shop: Shop, name: string, repeat: number, log: (line: str
 }
 
 /** `databaseUrl`: the server runs on that PostgreSQL database instead of SQLite in its DATA_DIR. */
-export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?: (line: string) => void; databaseUrl?: string; /** Only the attacks whose name holds this text (the seeding runs whole). */ only?: string } = {}): Promise<CustomerAbuseReport> {
+export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?: (line: string) => void; databaseUrl?: string; /** Only the attacks whose name holds this text (the seeding runs whole). */ only?: string; /** Default healthLimitMs. */ healthLimitMs?: number } = {}): Promise<CustomerAbuseReport> {
   const log = options.log ?? (() => {});
   const built = buildServerIfNeeded();
   if (built) log(built);
@@ -538,7 +543,7 @@ export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?:
         url = s.url;
       }
       log(`  the shop started with RSS ${s.rssStartMb.toFixed(1)} MB`);
-      const row = await measure(s, name, size.repeat, log, attack);
+      const row = await measure(s, name, size.repeat, log, attack, options.healthLimitMs);
       rows.push(row);
       failures.push(...row.failures);
     };
