@@ -15,16 +15,20 @@
 // --connections <n> (default 50), --keep (keep the data folder), --strict (exit 1 when a target fails),
 // --cpu-prof <dir> (each shop process writes a V8 CPU profile into <dir> when it stops).
 // The same file is also the baseline server (--role baseline) and the commit-rate worker (--role commits).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { register } from 'tsx/esm/api';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+// The helpers the benches share are TypeScript (bench/lib/proc.ts): tsx loads them, so that
+// `node bench/server.mjs` still runs as it is.
+register();
+const { cpuSeconds, freePort, killChildren, median, memKB, request, root, round, sleep, startChild, startFlags: npmStartFlags, stop: stopChild } = await import('./lib/proc.ts');
 const self = fileURLToPath(import.meta.url);
 
 const { values: opts } = parseArgs({
@@ -111,108 +115,8 @@ async function commitWorker(file, seconds, warmupSeconds) {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function memKB(pid, field) {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return 0;
-  }
-}
-
-function countLines(file) {
-  const bytes = readFileSync(file);
-  let n = 0;
-  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n += 1;
-  return n;
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** One HTTP request on loopback, bounded by a timeout; resolves { status, headers, body }. */
-function request(port, method, path, { headers = {}, body, timeoutMs = 5000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent: false, headers: { ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}), ...headers } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout ${method} ${path}`)));
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-const children = new Set();
-/**
- * A child process; with `logFile` its stdout goes straight to that file (as a log collector would
- * take it) instead of through this process, which would then pay for reading every log line.
- */
-function startChild(args, env, logFile) {
-  const fd = logFile ? openSync(logFile, 'a') : null;
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', fd ?? 'pipe', 'pipe'] });
-  if (fd !== null) closeSync(fd);
-  children.add(child);
-  let out = '';
-  let err = '';
-  let logLines = 0;
-  child.stdout?.on('data', (d) => {
-    const s = d.toString();
-    for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) logLines += 1;
-    if (out.length < 64 * 1024) out += s; // keep the start (listening line, errors), drain the rest
-  });
-  child.stderr.on('data', (d) => {
-    if (err.length < 64 * 1024) err += d;
-  });
-  const exited = new Promise((resolve) => child.on('exit', (code) => (children.delete(child), resolve(code))));
-  const fromFile = () => {
-    try {
-      return readFileSync(logFile, 'utf8');
-    } catch {
-      return '';
-    }
-  };
-  return {
-    child,
-    exited,
-    out: logFile ? () => fromFile().slice(0, 64 * 1024) : () => out,
-    err: () => err,
-    logLines: logFile ? () => countLines(logFile) : () => logLines,
-  };
-}
-
-async function stopChild(p) {
-  if (p.child.exitCode !== null) return p.exited;
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 15_000);
-  const code = await p.exited;
-  clearTimeout(timer);
-  return code;
-}
-
-process.on('exit', () => {
-  for (const c of children) c.kill('SIGKILL');
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-
 /** The V8 flags `npm start` (and the Docker image) runs the server with: its memory budget. */
-const startFlags = opts['node-options']
-  ? []
-  : (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.match(/--[\w-]+=\d+/g) ?? []);
+const startFlags = opts['node-options'] ? [] : npmStartFlags;
 
 function serverEnv(dataDir, port, extra = {}) {
   return {
@@ -231,14 +135,6 @@ function serverEnv(dataDir, port, extra = {}) {
     ...(opts['node-options'] ? { NODE_OPTIONS: opts['node-options'] } : {}),
     ...extra,
   };
-}
-
-async function freePort() {
-  const server = http.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** Starts the production server and polls /api/health every ~10 ms (at most 20 s). */
@@ -352,8 +248,6 @@ async function measure(autocannon, port, pid, options, until) {
   }
 }
 
-const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
-
 /** Several runs of one scenario as one result: rate over the total time, median p50/p99, worst p99. */
 function summarize(name, runs) {
   const total = runs.reduce((n, { r }) => n + r.requests.total, 0);
@@ -378,8 +272,6 @@ function summarize(name, runs) {
     hwmMB: round(Math.max(...runs.map((x) => x.hwmKB)) / 1024),
   };
 }
-
-const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
 function machine() {
   const cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
@@ -439,17 +331,19 @@ async function main() {
     const server = await startServer(dataDir);
     startup.filledHealthMs = round(server.healthMs);
     startup.rssAfterStartMB = round(memKB(server.child.pid, 'VmRSS') / 1024);
+    let baselines = 0;
     const startBaseline = (file) => {
-      const child = startChild([self, '--role', 'baseline', ...(file ? ['--file', file] : [])], { PATH: process.env.PATH ?? '' });
-      const port = new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error('baseline server did not start')), 10_000);
-        child.child.stdout.on('data', () => {
+      const child = startChild([self, '--role', 'baseline', ...(file ? ['--file', file] : [])], { PATH: process.env.PATH ?? '' }, join(tmp, `baseline-${++baselines}.log`));
+      // It prints its port on stdout (its log file): wait for it.
+      const port = (async () => {
+        const deadline = performance.now() + 10_000;
+        while (performance.now() < deadline && child.child.exitCode === null) {
           const m = /"port":(\d+)/.exec(child.out());
-          if (!m) return;
-          clearTimeout(t);
-          resolve(Number(m[1]));
-        });
-      });
+          if (m) return Number(m[1]);
+          await sleep(25);
+        }
+        throw new Error(`baseline server did not start: ${child.err()}`);
+      })();
       return { ...child, port };
     };
     const baseline = startBaseline();
@@ -610,7 +504,7 @@ async function main() {
     await stopChild(replay);
     await stopChild(replayD);
   } finally {
-    for (const c of children) c.kill('SIGKILL');
+    killChildren();
     if (!opts.keep) rmSync(tmp, { recursive: true, force: true });
     else console.log(`data kept in ${tmp}`);
   }

@@ -29,7 +29,7 @@ import { createLogSmsSender, type SmsSender } from './platform/notifier/sms-send
 import { createWebhookSmsSender } from './platform/notifier/webhook-sms-sender.js';
 import { webDistDir as builtWebDistDir } from './platform/paths.js';
 import { resolveSecrets } from './platform/secrets.js';
-import { openPostgresDatabase, openSqliteDatabase, setTransactionGuard, type ShopDatabase } from './platform/database.js';
+import { openShopDatabase, setTransactionGuard, type ShopDatabase } from './platform/database.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { newId } from './shared/ids.js';
 
@@ -67,7 +67,7 @@ export async function createShop(settings: ShopSettings) {
   if (!secrets.ok) throw new ShopStartError(secrets.message);
   const headWitness = openHeadWitness(env, settings.witnessMaxBytes);
 
-  const database = await openShopDatabase(env);
+  const database = await openDatabase(env);
 
   const mailer =
     settings.mailer ??
@@ -333,22 +333,16 @@ export async function createShop(settings: ShopSettings) {
 export type Shop = Awaited<ReturnType<typeof createShop>>;
 
 /** PostgreSQL when DATABASE_URL is set (decision 024), else DATA_DIR/shop.db; migrated either way. */
-async function openShopDatabase(env: Env): Promise<ShopDatabase> {
+async function openDatabase(env: Env): Promise<ShopDatabase> {
   // Decision 024: the transaction guard costs every request on Node 20; the tests keep it on.
   setTransactionGuard(env.NODE_ENV !== 'production');
-  if (env.DATABASE_URL) {
-    try {
-      return await openPostgresDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE });
-    } catch (e) {
-      // The URL holds a password: name the host only.
-      const host = new URL(env.DATABASE_URL).host;
-      throw new ShopStartError(`Cannot open the PostgreSQL database at ${host} (DATABASE_URL): ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
   try {
-    return openSqliteDatabase(join(env.DATA_DIR, 'shop.db'));
+    return await openShopDatabase(env);
   } catch (e) {
-    throw new ShopStartError(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${e instanceof Error ? e.message : String(e)}`);
+    const reason = e instanceof Error ? e.message : String(e);
+    // The URL holds a password: name the host only.
+    if (env.DATABASE_URL) throw new ShopStartError(`Cannot open the PostgreSQL database at ${new URL(env.DATABASE_URL).host} (DATABASE_URL): ${reason}`);
+    throw new ShopStartError(`Cannot open the database in DATA_DIR (${env.DATA_DIR}): ${reason}`);
   }
 }
 

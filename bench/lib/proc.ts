@@ -1,7 +1,7 @@
 /**
- * What the large benches (bench/large.ts, bench/large-postgres.ts) share: reading a process's memory
- * and CPU from /proc, plain HTTP calls, a free port, child processes stopped when the bench ends, and
- * the V8 flags `npm start` gives node.
+ * What the benches (bench/server.mjs, bench/large.ts, bench/large-postgres.ts) share: reading a
+ * process's memory and CPU from /proc, plain HTTP calls, a free port, child processes stopped when
+ * the bench ends, and the V8 flags `npm start` gives node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
@@ -99,7 +99,24 @@ process.on('exit', () => {
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
 
-/** `node <args>` from the repository's root, its stdout appended to `log`; killed if the bench exits first. */
+/** Lines in a file (0 when it is not there). */
+export function countLines(file: string): number {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return 0;
+  }
+  let n = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n += 1;
+  return n;
+}
+
+/**
+ * `node <args>` from the repository's root, its stdout appended to `log` (as a log collector would
+ * take it: the bench does not pay for reading every line); killed if the bench exits first. `out()`
+ * is the log's first 64 KB (the listening line, errors), `logLines()` its length in lines.
+ */
 export function startChild(args: string[], env: NodeJS.ProcessEnv, log: string) {
   const fd = openSync(log, 'a');
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', fd, 'pipe'] });
@@ -110,7 +127,14 @@ export function startChild(args: string[], env: NodeJS.ProcessEnv, log: string) 
     if (err.length < 64 * 1024) err += d.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => (children.delete(child), resolve(code))));
-  return { child, exited, err: () => err };
+  const out = () => {
+    try {
+      return readFileSync(log, 'utf8').slice(0, 64 * 1024);
+    } catch {
+      return '';
+    }
+  };
+  return { child, exited, err: () => err, out, logLines: () => countLines(log) };
 }
 export type Child = ReturnType<typeof startChild>;
 

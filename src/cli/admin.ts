@@ -3,10 +3,9 @@
  * PostgreSQL when DATABASE_URL is set):
  *   npm run admin -- promote <email>    make an existing user an admin
  */
-import { join } from 'node:path';
 import { loadEnv } from '../env.js';
 import { promoteAdminByEmail } from '../modules/identity/index.js';
-import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from '../platform/database.js';
+import { openShopDatabase, type ShopDatabase } from '../platform/database.js';
 import { describeDatabase } from './postgres-tools.js';
 
 const [command, email] = process.argv.slice(2);
@@ -20,7 +19,7 @@ if (command !== 'promote' || !email) {
 const env = loadEnv();
 let database: ShopDatabase;
 try {
-  database = env.DATABASE_URL ? await openPostgresDatabase(env.DATABASE_URL, { max: 2 }) : openSqliteDatabase(join(env.DATA_DIR, 'shop.db'));
+  database = await openShopDatabase(env, { poolSize: 2 });
 } catch (e) {
   const where = env.DATABASE_URL ? `${describeDatabase(env.DATABASE_URL)} (DATABASE_URL)` : `DATA_DIR (${env.DATA_DIR})`;
   process.stderr.write(`Cannot open the database in ${where}: ${e instanceof Error ? e.message : String(e)}\n`);

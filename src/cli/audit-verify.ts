@@ -15,11 +15,10 @@
  * 0 verified (and the triggers in place), 1 a problem, 2 a usage error or no database.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
 import { auditOrderLog, checkStatusCounts, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead, readWitnessFile, startSalesProjectionCheck, witnessProblemOn, type WitnessedHead } from '../modules/ordering/index.js';
-import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from '../platform/database.js';
+import { openShopDatabase, shopSqliteFile, type ShopDatabase } from '../platform/database.js';
 import { describeDatabase } from './postgres-tools.js';
 
 const usage = 'usage: npm run audit:verify [-- --expect-head <count:hash>] [--witness <file>] [--restore-triggers]\n';
@@ -53,21 +52,19 @@ if (witnessPath !== undefined) {
   }
 }
 
+// A SQLite file is read as it is: a missing one is not created, an old one is reported, not migrated.
+const sqliteFile = shopSqliteFile(env);
+if (sqliteFile !== null && !existsSync(sqliteFile)) {
+  process.stderr.write(`No shop database at ${sqliteFile} (setting DATA_DIR).\n`);
+  process.exit(2);
+}
 let database: ShopDatabase;
-if (env.DATABASE_URL) {
-  try {
-    database = await openPostgresDatabase(env.DATABASE_URL, { max: 2 });
-  } catch (e) {
-    process.stderr.write(`Cannot open ${describeDatabase(env.DATABASE_URL)} (DATABASE_URL): ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(2);
-  }
-} else {
-  const file = join(env.DATA_DIR, 'shop.db');
-  if (!existsSync(file)) {
-    process.stderr.write(`No shop database at ${file} (setting DATA_DIR).\n`);
-    process.exit(2);
-  }
-  database = openSqliteDatabase(file, { migrate: false });
+try {
+  database = await openShopDatabase(env, { poolSize: 2, migrate: false });
+} catch (e) {
+  if (!env.DATABASE_URL) throw e;
+  process.stderr.write(`Cannot open ${describeDatabase(env.DATABASE_URL)} (DATABASE_URL): ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(2);
 }
 
 try {

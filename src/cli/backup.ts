@@ -30,7 +30,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadEnv, type Env } from '../env.js';
 import { auditOrderLog, createHeadWitness, describeAuditProblem, describeHead, isInside, orderLogProtections, writeWitnessFileSync } from '../modules/ordering/index.js';
-import { postgresDatabase } from '../platform/database.js';
+import { postgresDatabase, sqliteFileIn } from '../platform/database.js';
 import { openPostgres } from '../platform/postgres.js';
 import { openDatabase } from '../platform/sqlite.js';
 import { checkShopFile, copyMissingUploads, fileTimestamp, fsyncPath, headFileOf, removeQuietly, uploadsOf } from './backup-files.js';
@@ -41,7 +41,7 @@ if (env.DATABASE_URL) await backupPostgres(env, env.DATABASE_URL);
 else await backupSqlite(env);
 
 async function backupSqlite(env: Env): Promise<void> {
-  const source = join(env.DATA_DIR, 'shop.db');
+  const source = sqliteFileIn(env.DATA_DIR);
   const [given] = process.argv.slice(2);
   if (!existsSync(source)) {
     process.stderr.write(`No shop database at ${source} (setting DATA_DIR).\n`);

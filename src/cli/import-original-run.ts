@@ -44,7 +44,7 @@ import {
 } from './original-documents.js';
 import { checkExport, defaultExportLimits, readExport, UnreadableExport, type ExportLimits } from './original-export.js';
 
-export const collections = ['categoriesColl', 'productsColl', 'slidersColl', 'couponsColl', 'usersColl', 'cartsColl', 'ordersColl'] as const;
+const collections = ['categoriesColl', 'productsColl', 'slidersColl', 'couponsColl', 'usersColl', 'cartsColl', 'ordersColl'] as const;
 export type Collection = (typeof collections)[number];
 
 export type CollectionSummary = { read: number; added: number; existing: number; merged: number; rejected: number; changed: number };
@@ -55,9 +55,9 @@ export type ImportReport = { dryRun: boolean; summary: Record<Collection, Collec
 
 /** The live API's bounds the import meets (issue 40): MAX_ORDER_LINES, MAX_LINE_QUANTITY, MAX_ORDER_TOTAL, MAX_CART_LINES. */
 export type ImportLimits = OriginalLimits & { maxCartLines: number };
-export const defaultImportLimits: ImportLimits = { ...defaultOriginalLimits, maxCartLines: 50 };
+const defaultImportLimits: ImportLimits = { ...defaultOriginalLimits, maxCartLines: 50 };
 /** Documents one file may hold: the largest shop this import is for holds tens of thousands of each. */
-export const defaultMaxDocuments = 1_000_000;
+const defaultMaxDocuments = 1_000_000;
 /** Refusals printed; beyond them the report counts them. */
 const maxRefusalLines = 100;
 

@@ -19,11 +19,11 @@
  * was written; 2 a usage error.
  */
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
 import { auditOrderLog, describeAuditProblem } from '../modules/ordering/index.js';
-import { openPostgresDatabase, openSqliteDatabase, type ShopDatabase } from '../platform/database.js';
+import { openShopDatabase, shopSqliteFile, type ShopDatabase } from '../platform/database.js';
 import { systemClock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { runImport } from './import-original-run.js';
@@ -65,20 +65,12 @@ const env = loadEnv();
 let database: ShopDatabase;
 let where: string;
 try {
-  if (env.DATABASE_URL) {
-    where = describeDatabase(env.DATABASE_URL);
-    database = await openPostgresDatabase(env.DATABASE_URL, { max: 2 });
-  } else {
-    const file = join(env.DATA_DIR, 'shop.db');
-    where = file;
-    // A dry run writes nothing: a shop that does not exist yet is checked as an empty one, in memory.
-    if (dryRun && !existsSync(file)) {
-      say(`import: no shop database at ${file} yet: checking against an empty shop`);
-      database = openSqliteDatabase(':memory:');
-    } else {
-      database = openSqliteDatabase(file, { migrate: !dryRun });
-    }
-  }
+  const file = shopSqliteFile(env);
+  where = file ?? describeDatabase(env.DATABASE_URL ?? '');
+  // A dry run writes nothing: a shop that does not exist yet is checked as an empty one, in memory.
+  const empty = file !== null && dryRun && !existsSync(file);
+  if (empty) say(`import: no shop database at ${file} yet: checking against an empty shop`);
+  database = await openShopDatabase(env, empty ? { poolSize: 2, sqliteFile: ':memory:' } : { poolSize: 2, migrate: !dryRun });
 } catch (e) {
   process.stderr.write(`import: cannot open the database (${env.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR ${env.DATA_DIR}`}): ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);

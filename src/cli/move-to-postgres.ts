@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadEnv } from '../env.js';
 import { auditOrderLog, describeAuditProblem, describeHead } from '../modules/ordering/index.js';
-import { openPostgresDatabase, openSqliteDatabase, type PostgresDatabase } from '../platform/database.js';
+import { openPostgresDatabase, openSqliteDatabase, sqliteFileIn, type PostgresDatabase } from '../platform/database.js';
 import { copySqliteToPostgres, countRows, MoveRefusedError } from './copy-to-postgres.js';
 import { describeDatabase } from './postgres-tools.js';
 
@@ -38,7 +38,7 @@ if (!url) {
   process.stderr.write(`move-to-postgres: set DATABASE_URL to the empty PostgreSQL database the shop moves to.\n${usage}`);
   process.exit(2);
 }
-const file = resolve(args[0] ?? join(env.DATA_DIR, 'shop.db'));
+const file = resolve(args[0] ?? sqliteFileIn(env.DATA_DIR));
 if (!existsSync(file)) refuse(`No shop database at ${file}${args[0] ? '' : ' (setting DATA_DIR)'}.`, 2);
 const where = describeDatabase(url);
 

@@ -49,7 +49,7 @@ const earliestTime = Date.UTC(2000, 0, 1);
 const latestTime = (now: Date) => now.getTime() + 24 * 3600 * 1000;
 const isPlausibleTime = (d: Date, now: Date) => Number.isFinite(d.getTime()) && d.getTime() >= earliestTime && d.getTime() <= latestTime(now);
 /** The old checkout's first option of the delivery select, sent when nobody chose a zone. */
-export const zonePlaceholder = 'Select Delivery Location';
+const zonePlaceholder = 'Select Delivery Location';
 
 /** A value as the report shows it: short, and never a throw (an invalid Date, a BigInt, a cycle). */
 function shown(v: unknown): string {
@@ -87,13 +87,13 @@ function numberOf(v: unknown, field: string, changes: string[]): number | null {
 }
 
 /** The document's ObjectId as 24 lower-case hex digits, or null. */
-export function objectIdOf(v: unknown): string | null {
+function objectIdOf(v: unknown): string | null {
   const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
   return idPattern.test(s) ? s : null;
 }
 
 /** An ObjectId's first 4 bytes are its creation time in seconds: the record's createdAt. */
-export const objectIdTime = (id: string): Date => new Date(parseInt(id.slice(0, 8), 16) * 1000);
+const objectIdTime = (id: string): Date => new Date(parseInt(id.slice(0, 8), 16) * 1000);
 
 /** The id to keep: the ObjectId when there is one (old links name it), else a new one, noted. */
 function idFor(doc: Doc, newId: IdGenerator, changes: string[]): string {

@@ -43,7 +43,7 @@ class TooDeep extends Error {}
  * (kept as written when they are no time a Date can hold: the import refuses them), the typed
  * numbers numbers. Anything else is kept as it is.
  */
-export function decodeExtendedJson(value: unknown, maxDepth = defaultExportLimits.maxDepth, depth = 0): unknown {
+function decodeExtendedJson(value: unknown, maxDepth = defaultExportLimits.maxDepth, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= maxDepth) throw new TooDeep();
   if (Array.isArray(value)) return value.map((v) => decodeExtendedJson(v, maxDepth, depth + 1));

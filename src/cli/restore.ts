@@ -36,7 +36,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv, type Env } from '../env.js';
 import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections, readWitnessFile, witnessProblem, witnessProblemOn, writeWitnessFileSync, type WitnessedHead } from '../modules/ordering/index.js';
-import { openPostgresDatabase } from '../platform/database.js';
+import { openPostgresDatabase, sqliteFileIn } from '../platform/database.js';
 import { expectedProtections } from '../platform/postgres-triggers.js';
 import { checkShopFile, copyDurably, type FileCheck, copyMissingUploads, fileTimestamp, fsyncPath, headFileOf, removeQuietly, uploadsOf } from './backup-files.js';
 import { connectOnce, describeDatabase, findPostgresProgram, listArchive, missingProgram, runPostgresProgram, shopConnections } from './postgres-tools.js';
@@ -114,7 +114,7 @@ function backupKind(file: string): 'postgres' | 'sqlite' | 'unknown' {
 }
 async function restoreSqlite(env: Env, backup: string): Promise<void> {
   const dataDir = resolve(env.DATA_DIR);
-  const current = join(dataDir, 'shop.db');
+  const current = sqliteFileIn(dataDir);
   const sidecars = (file: string) => [`${file}-wal`, `${file}-shm`];
 
   /** The staging copy of the backup, while it exists under its temporary name. */

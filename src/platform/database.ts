@@ -10,6 +10,7 @@
  * PostgreSQL: a pooled connection per transaction.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -271,6 +272,34 @@ export function postgresDatabase(handle: PostgresHandle): PostgresDatabase {
     },
     close: () => handle.close(),
   };
+}
+
+/** The settings that name the shop's database (env.ts). */
+export type DatabaseSettings = { DATA_DIR: string; DATABASE_URL?: string | undefined; DATABASE_POOL_SIZE?: number | undefined };
+
+/** The shop's SQLite file in a DATA_DIR. */
+export const sqliteFileIn = (dataDir: string): string => join(dataDir, 'shop.db');
+
+/** The SQLite file the settings name (DATA_DIR/shop.db), or null when they name PostgreSQL (DATABASE_URL). */
+export const shopSqliteFile = (settings: DatabaseSettings): string | null => (settings.DATABASE_URL ? null : sqliteFileIn(settings.DATA_DIR));
+
+/**
+ * The shop's database as its settings name it (decision 024): PostgreSQL when DATABASE_URL is set,
+ * else the SQLite file DATA_DIR/shop.db. The shop and its commands (src/cli) all open it here, so
+ * they cannot disagree on the engine or the file. Migrated, unless `migrate: false` for a SQLite
+ * file read as it is (audit:verify reports an old file; PostgreSQL is always brought up to date,
+ * once, under its advisory lock). `poolSize`: PostgreSQL connections at most (DATABASE_POOL_SIZE;
+ * the commands need 2). `sqliteFile` replaces DATA_DIR/shop.db (':memory:' for a dry run).
+ */
+export async function openShopDatabase(
+  settings: DatabaseSettings,
+  options: { migrate?: boolean; poolSize?: number; sqliteFile?: string } = {},
+): Promise<ShopDatabase> {
+  if (settings.DATABASE_URL) {
+    const max = options.poolSize ?? settings.DATABASE_POOL_SIZE;
+    return openPostgresDatabase(settings.DATABASE_URL, max === undefined ? {} : { max });
+  }
+  return openSqliteDatabase(options.sqliteFile ?? sqliteFileIn(settings.DATA_DIR), options.migrate === false ? { migrate: false } : {});
 }
 
 /**

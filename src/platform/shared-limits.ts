@@ -53,7 +53,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * SKIP LOCKED: rows a sign-in transaction holds are left for the next sweep, so a sweep never
  * waits while holding locks (no deadlock with the limiters' transactions).
  */
-export async function sweepEndedWindows(db: PgQueryable, scope: string, cut: number): Promise<number> {
+async function sweepEndedWindows(db: PgQueryable, scope: string, cut: number): Promise<number> {
   const ended = sql`${limitWindows.windowStart} <= ${iso(cut)}::timestamptz`;
   const deleted = await db
     .delete(limitWindows)

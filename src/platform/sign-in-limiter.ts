@@ -43,7 +43,7 @@ export type SignInLimits = {
 };
 
 /** Bytes counted per email in an address's set (a 48-bit number in a Set). */
-export const memberBytes = 16;
+const memberBytes = 16;
 
 /**
  * Sign-in limits an attacker cannot turn against the owner (issue 12), nor a NAT's shoppers

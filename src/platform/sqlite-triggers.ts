@@ -8,7 +8,7 @@ import type { Sqlite } from './sqlite.js';
  * committed migrations create them: the migrations are their only source, so a check here cannot
  * drift from what a fresh database gets. A later migration's DROP TRIGGER removes a name.
  */
-export function expectedTriggers(folder: string = migrationsDir()): Map<string, string> {
+function expectedTriggers(folder: string = migrationsDir()): Map<string, string> {
   const triggers = new Map<string, string>();
   for (const file of readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) {
     for (const part of readFileSync(join(folder, file), 'utf8').split('--> statement-breakpoint')) {

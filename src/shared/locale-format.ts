@@ -16,8 +16,6 @@
  */
 export type Lang = 'en' | 'bn';
 
-export const langs: readonly Lang[] = ['en', 'bn'];
-
 export const isLang = (value: unknown): value is Lang => value === 'en' || value === 'bn';
 
 /** The Bengali digits ০..৯ (U+09E6..U+09EF). */

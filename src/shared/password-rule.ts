@@ -3,7 +3,7 @@ export const weakPasswordMessage =
   'Your password must be at least 8 characters long and include at least one letter, one number, and one special character (e.g. @, #, $, %, !, ^, &, *).';
 
 /** Longer passwords are refused (hashing cost); the page checks it too, so its dialog says why. */
-export const maxPasswordLength = 256;
+const maxPasswordLength = 256;
 
 /** 8+ characters with a letter, a digit and a special character (neither letter, digit nor space), any script. */
 export function isStrongPassword(password: string): boolean {

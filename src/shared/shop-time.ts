@@ -22,8 +22,8 @@ export function dhakaDayStart(day: string, plusDays = 0): Date {
 }
 
 /** The first and last years a day may have (what the API takes). */
-export const firstYear = 2000;
-export const lastYear = 2200;
+const firstYear = 2000;
+const lastYear = 2200;
 
 /** `raw` when it is a real day of the calendar (no 2026-02-30) between the years above, else undefined. */
 export function calendarDay(raw: string | null | undefined): string | undefined {
@@ -41,6 +41,3 @@ export const addDays = (day: string, n: number): string => new Date(Date.parse(`
 
 /** The Sunday of the week holding `day`: the shop's weeks start on Sunday, Bangladesh's first working day. */
 export const weekStart = (day: string): string => addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
-
-/** Days from `a` to `b` (b - a). */
-export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / dayMs);

@@ -32,7 +32,7 @@ export function variantKeys(sizes: readonly string[], colors: readonly string[])
 export const sameVariant = (a: VariantKey, b: VariantKey): boolean => a.size === b.size && a.color === b.color;
 
 /** The variants a choice may take from ("" leaves that dimension open). */
-export function matchingVariants<V extends Variant>(variants: readonly V[], size: string, color: string): V[] {
+function matchingVariants<V extends Variant>(variants: readonly V[], size: string, color: string): V[] {
   return variants.filter((v) => (size === '' || v.size === size) && (color === '' || v.color === color));
 }
 
@@ -55,12 +55,6 @@ export function stockLevel(stock: number): StockLevel {
   if (stock <= 0) return { kind: 'sold-out' };
   if (stock <= lowStockAt) return { kind: 'low', left: stock };
   return { kind: 'in-stock' };
-}
-
-/** The English text of a stock level (the Bengali issue will add its twin). */
-export function stockText(stock: number): string {
-  const level = stockLevel(stock);
-  return level.kind === 'sold-out' ? 'Sold out' : level.kind === 'low' ? `Only ${level.left} left` : 'In stock';
 }
 
 /** "Only 2 of Fox (M, Red) are left." / "Fox (M, Red) is sold out." */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { httpStatusByCode } from '../../src/shared/errors.js';
 import { dumpDatabase, firstDifference } from '../security/db-dump.js';
 import { routeKey, routeTable, serverRoutes, type CellRequest } from '../security/route-table.js';
-import { createShop, roles, type Role, type Shop } from '../security/shop.js';
+import { createSeededShop, roles, type Role, type SeededShop } from '../security/shop.js';
 
 /**
  * API fuzzing over every route the server registers (app.routes), with fast-check: arbitrary
@@ -154,7 +154,7 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 const encode = (s: string) => s.split(loneSurrogate).map(encodeURIComponent).join('%ED%A0%80');
 
 /** Real values for a path parameter, by its name. */
-function realValues(shop: Shop, param: string): string[] {
+function realValues(shop: SeededShop, param: string): string[] {
   const u = shop.users;
   switch (param) {
     case 'email':
@@ -168,7 +168,7 @@ function realValues(shop: Shop, param: string): string[] {
   }
 }
 
-const fillPath = (template: string, shop: Shop, params: Recipe['params']) => {
+const fillPath = (template: string, shop: SeededShop, params: Recipe['params']) => {
   let i = 0;
   return template.replace(/:(\w+)/g, (_m, name: string) => {
     const p = params[i++ % params.length]!;
@@ -222,7 +222,7 @@ const limitCounters = ['limit_windows'];
  * sales projection (decision 033) moves with every order event, a customer's included, and is
  * checked against the orders by tests/api/sales-stats.test.ts.
  */
-const privileged = async (shop: Shop) =>
+const privileged = async (shop: SeededShop) =>
   (await dumpDatabase(shop.t.database, {
     skipTables: [
       ...['cart_lines', 'order_events', 'order_log_head', 'order_requests', 'orders', 'order_messages', 'password_resets', 'users', 'product_variants', 'change_versions'],
@@ -272,7 +272,7 @@ export async function runFuzz(options: { runs: number; seed?: number }): Promise
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort().join();
   // A fresh shop now and then: fuzzed admin calls may delete the very objects the others aim at.
   const shopLife = 300;
-  let shop: Shop | null = null;
+  let shop: SeededShop | null = null;
   let endpoints: Array<{ method: string; path: string }> = [];
   let shopWorn = false;
   try {
@@ -280,7 +280,7 @@ export async function runFuzz(options: { runs: number; seed?: number }): Promise
       if (!shop || n % shopLife === 0 || shopWorn) {
         shopWorn = false;
         await shop?.close();
-        shop = await createShop({ couponChecksPer15Min: 1_000_000, rateLimitPerEmail: 1_000_000 });
+        shop = await createSeededShop({ couponChecksPer15Min: 1_000_000, rateLimitPerEmail: 1_000_000 });
         endpoints = serverRoutes(shop.t.app.routes).map((key) => {
           const [method, path] = key.split(' ') as [string, string];
           return { method, path };

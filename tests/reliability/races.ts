@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { checkoutForm, createShop, uniqueName } from '../security/shop.js';
+import { checkoutForm, createSeededShop, uniqueName } from '../security/shop.js';
 import type { TestAppOptions } from '../support/test-app.js';
 
 /**
@@ -30,7 +30,7 @@ type Answer = { status: number; body: Record<string, unknown> | null };
 
 /** The test app on 127.0.0.1 (an ephemeral port), and what the rounds need of it. */
 async function serveShop(options: TestAppOptions) {
-  const shop = await createShop(options);
+  const shop = await createSeededShop(options);
   const server = serve({ fetch: shop.t.app.fetch, port: 0, hostname: '127.0.0.1' });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCacheablePath } from '../../src/app.js';
 import { createTestApp } from '../support/test-app.js';
-import { createShop, roles, withoutAuthEmulator, type Role, type Shop } from './shop.js';
+import { createSeededShop, roles, withoutAuthEmulator, type Role, type SeededShop } from './shop.js';
 import { dumpDatabase, firstDifference } from './db-dump.js';
 import { routeKey, routeTable, serverRoutes, tableRoutes, type CellRequest, type Outcome } from './route-table.js';
 
 // Every route the server registers x {visitor, customer A, customer B, admin}, against the written
 // table in route-table.ts. A route without a row fails, and so does a row without a route.
 
-let shop: Shop;
+let shop: SeededShop;
 beforeAll(async () => {
-  shop = await createShop();
+  shop = await createSeededShop();
 });
 afterAll(() => shop?.close());
 
@@ -25,7 +25,7 @@ const refusalCodes: Record<number, string[]> = {
   409: ['ordering/phone-codes-off'],
 };
 
-async function send(s: Shop, method: string, role: Role, req: CellRequest) {
+async function send(s: SeededShop, method: string, role: Role, req: CellRequest) {
   const headers: Record<string, string> = { ...req.headers };
   const token = s.tokens[role];
   if (token) headers.authorization = `Bearer ${token}`;

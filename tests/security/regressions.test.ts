@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, json, signUpCustomer, strongPassword } from '../support/http.js';
 import { createTestApp } from '../support/test-app.js';
 import { dumpDatabase } from './db-dump.js';
-import { checkoutForm, createShop, productBody, withoutAuthEmulator, type Shop } from './shop.js';
+import { checkoutForm, createSeededShop, productBody, withoutAuthEmulator, type SeededShop } from './shop.js';
 
 // One test per hole of the product the spec describes (its server trusted the browser), named
 // after the hole. Several are covered in depth in tests/api; here each is short and in one place.
 
-let s: Shop;
+let s: SeededShop;
 beforeAll(async () => {
-  s = await createShop();
+  s = await createSeededShop();
 });
 afterAll(() => s?.close());
 

@@ -1,5 +1,5 @@
 import { call } from '../support/http.js';
-import { checkoutForm, pngForm, productBody, uniqueName, type Role, type Shop } from './shop.js';
+import { checkoutForm, pngForm, productBody, uniqueName, type Role, type SeededShop } from './shop.js';
 
 /**
  * The written authorization table: for every route the server registers, what each caller gets.
@@ -26,7 +26,7 @@ export type RouteRow = {
   expect: Expectation;
   /** Which identity provider registers the route (default: both). */
   provider?: 'local' | 'firebase';
-  request: (shop: Shop, role: Role) => CellRequest | Promise<CellRequest>;
+  request: (shop: SeededShop, role: Role) => CellRequest | Promise<CellRequest>;
   why?: string;
 };
 

@@ -43,7 +43,7 @@ export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36
  * admin, customers A and B, a coupon, a line in A's cart, a Pending order of A and an uploaded
  * image. `fresh` makes new objects for calls that use one up (a delete, a status change).
  */
-export async function createShop(options: TestAppOptions = {}) {
+export async function createSeededShop(options: TestAppOptions = {}) {
   const t = await createTestApp(options);
   try {
     await t.seedDemo();
@@ -130,7 +130,7 @@ export async function createShop(options: TestAppOptions = {}) {
   }
 }
 
-export type Shop = Awaited<ReturnType<typeof createShop>>;
+export type SeededShop = Awaited<ReturnType<typeof createSeededShop>>;
 export type { TestApp };
 
 /**

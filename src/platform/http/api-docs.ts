@@ -54,7 +54,7 @@ const scalarOptions = {
 };
 
 /** The page loads its scripts from here and talks to this server only. Scalar sets inline styles. */
-export const apiDocsContentSecurityPolicy = [
+const apiDocsContentSecurityPolicy = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

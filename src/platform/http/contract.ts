@@ -83,7 +83,7 @@ const jsonType = /^application\/(.+\+)?json\b/i;
  * parameters, query, body, then headers. Each failure has the message the API has always given.
  * Synchronous unless there is a body to read, so a GET costs no extra turn of the event loop.
  */
-export function checkRequest<C extends RouteContract>(c: Context, contract: C): Result<Input<C>, AppError> | Promise<Result<Input<C>, AppError>> {
+function checkRequest<C extends RouteContract>(c: Context, contract: C): Result<Input<C>, AppError> | Promise<Result<Input<C>, AppError>> {
   const params: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(contract.params ?? {})) {
     const checked = checkInput(schema, c.req.param(name));

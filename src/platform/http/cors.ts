@@ -15,12 +15,12 @@ import { appError, errorBody } from '../../shared/errors.js';
  * spends nothing of any rate limit; Access-Control-Max-Age lets a browser ask once per URL and
  * method for two hours (Chromium's most).
  */
-export const corsAllowedMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const corsAllowedMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Accept-Language and Content-Type's plain forms are safelisted anyway; listed for clarity. */
-export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept-Language'] as const;
+const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept-Language'] as const;
 /** Response headers a page may read: lists' totals, waits, download names, the id to quote in a report. */
-export const corsExposedHeaders = ['X-Total-Count', 'Retry-After', 'Content-Disposition', 'X-Request-Id', 'ETag'] as const;
-export const corsMaxAgeSeconds = 7200;
+const corsExposedHeaders = ['X-Total-Count', 'Retry-After', 'Content-Disposition', 'X-Request-Id', 'ETag'] as const;
+const corsMaxAgeSeconds = 7200;
 
 /** The allowed origin this request comes from, or null (none sent, or not one of CORS_ORIGINS). */
 export const allowedOrigin = (origins: ReadonlySet<string>, origin: string | undefined): string | null =>

@@ -16,7 +16,7 @@ const imageFields = new Set(['image', 'images', 'imageLink']);
 const isRootRelative = (value: string) => value.startsWith('/') && !value.startsWith('//');
 
 /** `value` (a JSON answer) with every root-relative image address resolved against `base`. */
-export function withAbsoluteImages(value: unknown, base: string): unknown {
+function withAbsoluteImages(value: unknown, base: string): unknown {
   const resolve = (address: unknown) => (typeof address === 'string' && isRootRelative(address) ? new URL(address, base).href : address);
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);

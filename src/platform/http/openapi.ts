@@ -19,7 +19,7 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 };
 
 /** `/products/:id` and `/uploads/:name{regex}` as OpenAPI writes them: `/products/{id}`. */
-export const openApiPath = (path: string) => path.replace(/:(\w+)(\{(?:[^{}]|\{[^{}]*\})*\})?/g, '{$1}');
+const openApiPath = (path: string) => path.replace(/:(\w+)(\{(?:[^{}]|\{[^{}]*\})*\})?/g, '{$1}');
 
 const pathParamNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
 

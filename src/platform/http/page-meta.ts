@@ -30,7 +30,7 @@ export type PageMeta = {
 };
 
 /** Open Graph's locales of the shop's languages. */
-export const ogLocale: Record<Lang, string> = { en: 'en_US', bn: 'bn_BD' };
+const ogLocale: Record<Lang, string> = { en: 'en_US', bn: 'bn_BD' };
 
 /**
  * The language of a page request: `?lang=bn|en` (what the web app reads first too), else

@@ -24,7 +24,7 @@ export const requestLog =
 export type RequestLogFields = { reqId: string; method: string; path: string; status: number; ms: number };
 
 /** The line itself. */
-export function logRequest(logger: Logger, fields: RequestLogFields) {
+function logRequest(logger: Logger, fields: RequestLogFields) {
   if (fields.status >= 500) logger.error('request', fields);
   else logger.info('request', fields);
 }

@@ -79,7 +79,7 @@ export function chosenEncoding(header: string | undefined): 'gzip' | 'deflate' |
  * the route understands and none is repeated; null otherwise (such a request is not kept). Raw
  * text, not decoded values, so two different queries never share a key.
  */
-export function normalisedQuery(search: string, understood: readonly string[]): string | null {
+function normalisedQuery(search: string, understood: readonly string[]): string | null {
   if (search === '') return '';
   const parts: Array<[string, string]> = [];
   for (const part of search.split('&')) {

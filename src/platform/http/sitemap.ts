@@ -43,20 +43,20 @@ export type SitemapOptions = {
 };
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org). */
-export const maxUrlsPerFile = 50_000;
+const maxUrlsPerFile = 50_000;
 
 /** The shop's list pages, in every sitemap: they change with any product. */
 const listPages = ['/', '/allproductandcategories'] as const;
 
 /** W3C Datetime, to the second, in UTC. */
-export const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const urlsetOpen = `${xmlHead}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
 const urlsetClose = '</urlset>\n';
 
 /** Text for XML: its five predefined entities. */
-export const escapeXml = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch);
 
 const urlEntry = (loc: string, lastModified: Date | null) =>

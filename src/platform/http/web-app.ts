@@ -79,7 +79,7 @@ export function webAppRoutes(distDir: string, options: { shopName: string; pages
  * puts the title first: web/index.html). <html lang> says the page's language. Null when the file
  * has no <title> to replace (the tags would have no safe place): pages are then served as before.
  */
-export function pageTemplate(html: string): ((lang: Lang, head: string) => string) | null {
+function pageTemplate(html: string): ((lang: Lang, head: string) => string) | null {
   const title = /<title>[\s\S]*?<\/title>/.exec(html);
   if (!title) return null;
   const firstScript = html.search(/<script\b/i);

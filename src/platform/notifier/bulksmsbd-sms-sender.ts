@@ -13,7 +13,7 @@ import { exchange, isLoopbackHost, shortReason, SmsSendError, type SmsSender } f
  * "Error Success Code & Meaning"), e.g. `{"response_code":1007,"error_message":"Balance Insufficient"}`.
  * We send the form as POST, so the API key is never in a URL (nor in a log line or error).
  */
-export const bulkSmsBdCodes: Readonly<Record<number, string>> = {
+const bulkSmsBdCodes: Readonly<Record<number, string>> = {
   202: 'SMS Submitted Successfully',
   1002: 'sender id not correct/sender id is disabled',
   1003: 'Please Required all fields/Contact Your System Administrator',
@@ -33,7 +33,7 @@ export const bulkSmsBdCodes: Readonly<Record<number, string>> = {
   1021: 'The parent active (sender type name) price of this account is not found.',
 };
 
-export const bulkSmsBdSuccess = 202;
+const bulkSmsBdSuccess = 202;
 
 export type BulkSmsBdSenderOptions = {
   apiKey: string;
