@@ -7,12 +7,12 @@ import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { catalogueRoutes } from './adapters/http.js';
-import { createPgCategoryStore } from './adapters/pg-category-store.js';
-import { createPgProductStore, createPgStockStore } from './adapters/pg-product-store.js';
-import { createSqliteCategoryStore } from './adapters/sqlite-category-store.js';
-import { createSqliteProductStore, createSqliteStockStore } from './adapters/sqlite-product-store.js';
-import { createPgSitemapReader } from './adapters/pg-sitemap-reader.js';
-import { createSqliteSitemapReader } from './adapters/sqlite-sitemap-reader.js';
+import { createPgCategoryStore } from './adapters/postgres/category-store.js';
+import { createPgProductStore, createPgStockStore } from './adapters/postgres/product-store.js';
+import { createSqliteCategoryStore } from './adapters/sqlite/category-store.js';
+import { createSqliteProductStore, createSqliteStockStore } from './adapters/sqlite/product-store.js';
+import { createPgSitemapReader } from './adapters/postgres/sitemap-reader.js';
+import { createSqliteSitemapReader } from './adapters/sqlite/sitemap-reader.js';
 import type { StockLine } from './ports.js';
 import { giveDefaultStock } from './save-product.js';
 import { importCategory, importProduct, type CategoryToImport, type ProductToImport } from './import-catalogue.js';

@@ -1,8 +1,8 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import { categoryKey } from '../domain/category.js';
-import type { CategoryStore } from '../ports.js';
-import { categories } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import { categoryKey } from '../../domain/category.js';
+import type { CategoryStore } from '../../ports.js';
+import { categories } from './schema.js';
 
 const columns = { id: categories.id, name: categories.name, nameBn: categories.nameBn, createdAt: categories.createdAt };
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import type { CartStore } from '../ports.js';
-import { cartLines } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import type { CartStore } from '../../ports.js';
+import { cartLines } from './schema.js';
 
 /** PostgreSQL text cannot hold U+0000 (decision 022): no stored key has it, so such a key finds nothing, as on SQLite, instead of failing. */
 const findsNothing = (key: string) => key.includes('\u0000');

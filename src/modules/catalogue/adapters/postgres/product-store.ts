@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { maxStock, sameVariant } from '../../../shared/stock.js';
-import type { PgQueryable } from '../../../platform/database.js';
-import { categoryKey } from '../domain/category.js';
-import { searchWords } from '../domain/search.js';
-import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
-import { isPlain, isSearchOnly, lowStockLimit, sortOf, withVariants } from './product-query.js';
-import { categories, products, productVariants } from './pg-schema.js';
+import { maxStock, sameVariant } from '../../../../shared/stock.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import { categoryKey } from '../../domain/category.js';
+import { searchWords } from '../../domain/search.js';
+import type { ProductFilter, ProductStore, StockStore } from '../../ports.js';
+import { isPlain, isSearchOnly, lowStockLimit, sortOf, withVariants } from '../product-query.js';
+import { categories, products, productVariants } from './schema.js';
 
 const columns = {
   id: products.id,

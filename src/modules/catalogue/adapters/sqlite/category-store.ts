@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import { categoryKey } from '../domain/category.js';
-import type { CategoryStore } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import { categoryKey } from '../../domain/category.js';
+import type { CategoryStore } from '../../ports.js';
 import { categories } from './schema.js';
 
 const columns = { id: categories.id, name: categories.name, nameBn: categories.nameBn, createdAt: categories.createdAt };

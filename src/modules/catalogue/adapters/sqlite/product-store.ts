@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { SqliteSide } from '../../../platform/database.js';
-import { maxStock, sameVariant } from '../../../shared/stock.js';
-import { categoryKey } from '../domain/category.js';
-import { searchWords } from '../domain/search.js';
-import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
-import { isPlain, isSearchOnly, lowStockLimit, sortOf, withVariants } from './product-query.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import { maxStock, sameVariant } from '../../../../shared/stock.js';
+import { categoryKey } from '../../domain/category.js';
+import { searchWords } from '../../domain/search.js';
+import type { ProductFilter, ProductStore, StockStore } from '../../ports.js';
+import { isPlain, isSearchOnly, lowStockLimit, sortOf, withVariants } from '../product-query.js';
 import { categories, products, productVariants } from './schema.js';
 
 /**

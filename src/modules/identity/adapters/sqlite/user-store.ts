@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import { emailSkeleton } from '../domain/email-skeleton.js';
-import type { ResetTokenStore, UserStore } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import { emailSkeleton } from '../../domain/email-skeleton.js';
+import type { ResetTokenStore, UserStore } from '../../ports.js';
 import { passwordResets, users } from './schema.js';
 
 const publicColumns = {

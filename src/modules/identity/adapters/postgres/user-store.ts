@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import { emailSkeleton } from '../domain/email-skeleton.js';
-import type { ResetTokenStore, UserStore } from '../ports.js';
-import { passwordResets, users } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import { emailSkeleton } from '../../domain/email-skeleton.js';
+import type { ResetTokenStore, UserStore } from '../../ports.js';
+import { passwordResets, users } from './schema.js';
 
 /** PostgreSQL text cannot hold U+0000 (decision 022): no stored key has it, so such a key finds nothing, as on SQLite, instead of failing. */
 const findsNothing = (key: string) => key.includes('\u0000');
