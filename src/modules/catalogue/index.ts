@@ -24,7 +24,7 @@ export { productListQuery } from './adapters/http.js';
 export type { Category } from './domain/category.js';
 /** The key a category name is known by (case and surrounding spaces ignored): the pages' cache keys use it too. */
 export { categoryKey } from './domain/category.js';
-export type { Product } from './domain/product.js';
+export type { Product } from './product.js';
 export type { SitemapCategory, SitemapProduct, SitemapReader, StockLine } from './ports.js';
 export type { StockChoice } from './stock.js';
 export type { DemoArtSpec } from './seed-demo-catalogue.js';
