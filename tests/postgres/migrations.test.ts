@@ -3,19 +3,19 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { categories, products } from '../../src/modules/catalogue/adapters/pg-schema.js';
-import * as cart from '../../src/modules/cart/adapters/pg-schema.js';
-import * as catalogue from '../../src/modules/catalogue/adapters/pg-schema.js';
-import * as identity from '../../src/modules/identity/adapters/pg-schema.js';
+import { categories, products } from '../../src/modules/catalogue/adapters/postgres/schema.js';
+import * as cart from '../../src/modules/cart/adapters/postgres/schema.js';
+import * as catalogue from '../../src/modules/catalogue/adapters/postgres/schema.js';
+import * as identity from '../../src/modules/identity/adapters/postgres/schema.js';
 import * as ordering from '../../src/modules/ordering/adapters/pg-schema.js';
 import { orderEvents, orders } from '../../src/modules/ordering/adapters/pg-schema.js';
-import * as promotions from '../../src/modules/promotions/adapters/pg-schema.js';
+import * as promotions from '../../src/modules/promotions/adapters/postgres/schema.js';
 import * as shared from '../../src/platform/pg-schema.js';
 import { openPostgres, runPostgresMigrations, type PostgresHandle } from '../../src/platform/postgres.js';
 import { usePostgres } from '../support/postgres.js';
 
 // The committed PostgreSQL migrations (decision 022) against a real server: they build what the
-// pg-schema.ts files declare, a second run changes nothing, processes starting together apply them
+// PostgreSQL schema files declare, a second run changes nothing, processes starting together apply them
 // once, and the stored values come back exactly (the hash chain rehashes what it reads).
 
 const cluster = usePostgres();
@@ -36,7 +36,7 @@ const journal = JSON.parse(readFileSync(join(import.meta.dirname, '../../migrati
 const rows = async <T>(h: PostgresHandle, sql: string, params: unknown[] = []) => (await h.pool.query(sql, params)).rows as T[];
 
 describe('PostgreSQL migrations', () => {
-  it('build every table, column, index and constraint of the pg-schema.ts files on an empty database', async () => {
+  it('build every table, column, index and constraint of the PostgreSQL schema files on an empty database', async () => {
     await withDatabase(async (h) => {
       await runPostgresMigrations(h);
       const columns = await rows<{ table_name: string; column_name: string; is_nullable: string }>(h, "select table_name, column_name, is_nullable from information_schema.columns where table_schema = 'public'");

@@ -5,12 +5,18 @@ import { PgDialect, PgTable, getTableConfig as pgTableConfig } from 'drizzle-orm
 import { SQLiteSyncDialect, SQLiteTable, getTableConfig as sqliteTableConfig } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 
-// Each module's pg-schema.ts mirrors its schema.ts (decision 022): the same tables, columns,
+// Each module's adapters/postgres/schema.ts mirrors its adapters/sqlite/schema.ts (decisions 022,
+// 051; a module not yet moved keeps adapters/pg-schema.ts and adapters/schema.ts): the same tables, columns,
 // nullability, defaults, keys, indexes, uniques, checks and foreign keys, with types mapped one to
 // one. A column added to one file and not the other fails here, before any migration is generated.
 
 const modulesDir = join(import.meta.dirname, '../../src/modules');
-const modules = readdirSync(modulesDir).filter((m) => existsSync(join(modulesDir, m, 'adapters', 'schema.ts')) || existsSync(join(modulesDir, m, 'adapters', 'pg-schema.ts')));
+/** A module's schema file for an engine: adapters/<engine>/schema.ts (decision 051), else the older flat name. */
+const schemaFile = (m: string, engine: 'sqlite' | 'postgres') => {
+  const apart = join(modulesDir, m, 'adapters', engine, 'schema.ts');
+  return existsSync(apart) ? apart : join(modulesDir, m, 'adapters', engine === 'sqlite' ? 'schema.ts' : 'pg-schema.ts');
+};
+const modules = readdirSync(modulesDir).filter((m) => existsSync(schemaFile(m, 'sqlite')) || existsSync(schemaFile(m, 'postgres')));
 
 /** SQLite's storage classes and Drizzle modes, and the PostgreSQL type each one maps to. */
 const kinds: Record<string, string> = {
@@ -78,17 +84,17 @@ const sqliteDialect = new SQLiteSyncDialect();
 const pgDialect = new PgDialect();
 
 async function tablesOf(module: string) {
-  const sqlite = Object.entries((await import(join(modulesDir, module, 'adapters', 'schema.ts'))) as Record<string, unknown>).filter(([, v]) => is(v, SQLiteTable));
-  const pg = Object.entries((await import(join(modulesDir, module, 'adapters', 'pg-schema.ts'))) as Record<string, unknown>).filter(([, v]) => is(v, PgTable));
+  const sqlite = Object.entries((await import(schemaFile(module, 'sqlite'))) as Record<string, unknown>).filter(([, v]) => is(v, SQLiteTable));
+  const pg = Object.entries((await import(schemaFile(module, 'postgres'))) as Record<string, unknown>).filter(([, v]) => is(v, PgTable));
   return { sqlite: sqlite as Array<[string, SQLiteTable]>, pg: pg as Array<[string, PgTable]> };
 }
 
-describe('pg-schema.ts mirrors schema.ts', () => {
+describe('the PostgreSQL schema mirrors the SQLite one', () => {
   it('every module with a SQLite schema has a PostgreSQL one, and the other way round', () => {
     expect(modules.length).toBeGreaterThanOrEqual(5);
     for (const m of modules) {
-      expect(existsSync(join(modulesDir, m, 'adapters', 'schema.ts')), `${m}/adapters/schema.ts`).toBe(true);
-      expect(existsSync(join(modulesDir, m, 'adapters', 'pg-schema.ts')), `${m}/adapters/pg-schema.ts`).toBe(true);
+      expect(existsSync(schemaFile(m, 'sqlite')), `${m}: ${schemaFile(m, 'sqlite')}`).toBe(true);
+      expect(existsSync(schemaFile(m, 'postgres')), `${m}: ${schemaFile(m, 'postgres')}`).toBe(true);
     }
   });
 

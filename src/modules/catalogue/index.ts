@@ -7,12 +7,12 @@ import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { catalogueRoutes } from './adapters/http.js';
-import { createPgCategoryStore } from './adapters/pg-category-store.js';
-import { createPgProductStore, createPgStockStore } from './adapters/pg-product-store.js';
-import { createSqliteCategoryStore } from './adapters/sqlite-category-store.js';
-import { createSqliteProductStore, createSqliteStockStore } from './adapters/sqlite-product-store.js';
-import { createPgSitemapReader } from './adapters/pg-sitemap-reader.js';
-import { createSqliteSitemapReader } from './adapters/sqlite-sitemap-reader.js';
+import { createPgCategoryStore } from './adapters/postgres/category-store.js';
+import { createPgProductStore, createPgStockStore } from './adapters/postgres/product-store.js';
+import { createSqliteCategoryStore } from './adapters/sqlite/category-store.js';
+import { createSqliteProductStore, createSqliteStockStore } from './adapters/sqlite/product-store.js';
+import { createPgSitemapReader } from './adapters/postgres/sitemap-reader.js';
+import { createSqliteSitemapReader } from './adapters/sqlite/sitemap-reader.js';
 import type { StockLine } from './ports.js';
 import { giveDefaultStock } from './save-product.js';
 import { importCategory, importProduct, type CategoryToImport, type ProductToImport } from './import-catalogue.js';
@@ -24,7 +24,7 @@ export { productListQuery } from './adapters/http.js';
 export type { Category } from './domain/category.js';
 /** The key a category name is known by (case and surrounding spaces ignored): the pages' cache keys use it too. */
 export { categoryKey } from './domain/category.js';
-export type { Product } from './domain/product.js';
+export type { Product } from './product.js';
 export type { SitemapCategory, SitemapProduct, SitemapReader, StockLine } from './ports.js';
 export type { StockChoice } from './stock.js';
 export type { DemoArtSpec } from './seed-demo-catalogue.js';

@@ -1,6 +1,6 @@
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { Product } from './domain/product.js';
+import type { Product } from './product.js';
 import type { ProductFilter, ProductStore } from './ports.js';
 
 export async function listProducts(deps: { products: ProductStore }, filter: ProductFilter): Promise<{ items: Product[]; total: number }> {

@@ -3,7 +3,8 @@ import type { Category } from './domain/category.js';
 
 /** A category to store: without a Bengali name, none (null). */
 export type NewCategory = Omit<Category, 'nameBn'> & { nameBn?: string | null | undefined };
-import type { Product, ProductInput } from './domain/product.js';
+import type { ProductSort } from './domain/product.js';
+import type { Product, ProductFields } from './product.js';
 
 /** Storage ports, asynchronous (decision 024). */
 export type CategoryStore = {
@@ -16,8 +17,7 @@ export type CategoryStore = {
   insertMany(categories: readonly NewCategory[]): Promise<void>;
 };
 
-export const productSorts = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
-export type ProductSort = (typeof productSorts)[number];
+export type { ProductSort };
 
 /** What GET /products narrows and orders by (decision 027). Absent fields narrow nothing. */
 export type ProductFilter = {
@@ -37,9 +37,6 @@ export type ProductFilter = {
   limit?: number | undefined;
   offset?: number | undefined;
 };
-
-/** Bengali title and description: null is none; left out, none on insert and unchanged on update. */
-type ProductFields = Omit<ProductInput, 'category' | 'variants'> & { categoryId: string };
 
 export type ProductStore = {
   list(filter: ProductFilter): Promise<Product[]>;

@@ -3,7 +3,7 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { sameVariant, variantKeys, type Variant } from '../../shared/stock.js';
-import type { ProductInput } from './domain/product.js';
+import type { ProductInput } from './product.js';
 import type { CategoryStore, ProductStore } from './ports.js';
 
 type Deps = { categories: CategoryStore; products: ProductStore; clock: Clock; newId: IdGenerator; defaultStock: number };
@@ -25,23 +25,25 @@ export async function addProduct(deps: Deps, input: ProductInput): Promise<Resul
   const category = await deps.categories.byName(input.category);
   if (!category) return err(unknownCategory(input.category));
   const id = deps.newId();
-  const { category: _name, variants: _variants, titleBn = null, descriptionBn = null, ...fields } = input;
-  await deps.products.insert({ ...fields, titleBn, descriptionBn, id, categoryId: category.id, createdAt: deps.clock.now(), variants: variantsOf(input, deps.defaultStock) });
+  // A nullable field left out (undefined) is stored as null (ProductFields).
+  const { category: _name, variants: _variants, ...fields } = input;
+  await deps.products.insert({ ...fields, id, categoryId: category.id, createdAt: deps.clock.now(), variants: variantsOf(input, deps.defaultStock) });
   return ok({ insertedId: id });
 }
 
 /**
- * Admin: replaces every field of a product (the spec's update form sends them all); the Bengali
- * title and description only when sent (a client that does not know them keeps them).
+ * Admin: replaces every field of a product (the spec's update form sends them all); a nullable
+ * field (the Bengali title and description) only when sent: a client that does not know it keeps it
+ * (the store leaves a field that is undefined as it is).
  */
 export async function updateProduct(deps: Deps, id: string, input: ProductInput): Promise<Result<{ modifiedCount: number }, AppError>> {
   const before = await deps.products.byId(id);
   if (!before) return err(notFound());
   const category = await deps.categories.byName(input.category);
   if (!category) return err(unknownCategory(input.category));
-  const { category: _name, variants: _variants, titleBn = before.titleBn, descriptionBn = before.descriptionBn, ...fields } = input;
+  const { category: _name, variants: _variants, ...fields } = input;
   const variants = variantsOf(input, deps.defaultStock, before.variants);
-  return ok({ modifiedCount: await deps.products.update(id, { ...fields, titleBn, descriptionBn, categoryId: category.id, updatedAt: deps.clock.now(), variants }) });
+  return ok({ modifiedCount: await deps.products.update(id, { ...fields, categoryId: category.id, updatedAt: deps.clock.now(), variants }) });
 }
 
 export async function deleteProduct(deps: Pick<Deps, 'products'>, id: string): Promise<Result<{ deletedCount: number }, AppError>> {

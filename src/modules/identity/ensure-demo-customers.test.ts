@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../platform/database.js';
 import { newId } from '../../shared/ids.js';
 import { createScryptHasher } from './adapters/scrypt-hasher.js';
-import { createSqliteUserStore } from './adapters/sqlite-user-store.js';
+import { createSqliteUserStore } from './adapters/sqlite/user-store.js';
 import { ensureAdmin } from './ensure-admin.js';
 import { ensureDemoCustomers } from './ensure-demo-customers.js';
 import type { UserStore } from './ports.js';

@@ -8,9 +8,9 @@ import { createFirebaseIdentityVerifier } from './adapters/firebase-identity-ver
 import { createGuards } from './adapters/guards.js';
 import { identityRoutes } from './adapters/http.js';
 import { createJoseSessionTokens } from './adapters/jose-session-tokens.js';
-import { createPgResetTokenStore, createPgUserStore } from './adapters/pg-user-store.js';
+import { createPgResetTokenStore, createPgUserStore } from './adapters/postgres/user-store.js';
 import { createScryptHasher } from './adapters/scrypt-hasher.js';
-import { createSqliteResetTokenStore, createSqliteUserStore } from './adapters/sqlite-user-store.js';
+import { createSqliteResetTokenStore, createSqliteUserStore } from './adapters/sqlite/user-store.js';
 import { ensureAdmin, promoteToAdmin } from './ensure-admin.js';
 import { ensureDemoCustomers } from './ensure-demo-customers.js';
 import { importUsers, promoteImportedAdmin, type UserToImport } from './import-users.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../platform/database.js';
 import { newId } from '../../shared/ids.js';
-import { createSqliteUserStore } from './adapters/sqlite-user-store.js';
+import { createSqliteUserStore } from './adapters/sqlite/user-store.js';
 import { createProfile } from './create-profile.js';
 import { exchangeFirebaseToken } from './exchange-firebase-token.js';
 import type { UserStore, VerifiedIdentity } from './ports.js';

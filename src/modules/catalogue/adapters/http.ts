@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { jsonWithTag, type ChangeTag } from '../../../platform/http/change-tag.js';
 import { ContractRouter } from '../../../platform/http/contract.js';
@@ -10,29 +11,50 @@ import { appError } from '../../../shared/errors.js';
 import type { IdGenerator } from '../../../shared/ids.js';
 import { addCategory } from '../add-category.js';
 import type { Category } from '../domain/category.js';
-import type { Product } from '../domain/product.js';
+import type { Product } from '../product.js';
 import { listCategories } from '../list-categories.js';
 import { getProduct, listProducts } from '../list-products.js';
 import type { CategoryStore, ProductStore } from '../ports.js';
 import { addProduct, deleteProduct, updateProduct } from '../save-product.js';
 import { imageDecoding, imagesBusy, uploadImage } from '../upload-image.js';
 import { categoryInputSchema, productInputSchema, productQuerySchema } from './product-input.js';
+import { products } from './sqlite/schema.js';
 
 /** The spec's wire shapes. */
 const bengaliNote = (of: string) => `Bengali ${of} (issue 18), shown in Bengali instead of the English; absent when there is none.`;
 export const categorySchema = z.object({ _id: z.string(), category: z.string(), categoryBn: z.string().optional().meta({ description: bengaliNote('name') }) });
-export const productSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
+
+/** A nullable column as an answer has it: absent when null (as the Bengali fields always were). */
+type AbsentWhenNull<S extends z.ZodRawShape> = { [K in keyof S]: S[K] extends z.ZodNullable<infer T> ? z.ZodOptional<T> : S[K] };
+const absentWhenNull = <S extends z.ZodRawShape>(shape: S) =>
+  Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema instanceof z.ZodNullable ? (schema.unwrap() as z.ZodType).optional() : schema])) as AbsentWhenNull<S>;
+
+/** The fields of a row that are not null; a null one is left out of the answer rather than sent as null. */
+type WithoutNulls<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & { [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null> };
+const withoutNulls = <T extends object>(row: T) => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null)) as WithoutNulls<T>;
+
+/**
+ * A product's columns as the answers have them (decision 051): derived from the table
+ * (drizzle-zod), each existing field given its description; a new column is answered as the table
+ * says (a nullable one absent when null) without an edit here.
+ */
+const { id: _id, categoryId: _categoryId, updatedAt: _updatedAt, createdAt: _createdAt, title, description, titleBn, descriptionBn, ...columns } = createSelectSchema(products, {
   titleBn: z.string().optional().meta({ description: bengaliNote('title') }),
   descriptionBn: z.string().optional().meta({ description: bengaliNote('description') }),
-  category: z.string().meta({ description: "The category's name." }),
-  categoryBn: z.string().optional().meta({ description: bengaliNote("category's name") }),
   price: z.number().int().meta({ description: 'Whole taka.' }),
   sizes: z.array(z.string()),
   colors: z.array(z.string()),
   images: z.array(z.string()).meta({ description: 'https URLs, or /uploads/<name>.webp of the local store (with -480 and -960 copies).' }),
+}).shape;
+export const productSchema = z.object({
+  _id: z.string(),
+  title,
+  description,
+  titleBn,
+  descriptionBn,
+  category: z.string().meta({ description: "The category's name." }),
+  categoryBn: z.string().optional().meta({ description: bengaliNote("category's name") }),
+  ...absentWhenNull(columns),
   createdAt: z.string().meta({ description: 'ISO 8601.' }),
   variants: z
     .array(z.object({ size: z.string(), color: z.string(), stock: z.number().int() }))
@@ -45,15 +67,12 @@ export type ProductDto = z.infer<typeof productSchema>;
 export type CategoryBody = z.input<typeof categoryInputSchema>;
 export type ProductBody = z.input<typeof productInputSchema>;
 
-/** The Bengali fields a row has (issue 18); none is left out of the answer rather than sent as null. */
-const bengaliFields = <T extends Record<string, string | null>>(fields: T) =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as { [K in keyof T]?: string };
-
-const categoryDto = (c: Category): CategoryDto => ({ _id: c.id, category: c.name, ...bengaliFields({ categoryBn: c.nameBn }) });
+const categoryDto = (c: Category): CategoryDto => ({ _id: c.id, category: c.name, ...withoutNulls({ categoryBn: c.nameBn }) });
 export const productDto = ({ id, createdAt, titleBn, descriptionBn, categoryBn, ...rest }: Product): ProductDto => ({
   _id: id,
-  ...rest,
-  ...bengaliFields({ titleBn, descriptionBn, categoryBn }),
+  ...withoutNulls(rest),
+  // The Bengali fields last, where the answers have always had them.
+  ...withoutNulls({ titleBn, descriptionBn, categoryBn }),
   createdAt: createdAt.toISOString(),
 });
 

@@ -1,10 +1,11 @@
+import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { pageFields } from '../../../platform/http/paging.js';
 import { idPattern } from '../../../shared/ids.js';
 import { isShowableImageUrl } from '../../../shared/image-url.js';
 import { maxStock, maxVariantsPerProduct, sameVariant, variantKeys } from '../../../shared/stock.js';
-import { maxImagesPerProduct, maxPrice } from '../domain/product.js';
-import { productSorts } from '../ports.js';
+import { maxImagesPerProduct, maxPrice, productSorts } from '../domain/product.js';
+import { products } from './sqlite/schema.js';
 
 /** A list of labels (sizes, colors): trimmed, empties and repeats dropped, at most 20 of at most 40 characters. */
 const labels = (what: string) =>
@@ -48,16 +49,16 @@ const variantSchema = z.object({
 });
 
 /**
- * The product body of POST and PATCH /api/products, written for the API. Unknown fields (an
- * _id, a createdAt, anything) are dropped by the object schema and never stored. `variants`,
- * when sent, names every size x color once (decision 027).
+ * The product's columns as the API takes them (decision 051): derived from the table
+ * (drizzle-zod), each existing field refined with its limits, messages and description. A new
+ * column comes in as the table says (a nullable text: a string or null, optional; a SQLite
+ * `text(..., { length })` its maximum) without an edit here.
  */
-export const productInputSchema = z.object({
+const { title, description, titleBn, descriptionBn, ...columns } = createInsertSchema(products, {
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is at most 120 characters'),
   description: z.string({ message: 'Description must be text' }).trim().max(5000, 'Description is at most 5000 characters').default(''),
   titleBn: bengali('Bengali title', 120, 'Shown instead of title when the shop is in Bengali. "" or null: none. Absent: none on POST, unchanged on PATCH.'),
   descriptionBn: bengali('Bengali description', 5000, 'Shown instead of description when the shop is in Bengali. "" or null: none. Absent: none on POST, unchanged on PATCH.'),
-  category: z.string({ message: 'Category is required' }).trim().min(1, 'Category is required').max(80),
   price: z
     .number({ message: 'Price must be a number' })
     .int('Price must be a whole number of taka')
@@ -69,6 +70,20 @@ export const productInputSchema = z.object({
     .array(imageUrl, { message: 'Images must be a list of URLs' })
     .min(1, 'At least one image is required')
     .max(maxImagesPerProduct, `At most ${maxImagesPerProduct} images`),
+}).omit({ id: true, categoryId: true, createdAt: true, updatedAt: true }).shape;
+
+/**
+ * The product body of POST and PATCH /api/products, written for the API. Unknown fields (an
+ * _id, a createdAt, anything) are dropped by the object schema and never stored. `variants`,
+ * when sent, names every size x color once (decision 027).
+ */
+export const productInputSchema = z.object({
+  title,
+  description,
+  titleBn,
+  descriptionBn,
+  category: z.string({ message: 'Category is required' }).trim().min(1, 'Category is required').max(80),
+  ...columns,
   variants: z
     .array(variantSchema, { message: 'Variants must be a list of { size, color, stock }' })
     .max(maxVariantsPerProduct, `At most ${maxVariantsPerProduct} variants`)

@@ -1,35 +1,8 @@
-import type { Variant } from '../../../shared/stock.js';
-
-/** What an admin supplies for a product (already shaped by the API schema). */
-export type ProductInput = {
-  title: string;
-  description: string;
-  /**
-   * Bengali title and description (issue 18): null for none (the English is shown). Absent: none
-   * for a new product, unchanged on an update (a client that does not know them keeps them).
-   */
-  titleBn?: string | null | undefined;
-  descriptionBn?: string | null | undefined;
-  /** The category's name. */
-  category: string;
-  /** Whole taka. */
-  price: number;
-  sizes: string[];
-  colors: string[];
-  images: string[];
-  /** Stock per size x color, each combination once; absent from an older client (decision 027). */
-  variants?: Variant[] | undefined;
-};
-
-/** A product as the shop sells it: its variants in variantKeys order; `categoryBn` is its category's Bengali name. */
-export type Product = Omit<ProductInput, 'variants' | 'titleBn' | 'descriptionBn'> & {
-  id: string;
-  titleBn: string | null;
-  descriptionBn: string | null;
-  categoryBn: string | null;
-  createdAt: Date;
-  variants: Variant[];
-};
+// The product's fields are declared once, as the columns of its table (decision 051): see
+// ../product.ts for the types derived from them. Here only the pure limits and sorts.
 
 export const maxImagesPerProduct = 3;
 export const maxPrice = 10_000_000;
+
+export const productSorts = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
+export type ProductSort = (typeof productSorts)[number];

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import type { CouponStore } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import type { CouponStore } from '../../ports.js';
 import { coupons } from './schema.js';
 
 export function createSqliteCouponStore({ read, writer, write }: SqliteSide): CouponStore {

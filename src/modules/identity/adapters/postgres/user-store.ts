@@ -1,20 +1,12 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import { emailSkeleton } from '../domain/email-skeleton.js';
-import type { ResetTokenStore, UserStore } from '../ports.js';
-import { passwordResets, users } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import { findsNothing } from '../../../../platform/pg-text.js';
+import { emailSkeleton } from '../../domain/email-skeleton.js';
+import type { ResetTokenStore, UserStore } from '../../ports.js';
+import { publicColumns as publicOf, userRow } from '../user-query.js';
+import { passwordResets, users } from './schema.js';
 
-/** PostgreSQL text cannot hold U+0000 (decision 022): no stored key has it, so such a key finds nothing, as on SQLite, instead of failing. */
-const findsNothing = (key: string) => key.includes('\u0000');
-
-const publicColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  tokenVersion: users.tokenVersion,
-  createdAt: users.createdAt,
-};
+const publicColumns = publicOf(users);
 
 export function createPgUserStore(db: PgQueryable): UserStore {
   const changed = { id: users.id };
@@ -38,7 +30,7 @@ export function createPgUserStore(db: PgQueryable): UserStore {
       for (const row of rows) await db.update(users).set({ emailSkeleton: emailSkeleton(row.email) }).where(and(eq(users.id, row.id), isNull(users.emailSkeleton)));
       return rows.length;
     },
-    insert: async (user) => (await db.insert(users).values({ ...user, emailSkeleton: emailSkeleton(user.email) }).onConflictDoNothing().returning(changed)).length === 1,
+    insert: async (user) => (await db.insert(users).values(userRow(user)).onConflictDoNothing().returning(changed)).length === 1,
     setRole: async (id, role) => (await db.update(users).set({ role }).where(and(eq(users.id, id), ne(users.role, role))).returning(changed)).length,
     async setLang(id, lang) {
       await db.update(users).set({ lang }).where(eq(users.id, id));

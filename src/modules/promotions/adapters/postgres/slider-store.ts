@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import type { SliderStore } from '../ports.js';
-import { sliders } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import type { SliderStore } from '../../ports.js';
+import { sliders } from './schema.js';
 
 export function createPgSliderStore(db: PgQueryable): SliderStore {
   return {

@@ -1,10 +1,8 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import type { CartStore } from '../ports.js';
-import { cartLines } from './pg-schema.js';
-
-/** PostgreSQL text cannot hold U+0000 (decision 022): no stored key has it, so such a key finds nothing, as on SQLite, instead of failing. */
-const findsNothing = (key: string) => key.includes('\u0000');
+import type { PgQueryable } from '../../../../platform/database.js';
+import { findsNothing } from '../../../../platform/pg-text.js';
+import type { CartStore } from '../../ports.js';
+import { cartLines } from './schema.js';
 
 export function createPgCartStore(db: PgQueryable): CartStore {
   const changed = { id: cartLines.id };

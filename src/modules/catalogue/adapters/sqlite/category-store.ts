@@ -1,10 +1,11 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import { categoryKey } from '../domain/category.js';
-import type { CategoryStore } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import { categoryKey } from '../../domain/category.js';
+import type { CategoryStore } from '../../ports.js';
+import { categoryColumns, categoryRow } from '../category-query.js';
 import { categories } from './schema.js';
 
-const columns = { id: categories.id, name: categories.name, nameBn: categories.nameBn, createdAt: categories.createdAt };
+const columns = categoryColumns(categories);
 
 export function createSqliteCategoryStore({ read, writer, write }: SqliteSide): CategoryStore {
   // Prepared once: the list is read on every page view (footer, home).
@@ -16,12 +17,12 @@ export function createSqliteCategoryStore({ read, writer, write }: SqliteSide): 
     list: async () => listQuery.all(),
     count: async () => countQuery.get()?.n ?? 0,
     byName: async (name) => byKeyQuery.get({ key: categoryKey(name) }) ?? null,
-    insert: (c) => write(() => writer.insert(categories).values({ ...c, nameKey: categoryKey(c.name), nameBn: c.nameBn ?? null }).onConflictDoNothing().run().changes === 1),
+    insert: (c) => write(() => writer.insert(categories).values(categoryRow(c)).onConflictDoNothing().run().changes === 1),
     insertMany: (rows) =>
       write(() => {
         if (rows.length === 0) return;
         writer.insert(categories)
-          .values(rows.map((c) => ({ ...c, nameKey: categoryKey(c.name), nameBn: c.nameBn ?? null })))
+          .values(rows.map(categoryRow))
           .run();
       }),
   };

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, runMigrations, type DbHandle } from '../../../platform/sqlite.js';
-import { createSqliteProductStore } from './sqlite-product-store.js';
+import { openDatabase, runMigrations, type DbHandle } from '../../../../platform/sqlite.js';
+import { createSqliteProductStore } from './product-store.js';
 
 // A cart's products at once (issue 40): byIds finds each by its key and reads their variants by
 // theirs, never scanning products or product_variants, however many ids it is given.

@@ -1,10 +1,10 @@
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, runMigrations, type DbHandle } from '../../../platform/sqlite.js';
-import { createSqliteCartStore } from './sqlite-cart-store.js';
+import { openDatabase, runMigrations, type DbHandle } from '../../../../platform/sqlite.js';
+import { createSqliteCartStore } from './cart-store.js';
 
 // A cart's reads (issue 40): its newest lines and its count each read over cart_lines_user, never
-// scanning cart_lines, and the lines' page never sorted whole (its products: sqlite-product-store.test.ts).
+// scanning cart_lines, and the lines' page never sorted whole (its products: catalogue/adapters/sqlite/product-store.test.ts).
 let handle: DbHandle;
 let queries: string[];
 beforeEach(() => {

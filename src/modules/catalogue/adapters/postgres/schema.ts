@@ -4,7 +4,7 @@ import { check, customType, index, integer, json, pgTable, primaryKey, text, tim
 /** PostgreSQL's full-text document; written by a trigger (migrations/postgres 0003), never by the shop. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-// The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
+// The PostgreSQL twin of ../sqlite/schema.ts (decision 022): the same tables, columns, indexes and checks;
 // tests/postgres/schema-parity.test.ts keeps the two from drifting apart.
 
 export const categories = pgTable('categories', {
@@ -54,7 +54,7 @@ export const products = pgTable(
   ],
 );
 
-/** Stock per variant (issue 15, decision 027), as schema.ts. */
+/** Stock per variant (issue 15, decision 027), as ../sqlite/schema.ts. */
 export const productVariants = pgTable(
   'product_variants',
   {

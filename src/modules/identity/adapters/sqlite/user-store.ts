@@ -1,17 +1,11 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import { emailSkeleton } from '../domain/email-skeleton.js';
-import type { ResetTokenStore, UserStore } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import { emailSkeleton } from '../../domain/email-skeleton.js';
+import type { ResetTokenStore, UserStore } from '../../ports.js';
+import { publicColumns as publicOf, userRow } from '../user-query.js';
 import { passwordResets, users } from './schema.js';
 
-const publicColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  tokenVersion: users.tokenVersion,
-  createdAt: users.createdAt,
-};
+const publicColumns = publicOf(users);
 
 export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): UserStore {
   // The guards read the user on every protected request: prepared once.
@@ -54,7 +48,7 @@ export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): 
         return rows.length;
       });
     },
-    insert: (user) => write(() => writer.insert(users).values({ ...user, emailSkeleton: emailSkeleton(user.email) }).onConflictDoNothing().run().changes === 1),
+    insert: (user) => write(() => writer.insert(users).values(userRow(user)).onConflictDoNothing().run().changes === 1),
     setRole: (id, role) => write(() => writer.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes),
     setLang: (id, lang) =>
       write(() => {

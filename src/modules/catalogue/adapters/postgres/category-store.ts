@@ -1,10 +1,11 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import { categoryKey } from '../domain/category.js';
-import type { CategoryStore } from '../ports.js';
-import { categories } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import { categoryKey } from '../../domain/category.js';
+import type { CategoryStore } from '../../ports.js';
+import { categoryColumns, categoryRow } from '../category-query.js';
+import { categories } from './schema.js';
 
-const columns = { id: categories.id, name: categories.name, nameBn: categories.nameBn, createdAt: categories.createdAt };
+const columns = categoryColumns(categories);
 
 export function createPgCategoryStore(db: PgQueryable): CategoryStore {
   return {
@@ -14,12 +15,12 @@ export function createPgCategoryStore(db: PgQueryable): CategoryStore {
     insert: async (c) =>
       (await db
         .insert(categories)
-        .values({ ...c, nameKey: categoryKey(c.name), nameBn: c.nameBn ?? null })
+        .values(categoryRow(c))
         .onConflictDoNothing()
         .returning({ id: categories.id })).length === 1,
     async insertMany(rows) {
       if (rows.length === 0) return;
-      await db.insert(categories).values(rows.map((c) => ({ ...c, nameKey: categoryKey(c.name), nameBn: c.nameBn ?? null })));
+      await db.insert(categories).values(rows.map(categoryRow));
     },
   };
 }

@@ -1,10 +1,8 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import type { CouponStore } from '../ports.js';
-import { coupons } from './pg-schema.js';
-
-/** PostgreSQL text cannot hold U+0000 (decision 022): no stored key has it, so such a key finds nothing, as on SQLite, instead of failing. */
-const findsNothing = (key: string) => key.includes('\u0000');
+import type { PgQueryable } from '../../../../platform/database.js';
+import { findsNothing } from '../../../../platform/pg-text.js';
+import type { CouponStore } from '../../ports.js';
+import { coupons } from './schema.js';
 
 export function createPgCouponStore(db: PgQueryable): CouponStore {
   return {

@@ -1,31 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { maxStock, sameVariant } from '../../../shared/stock.js';
-import type { PgQueryable } from '../../../platform/database.js';
-import { categoryKey } from '../domain/category.js';
-import { searchWords } from '../domain/search.js';
-import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
-import { isPlain, isSearchOnly, lowStockLimit, sortOf, withVariants } from './product-query.js';
-import { categories, products, productVariants } from './pg-schema.js';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { maxStock, sameVariant } from '../../../../shared/stock.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import { categoryKey } from '../../domain/category.js';
+import { searchWords } from '../../domain/search.js';
+import type { ProductFilter, ProductStore, StockStore } from '../../ports.js';
+import { commonConditions, isPlain, isSearchOnly, newestFirst, productColumns, productOrder, variantAt, withVariants } from '../product-query.js';
+import { categories, products, productVariants } from './schema.js';
 
-const columns = {
-  id: products.id,
-  title: products.title,
-  description: products.description,
-  titleBn: products.titleBn,
-  descriptionBn: products.descriptionBn,
-  category: categories.name,
-  categoryBn: categories.nameBn,
-  price: products.price,
-  sizes: products.sizes,
-  colors: products.colors,
-  images: products.images,
-  createdAt: products.createdAt,
-};
-
-const at = (line: { productId: string; size: string; color: string }) =>
-  and(eq(productVariants.productId, line.productId), eq(productVariants.size, line.size), eq(productVariants.color, line.color));
-
-const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
+const columns = productColumns(products, categories);
+const newestOrder = newestFirst(products);
+const at = (line: { productId: string; size: string; color: string }) => variantAt(productVariants, line);
 
 /**
  * A tsquery of prefixes, all required. The words hold letters, marks and digits only, so they
@@ -42,26 +26,13 @@ function conditions(filter: ProductFilter, words: readonly string[] | null): SQL
     parts.push(sql`${products.categoryId} = (select c2.id from ${categories} c2 where c2.name_key = ${categoryKey(filter.category)})`);
   }
   if (words) parts.push(sql`${products.search} @@ ${tsquery(words)}`);
-  if (filter.minPrice !== undefined) parts.push(gte(products.price, filter.minPrice));
-  if (filter.maxPrice !== undefined) parts.push(lte(products.price, filter.maxPrice));
-  if (filter.inStock) parts.push(sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock > 0)`);
-  if (filter.lowStock) parts.push(sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock <= ${lowStockLimit})`);
-  if (filter.related !== undefined) parts.push(sql`${products.id} <> ${filter.related}`);
+  parts.push(...commonConditions({ products, productVariants }, filter));
   return parts.length ? and(...parts) : undefined;
 }
 
-function orderOf(filter: ProductFilter, words: readonly string[] | null): SQL[] {
-  const order: SQL[] = [];
-  if (filter.related !== undefined) {
-    order.push(sql`case when ${products.categoryId} = (select p2.category_id from ${products} p2 where p2.id = ${filter.related}) then 0 else 1 end`);
-  }
-  const sort = sortOf(filter, words !== null);
-  if (sort === 'price_asc') order.push(asc(products.price));
-  if (sort === 'price_desc') order.push(desc(products.price));
-  // Weights D, C, B, A: description, category, title (as SQLite's bm25 weights them).
-  if (sort === 'relevance' && words) order.push(sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${products.search}, ${tsquery(words)}) desc`);
-  return [...order, ...newestFirst];
-}
+// Relevance: weights D, C, B, A: description, category, title (as SQLite's bm25 weights them).
+const orderOf = (filter: ProductFilter, words: readonly string[] | null): SQL[] =>
+  productOrder(products, filter, words !== null, () => sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${products.search}, ${tsquery(words ?? [])}) desc`);
 
 export function createPgProductStore(db: PgQueryable): ProductStore {
   const base = () => db.select(columns).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).$dynamic();
@@ -83,7 +54,7 @@ export function createPgProductStore(db: PgQueryable): ProductStore {
         const pageIds = db
           .select({ id: products.id, createdAt: products.createdAt })
           .from(products)
-          .orderBy(...newestFirst)
+          .orderBy(...newestOrder)
           .limit(filter.limit)
           .offset(Math.max(0, filter.offset ?? 0))
           .as('page_ids');
@@ -121,7 +92,7 @@ export function createPgProductStore(db: PgQueryable): ProductStore {
       return wanted.length ? withStock(await base().where(inArray(products.id, wanted))) : [];
     },
     async insert({ variants, ...p }) {
-      await db.insert(products).values({ ...p, titleBn: p.titleBn ?? null, descriptionBn: p.descriptionBn ?? null, updatedAt: p.createdAt });
+      await db.insert(products).values({ ...p, updatedAt: p.createdAt });
       if (variants.length) await db.insert(productVariants).values(variants.map((v) => ({ ...v, productId: p.id })));
     },
     async update(id, { variants, ...p }) {

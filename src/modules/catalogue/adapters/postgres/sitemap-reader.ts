@@ -1,7 +1,7 @@
 import { asc, count, gt, max, sql } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import type { SitemapReader } from '../ports.js';
-import { categories, products } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import type { SitemapReader } from '../../ports.js';
+import { categories, products } from './schema.js';
 
 /** The sitemap's keyset reads (decision 042) on PostgreSQL. */
 export function createPgSitemapReader(db: PgQueryable): SitemapReader {

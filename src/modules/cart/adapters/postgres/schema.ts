@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// The PostgreSQL twin of schema.ts (decision 022): the same tables, columns and indexes;
+// The PostgreSQL twin of ../sqlite/schema.ts (decision 022): the same tables, columns and indexes;
 // tests/postgres/schema-parity.test.ts keeps the two from drifting apart.
 
 export const cartLines = pgTable(

@@ -1,6 +1,6 @@
 import { asc, count, gt, max, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import type { SitemapReader } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import type { SitemapReader } from '../../ports.js';
 import { categories, products } from './schema.js';
 
 /**

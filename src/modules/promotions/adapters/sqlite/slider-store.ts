@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import type { SliderStore } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import type { SliderStore } from '../../ports.js';
 import { sliders } from './schema.js';
 
 export function createSqliteSliderStore({ read, writer, write }: SqliteSide): SliderStore {

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { SqliteSide } from '../../../platform/database.js';
-import { maxStock, sameVariant } from '../../../shared/stock.js';
-import { categoryKey } from '../domain/category.js';
-import { searchWords } from '../domain/search.js';
-import type { ProductFilter, ProductStore, StockStore } from '../ports.js';
-import { isPlain, isSearchOnly, lowStockLimit, sortOf, withVariants } from './product-query.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import { maxStock, sameVariant } from '../../../../shared/stock.js';
+import { categoryKey } from '../../domain/category.js';
+import { searchWords } from '../../domain/search.js';
+import type { ProductFilter, ProductStore, StockStore } from '../../ports.js';
+import { commonConditions, isPlain, isSearchOnly, newestFirst, productColumns, productOrder, sortOf, variantAt, withVariants } from '../product-query.js';
 import { categories, products, productVariants } from './schema.js';
 
 /**
@@ -16,25 +16,9 @@ import { categories, products, productVariants } from './schema.js';
  */
 const productsSearch = sqliteTable('products_search', { productId: text('product_id').notNull(), createdAt: integer('created_at').notNull() });
 
-const columns = {
-  id: products.id,
-  title: products.title,
-  description: products.description,
-  titleBn: products.titleBn,
-  descriptionBn: products.descriptionBn,
-  category: categories.name,
-  categoryBn: categories.nameBn,
-  price: products.price,
-  sizes: products.sizes,
-  colors: products.colors,
-  images: products.images,
-  createdAt: products.createdAt,
-};
-
-const at = (line: { productId: string; size: string; color: string }) =>
-  and(eq(productVariants.productId, line.productId), eq(productVariants.size, line.size), eq(productVariants.color, line.color));
-
-const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
+const columns = productColumns(products, categories);
+const newestOrder = newestFirst(products);
+const at = (line: { productId: string; size: string; color: string }) => variantAt(productVariants, line);
 
 /** FTS5 query: each word quoted (no operator can be smuggled in) and a prefix; all must match. */
 const matchExpression = (words: readonly string[]) => words.map((w) => `"${w}"*`).join(' ');
@@ -45,8 +29,7 @@ function conditions(filter: ProductFilter, words: readonly string[] | null): SQL
   const parts: SQL[] = [];
   if (filter.category !== undefined) parts.push(eq(categories.nameKey, categoryKey(filter.category)));
   if (words) parts.push(sql`products_search MATCH ${matchExpression(words)}`);
-  if (filter.minPrice !== undefined) parts.push(gte(products.price, filter.minPrice));
-  if (filter.maxPrice !== undefined) parts.push(lte(products.price, filter.maxPrice));
+  parts.push(...commonConditions({ products, productVariants }, filter));
   // Always true (a check), but a range on price makes the planner take products_category_price for
   // a category sorted by price (issue 20): with no statistics (a shop never runs ANALYZE) or fresh
   // ones it took products_category and sorted the whole category (2,000 of 100,000 products:
@@ -54,24 +37,10 @@ function conditions(filter: ProductFilter, words: readonly string[] | null): SQL
   // the price index, MATCH ran once per product of the category: 34-78 ms).
   const byPrice = filter.sort === 'price_asc' || filter.sort === 'price_desc';
   if (filter.category !== undefined && !words && filter.minPrice === undefined && byPrice) parts.push(gt(products.price, 0));
-  if (filter.inStock) parts.push(sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock > 0)`);
-  if (filter.lowStock) parts.push(sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock <= ${lowStockLimit})`);
-  if (filter.related !== undefined) parts.push(sql`${products.id} <> ${filter.related}`);
   return parts.length ? and(...parts) : undefined;
 }
 
-function orderOf(filter: ProductFilter, words: readonly string[] | null): SQL[] {
-  const order: SQL[] = [];
-  // The related product's category first (a product that does not exist has none: no one first).
-  if (filter.related !== undefined) {
-    order.push(sql`case when ${products.categoryId} = (select p2.category_id from ${products} p2 where p2.id = ${filter.related}) then 0 else 1 end`);
-  }
-  const sort = sortOf(filter, words !== null);
-  if (sort === 'price_asc') order.push(asc(products.price));
-  if (sort === 'price_desc') order.push(desc(products.price));
-  if (sort === 'relevance') order.push(rank);
-  return [...order, ...newestFirst];
-}
+const orderOf = (filter: ProductFilter, words: readonly string[] | null): SQL[] => productOrder(products, filter, words !== null, () => rank);
 
 export function createSqliteProductStore({ read, writer, write }: SqliteSide): ProductStore {
   const base = () => read.select(columns).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
@@ -81,14 +50,14 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
   // before products_category_price existed (the large bench shop), that index, with no statistics
   // of its own, looked cheaper, and every page sorted all 100,000 products (80 ms, issue 20).
   const newest = () => read.select(columns).from(products).innerJoin(categories, sql`+${products.categoryId} = ${categories.id}`);
-  const all = newest().orderBy(...newestFirst).prepare();
+  const all = newest().orderBy(...newestOrder).prepare();
   // A page's ids first, from products_created_at alone (it covers them), then only its rows read:
   // OFFSET otherwise reads and joins every row it skips (100,000 products, pages 1-200: 1.3 ms
   // -> 0.23 ms a page on average, the 200th 2.7 -> 0.3 ms).
   const pageIds = read
     .select({ id: products.id, createdAt: products.createdAt })
     .from(products)
-    .orderBy(...newestFirst)
+    .orderBy(...newestOrder)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page_ids');
@@ -184,7 +153,7 @@ export function createSqliteProductStore({ read, writer, write }: SqliteSide): P
     byIds: async (ids) => (ids.length ? withStock(byIds.all({ ids: JSON.stringify([...new Set(ids)]) })) : []),
     insert: ({ variants, ...p }) =>
       write(() => {
-        writer.insert(products).values({ ...p, titleBn: p.titleBn ?? null, descriptionBn: p.descriptionBn ?? null, updatedAt: p.createdAt }).run();
+        writer.insert(products).values({ ...p, updatedAt: p.createdAt }).run();
         if (variants.length) writer.insert(productVariants).values(variants.map((v) => ({ ...v, productId: p.id }))).run();
       }),
     update: (id, { variants, ...p }) =>

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import type { CartStore } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import type { CartStore } from '../../ports.js';
 import { cartLines } from './schema.js';
 
 export function createSqliteCartStore({ read, writer, write }: SqliteSide): CartStore {
