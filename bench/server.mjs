@@ -23,12 +23,7 @@ import os from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { register } from 'tsx/esm/api';
 
-// The helpers the benches share are TypeScript (bench/lib/proc.ts): tsx loads them, so that
-// `node bench/server.mjs` still runs as it is.
-register();
-const { cpuSeconds, freePort, killChildren, median, memKB, request, root, round, sleep, startChild, startFlags: npmStartFlags, stop: stopChild } = await import('./lib/proc.ts');
 const self = fileURLToPath(import.meta.url);
 
 const { values: opts } = parseArgs({
@@ -55,6 +50,13 @@ if (!(durationS > 0 && durationS <= 600 && warmupS >= 0 && warmupS <= 60 && conn
   console.error('usage: npm run bench -- [--quick] [--duration <1-600 s>] [--warmup <0-60 s>] [--connections <n>] [--keep] [--strict]');
   process.exit(2);
 }
+
+// The helpers the benches share are TypeScript (bench/lib/proc.ts), loaded through tsx so that
+// `node bench/server.mjs` runs as it is; only by the main role: the baseline servers and the commit
+// worker stay plain node processes, their memory and CPU untouched by a loader.
+const mainRole = opts.role === 'main';
+if (mainRole) (await import('tsx/esm/api')).register();
+const { cpuSeconds, freePort, killChildren, median, memKB, request, root, round, sleep, startChild, startFlags: npmStartFlags, stop: stopChild } = mainRole ? await import('./lib/proc.ts') : {};
 
 
 // ---------------------------------------------------------------------------------------------
@@ -108,7 +110,7 @@ async function commitWorker(file, seconds, warmupSeconds) {
   latencies.sort((x, y) => x - y);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   process.stdout.write(
-    `${JSON.stringify({ commits: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), hwmMB: memKB(process.pid, 'VmHWM') / 1024 })}\n`,
+    `${JSON.stringify({ commits: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), hwmMB: process.resourceUsage().maxRSS / 1024 })}\n`, // maxRSS: VmHWM, in kB
   );
 }
 
