@@ -86,10 +86,11 @@ module.exports = {
     },
     {
       name: 'web-server-through-index-only',
-      comment: "... and only from a module's index.ts, or src/shared/.",
+      comment:
+        "... and only from a module's index.ts, src/shared/, or src/api-routes.ts: the route contracts' types for the web's client (decision 052), which only web/src/lib/api/contracts.ts imports.",
       severity: 'error',
       from: { path: '^web/src/' },
-      to: { path: '^src/', pathNot: ['^src/modules/[^/]+/index\\.ts$', '^src/shared/'] },
+      to: { path: '^src/', pathNot: ['^src/modules/[^/]+/index\\.ts$', '^src/shared/', '^src/api-routes\\.ts$'] },
     },
     {
       name: 'no-circular',

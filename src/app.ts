@@ -133,6 +133,44 @@ const uploadedImageRoute: RouteContract = {
   errors: ['http/not-found'],
 };
 
+/** The platform's own routes under /api: health and the site config (their types: src/api-routes.ts). */
+function platformRoutes(deps: Pick<AppDeps, 'checkDatabase' | 'site'>) {
+  const platform: ContractRouter = new ContractRouter();
+  platform.handle(
+    {
+      method: 'get',
+      path: '/health',
+      tag: 'Platform',
+      access: 'public',
+      summary: 'Is the server up, and its database?',
+      answers: { 200: { description: 'Both are.', body: healthSchema } },
+      errors: ['http/unavailable'],
+    },
+    async (c) => {
+      const database = await deps.checkDatabase();
+      const body = {
+        status: database.ok ? 'ok' : 'degraded',
+        server: { ok: true, uptimeSeconds: Math.round(process.uptime()) },
+        database: database.ok ? { ok: true } : { ok: false, error: database.reason },
+      };
+      c.header('Cache-Control', 'no-store');
+      return c.json(body, database.ok ? 200 : 503);
+    },
+  );
+  platform.handle(
+    {
+      method: 'get',
+      path: '/config',
+      tag: 'Platform',
+      access: 'public',
+      summary: 'What the web app may know about the shop (no secrets)',
+      answers: { 200: { description: 'The shop name, contacts, social links and how to sign in.', body: siteConfigSchema } },
+    },
+    (c) => c.json(deps.site),
+  );
+  return platform;
+}
+
 /** The HTTP app, without listening: main.ts serves it, tests call app.request(). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<{ Variables: RequestIdVariables }>();
@@ -213,39 +251,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', rejectMalformedJson);
   app.use('/api/*', refuseNul);
 
-  const platform = new ContractRouter();
-  platform.handle(
-    {
-      method: 'get',
-      path: '/health',
-      tag: 'Platform',
-      access: 'public',
-      summary: 'Is the server up, and its database?',
-      answers: { 200: { description: 'Both are.', body: healthSchema } },
-      errors: ['http/unavailable'],
-    },
-    async (c) => {
-      const database = await deps.checkDatabase();
-      const body = {
-        status: database.ok ? 'ok' : 'degraded',
-        server: { ok: true, uptimeSeconds: Math.round(process.uptime()) },
-        database: database.ok ? { ok: true } : { ok: false, error: database.reason },
-      };
-      c.header('Cache-Control', 'no-store');
-      return c.json(body, database.ok ? 200 : 503);
-    },
-  );
-  platform.handle(
-    {
-      method: 'get',
-      path: '/config',
-      tag: 'Platform',
-      access: 'public',
-      summary: 'What the web app may know about the shop (no secrets)',
-      answers: { 200: { description: 'The shop name, contacts, social links and how to sign in.', body: siteConfigSchema } },
-    },
-    (c) => c.json(deps.site),
-  );
+  const platform = platformRoutes(deps);
   const routers = [platform, ...deps.routers];
   // Every route with a contract, as mounted: the OpenAPI document (GET /api/openapi.json).
   const documented = (): MountedContract[] => [
@@ -287,3 +293,5 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+/** The routes of platformRoutes, for src/api-routes.ts. */
+export type PlatformRoutes = ReturnType<typeof platformRoutes>;

@@ -74,6 +74,22 @@ export type Input<C extends RouteContract> = {
   body: C extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
 };
 
+/**
+ * The routes a router handles, as types only (decision 052): `handle` asserts it of its router, so
+ * a function that builds one answers, in its return type, every contract it handled, by method and
+ * path. Nothing of it exists at run time; the web's client reads its answers and inputs from it.
+ */
+declare const handled: unique symbol;
+export type Handled<C extends RouteContract> = { readonly [handled]: { readonly [K in `${C['method']} ${C['path']}`]: C } };
+
+/**
+ * The contracts a router handled, by `method /path` (as the contract writes them). A route handled
+ * on one branch only (identity's, by provider) makes the router's type a union: its members' routes
+ * are merged, since the web is typed for both.
+ */
+export type RoutesOf<R> = Merged<R extends { readonly [handled]: infer M } ? M : never>;
+type Merged<U> = (U extends unknown ? (map: U) => void : never) extends (map: infer I) => void ? { [K in keyof I]: I[K] } : never;
+
 export type Guards = Partial<Record<Exclude<Access, 'public'>, MiddlewareHandler>>;
 
 const jsonType = /^application\/(.+\+)?json\b/i;
@@ -132,7 +148,7 @@ export class ContractRouter<E extends Env = Env> extends Hono<E> {
     this.#guards = guards;
   }
 
-  handle<const C extends RouteContract>(contract: C, handler: (c: Context<E>, input: Input<C>) => Response | Promise<Response>): this {
+  handle<const C extends RouteContract>(contract: C, handler: (c: Context<E>, input: Input<C>) => Response | Promise<Response>): asserts this is ContractRouter<E> & Handled<C> {
     const undeclared = [...contract.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string).filter((name) => !contract.params?.[name]);
     if (undeclared.length) throw new Error(`${contract.method.toUpperCase()} ${contract.path}: declare the path parameters ${undeclared.join(', ')} in params`);
     this.contracts.push(contract);
@@ -145,7 +161,14 @@ export class ContractRouter<E extends Env = Env> extends Hono<E> {
     // Hono's typed overloads want literal paths; the contract's path is checked by the document test.
     const on = this.on.bind(this) as unknown as (method: string, path: string, ...handlers: Array<MiddlewareHandler | Handler>) => unknown;
     on(contract.method.toUpperCase(), contract.path, ...guard, run as Handler);
-    return this;
+  }
+
+  /**
+   * `handle` when `served`: a route of one configuration only (a sign-in provider's). Its type is
+   * recorded either way: the web app is built once for every configuration.
+   */
+  handleIf<const C extends RouteContract>(served: boolean, contract: C, handler: (c: Context<E>, input: Input<C>) => Response | Promise<Response>): asserts this is ContractRouter<E> & Handled<C> {
+    if (served) this.handle(contract, handler);
   }
 }
 

@@ -15,11 +15,11 @@ export const modifiedAnswer = z.object({ modifiedCount: z.number().int() });
 export const deletedAnswer = z.object({ deletedCount: z.number().int() });
 
 /** A page of a list (decision 015): the JSON array, the count before paging in X-Total-Count. */
-export const pageAnswer = (description: string, item: z.ZodType, headers?: Answer['headers']): Answer => ({
+export const pageAnswer = <T extends z.ZodType>(description: string, item: T, headers?: Answer['headers']) => ({
   description,
   body: z.array(item),
   headers: { 'X-Total-Count': 'How many items match, before limit and offset.', ...headers },
-});
+}) satisfies Answer;
 
 /**
  * A number, or its decimal text ("2", " 3 ", "2.5", "-1"): the original product's client sends

@@ -1,11 +1,12 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { type KyInstance, type Options, type ResponsePromise } from 'ky';
+import type { Answer, Body, Params, Query, Route } from './api/contracts';
 import { emitSessionExpired } from './auth/session-events';
 import { getToken } from './auth/token-store';
 import { currentLanguage } from './i18n/i18n';
 
 /**
- * The HTTP clients of the SPA. The server is same-origin, so every path is relative to /api
- * and must not start with '/' (ky's prefixUrl rule), e.g. `api.get('categories')`.
+ * The HTTP clients of the SPA. The server is same-origin, so every path is relative to /api.
+ * Features call a route through `call(api, 'get /categories')` (below), typed by its contract.
  *
  * ky's own retries are off: TanStack Query owns retrying (see query-client.ts), and stacking both
  * would multiply requests against a struggling server.
@@ -75,4 +76,41 @@ export const authApi = api.extend({
 /** Header for a call made with a token that is not (yet) the stored one, e.g. a Firebase ID token. */
 export function bearer(token: string): { Authorization: string } {
   return { Authorization: `Bearer ${token}` };
+}
+
+type Part<Name extends string, T> = [T] extends [never] ? { [K in Name]?: never } : object extends T ? { [K in Name]?: T } : { [K in Name]: T };
+
+/** What a call sends: the route's path parameters, query and body as its contract types them, and ky's few options the app uses. */
+export type CallInput<R extends Route> = Part<'params', Params<R>> &
+  Part<'query', Query<R>> &
+  Part<'body', Body<R>> & {
+    headers?: Record<string, string>;
+    timeout?: number;
+  };
+export type CallArgs<R extends Route> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/**
+ * The request of `route` (`get /products/:id`), as ky's answer: the path parameters written in
+ * (encoded), the query's defined fields in the order given, the body as JSON.
+ */
+export function send<R extends Route>(client: HttpClient, route: R, ...[input]: CallArgs<R>): ResponsePromise {
+  const { params, query, body, headers, timeout } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string>; timeout?: number };
+  const space = route.indexOf(' ');
+  // ky's prefixUrl wants no leading '/'.
+  const path = route.slice(space + 2).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+  const options: Options = { method: route.slice(0, space) };
+  if (query) options.searchParams = Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]));
+  if (body !== undefined) options.json = body;
+  if (headers) options.headers = headers;
+  if (timeout !== undefined) options.timeout = timeout;
+  return client(path, options);
+}
+
+/**
+ * Calls `route` and answers its body, typed by the route's contract (src/api-routes.ts): the one
+ * place where the web takes the server at its word. A route's contract changed, the callers of
+ * the route no longer typecheck.
+ */
+export function call<R extends Route>(client: HttpClient, route: R, ...args: CallArgs<R>): Promise<Answer<R>> {
+  return send(client, route, ...args).json() as Promise<Answer<R>>;
 }

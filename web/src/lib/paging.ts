@@ -1,4 +1,5 @@
-import type { HttpClient } from './api-client';
+import { send, type CallArgs, type CallInput, type HttpClient } from './api-client';
+import type { Answer, Params, Query, Route, Row } from './api/contracts';
 
 /**
  * Every list the API sends is paged (limit, offset; the total of matching rows in X-Total-Count).
@@ -27,18 +28,22 @@ export function pageQuery(page: number, size = PAGE_SIZE): { limit: number; offs
   return { limit: size, offset: (page - 1) * size };
 }
 
+/** The routes that answer a list: a page of it is asked with limit and offset. */
+type ListRoute = { [R in Route]: Answer<R> extends ReadonlyArray<unknown> ? ('limit' extends keyof Query<R> ? R : never) : never }[Route];
+
 /**
- * GET `path` with limit and offset (after `searchParams`, in that order), answering the rows and the
+ * GET `route` with limit and offset (after `query`, in that order), answering the rows and the
  * total. A server without the header (or a bad one) still gives a usable answer: the rows seen so far.
  */
-export async function getPage<T>(
+export async function getPage<R extends ListRoute>(
   client: HttpClient,
-  path: string,
+  route: R,
   paging: { limit: number; offset: number },
-  searchParams: Record<string, string> = {},
-): Promise<Page<T>> {
-  const response = await client.get(path, { searchParams: { ...searchParams, limit: paging.limit, offset: paging.offset } });
-  const items = await response.json<T[]>();
+  { params, query }: { params?: Params<R>; query?: Omit<Query<R>, 'limit' | 'offset'> } = {},
+): Promise<Page<Row<R>>> {
+  const input = { params, query: { ...query, limit: paging.limit, offset: paging.offset } } as unknown as CallInput<R>;
+  const response = await send(client, route, ...([input] as CallArgs<R>));
+  const items = (await response.json()) as Row<R>[];
   return { items, total: totalCount(response.headers.get('X-Total-Count'), paging.offset + items.length) };
 }
 

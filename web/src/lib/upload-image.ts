@@ -1,6 +1,7 @@
 import { HTTPError, TimeoutError } from 'ky';
 import { emitSessionExpired } from './auth/session-events';
 import { getToken } from './auth/token-store';
+import type { Answer } from './api/contracts';
 
 /**
  * POST /api/images (admin): multipart, field `image`; answers `{ data: { display_url } }`.
@@ -19,7 +20,8 @@ type UploadOptions = {
   signal?: AbortSignal;
 };
 
-type UploadAnswer = { data?: { display_url?: unknown } };
+/** As the contract says; checked below all the same, since XHR's text is parsed here rather than by call(). */
+type UploadAnswer = Partial<Answer<'post /images'>>;
 
 export function uploadImage(file: Blob, { onProgress, signal }: UploadOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -84,7 +84,7 @@ export function cartRoutes(deps: {
   limits: CartLimits;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
-  const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler });
 
   app.handle(
     {

@@ -99,7 +99,7 @@ const productId = { params: { id: idString }, badParams: productNotFound } as co
 const etag = { ETag: 'The catalogue version: send it back in If-None-Match for a 304.' };
 
 export function catalogueRoutes(deps: CatalogueHttpDeps) {
-  const app = new ContractRouter({ admin: deps.requireAdmin });
+  const app: ContractRouter = new ContractRouter({ admin: deps.requireAdmin });
   const { changes, write } = deps;
 
   app.handle(

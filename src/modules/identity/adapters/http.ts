@@ -90,7 +90,7 @@ export const sessionCookie = 'shop_session';
 
 export function identityRoutes(deps: IdentityHttpDeps) {
   const { guards } = deps;
-  const app = new ContractRouter<{ Variables: AuthVariables }>({
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({
     user: guards.requireUser as MiddlewareHandler,
     admin: guards.requireAdmin as MiddlewareHandler,
     identity: guards.requireIdentity as MiddlewareHandler,
@@ -120,118 +120,122 @@ export function identityRoutes(deps: IdentityHttpDeps) {
     return null;
   };
 
-  if (deps.provider === 'local') {
-    app.handle(
-      {
-        method: 'post',
-        path: '/auth/signup',
-        tag,
-        access: 'public',
-        summary: 'Create a customer account (local sign-in)',
-        description:
-          'The email is normalised (NFKC, trimmed, lower case). An email that looks like an existing account\'s (the same letters in another script, or with accents) or that mixes scripts is refused. A role in the body is ignored: every new account is a customer.',
-        body: signUpBody,
-        headers: { 'accept-language': acceptLanguageHeader },
-        answers: { 201: { description: 'Signed up and signed in.', body: sessionAnswer } },
-        errors: ['auth/email-taken', 'auth/email-look-alike', 'auth/email-mixed-script', 'auth/weak-password', 'auth/rate-limited'],
-      },
-      async (c, { body, headers }) => {
-        const limited = await rateLimited(c, 'signup', body.email);
-        if (limited) return limited;
-        return sendResult(c, await signUp(deps, { ...body, lang: headers['accept-language'] }), 201);
-      },
-    );
+  // Served with the local provider only (handleIf: typed either way, the web app is built for both).
+  const local = deps.provider === 'local';
+  app.handleIf(
+    local,
+    {
+      method: 'post',
+      path: '/auth/signup',
+      tag,
+      access: 'public',
+      summary: 'Create a customer account (local sign-in)',
+      description:
+        'The email is normalised (NFKC, trimmed, lower case). An email that looks like an existing account\'s (the same letters in another script, or with accents) or that mixes scripts is refused. A role in the body is ignored: every new account is a customer.',
+      body: signUpBody,
+      headers: { 'accept-language': acceptLanguageHeader },
+      answers: { 201: { description: 'Signed up and signed in.', body: sessionAnswer } },
+      errors: ['auth/email-taken', 'auth/email-look-alike', 'auth/email-mixed-script', 'auth/weak-password', 'auth/rate-limited'],
+    },
+    async (c, { body, headers }) => {
+      const limited = await rateLimited(c, 'signup', body.email);
+      if (limited) return limited;
+      return sendResult(c, await signUp(deps, { ...body, lang: headers['accept-language'] }), 201);
+    },
+  );
 
-    app.handle(
-      {
-        method: 'post',
-        path: '/auth/login',
-        tag,
-        access: 'public',
-        summary: 'Sign in with email and password (local sign-in)',
-        description: 'Failed attempts are limited per email and address, and per address (the distinct emails that failed from it).',
-        body: logInBody,
-        headers: { 'accept-language': acceptLanguageHeader },
-        answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
-        errors: ['auth/invalid-credentials', 'auth/rate-limited'],
-      },
-      async (c, { body, headers }) => {
-        // Failures only, and never an attempt it refused (see createSignInLimiter). Counted per
-        // skeleton: look-alike spellings of one email are one email here (issue 40). Whether the
-        // account exists plays no part: an unknown email is limited and answered as a known one.
-        const address = clientAddress(c, deps.trustProxy);
-        const who = emailSkeleton(body.email);
-        const verdict = await deps.signIn.begin(who, address);
-        if (!verdict.allowed) return tooMany(c, verdict.retryAfterSeconds);
-        const result = await logIn(deps, { ...body, lang: headers['accept-language'] });
-        await deps.signIn.end(who, address, result.ok ? 'succeeded' : 'failed');
-        return sendResult(c, result);
-      },
-    );
+  app.handleIf(
+    local,
+    {
+      method: 'post',
+      path: '/auth/login',
+      tag,
+      access: 'public',
+      summary: 'Sign in with email and password (local sign-in)',
+      description: 'Failed attempts are limited per email and address, and per address (the distinct emails that failed from it).',
+      body: logInBody,
+      headers: { 'accept-language': acceptLanguageHeader },
+      answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
+      errors: ['auth/invalid-credentials', 'auth/rate-limited'],
+    },
+    async (c, { body, headers }) => {
+      // Failures only, and never an attempt it refused (see createSignInLimiter). Counted per
+      // skeleton: look-alike spellings of one email are one email here (issue 40). Whether the
+      // account exists plays no part: an unknown email is limited and answered as a known one.
+      const address = clientAddress(c, deps.trustProxy);
+      const who = emailSkeleton(body.email);
+      const verdict = await deps.signIn.begin(who, address);
+      if (!verdict.allowed) return tooMany(c, verdict.retryAfterSeconds);
+      const result = await logIn(deps, { ...body, lang: headers['accept-language'] });
+      await deps.signIn.end(who, address, result.ok ? 'succeeded' : 'failed');
+      return sendResult(c, result);
+    },
+  );
 
-    app.handle(
-      {
-        method: 'post',
-        path: '/auth/password-reset',
-        tag,
-        access: 'public',
-        summary: 'Mail a password reset link',
-        description: 'Answers the same whether or not the email has an account.',
-        body: resetBody,
-        headers: { 'accept-language': acceptLanguageHeader },
-        answers: { 200: { description: 'A link was mailed if the account exists.', body: messageAnswer } },
-        errors: ['auth/rate-limited'],
-      },
-      async (c, { body, headers }) => {
-        const limited = await rateLimited(c, 'reset', body.email);
-        if (limited) return limited;
-        return c.json(await requestPasswordReset(deps, { ...body, lang: headers['accept-language'] }));
-      },
-    );
+  app.handleIf(
+    local,
+    {
+      method: 'post',
+      path: '/auth/password-reset',
+      tag,
+      access: 'public',
+      summary: 'Mail a password reset link',
+      description: 'Answers the same whether or not the email has an account.',
+      body: resetBody,
+      headers: { 'accept-language': acceptLanguageHeader },
+      answers: { 200: { description: 'A link was mailed if the account exists.', body: messageAnswer } },
+      errors: ['auth/rate-limited'],
+    },
+    async (c, { body, headers }) => {
+      const limited = await rateLimited(c, 'reset', body.email);
+      if (limited) return limited;
+      return c.json(await requestPasswordReset(deps, { ...body, lang: headers['accept-language'] }));
+    },
+  );
 
-    app.handle(
-      {
-        method: 'post',
-        path: '/auth/password-reset/confirm',
-        tag,
-        access: 'public',
-        summary: 'Choose a new password with the mailed token',
-        body: confirmBody,
-        answers: { 200: { description: 'Changed; earlier sessions end.', body: messageAnswer } },
-        errors: ['auth/reset-token-invalid', 'auth/weak-password', 'auth/rate-limited'],
-      },
-      async (c, { body }) => {
-        const limited = await rateLimited(c, 'reset-confirm');
-        if (limited) return limited;
-        return sendResult(c, await confirmPasswordReset(deps, body));
-      },
-    );
-  }
+  app.handleIf(
+    local,
+    {
+      method: 'post',
+      path: '/auth/password-reset/confirm',
+      tag,
+      access: 'public',
+      summary: 'Choose a new password with the mailed token',
+      body: confirmBody,
+      answers: { 200: { description: 'Changed; earlier sessions end.', body: messageAnswer } },
+      errors: ['auth/reset-token-invalid', 'auth/weak-password', 'auth/rate-limited'],
+    },
+    async (c, { body }) => {
+      const limited = await rateLimited(c, 'reset-confirm');
+      if (limited) return limited;
+      return sendResult(c, await confirmPasswordReset(deps, body));
+    },
+  );
 
+  // Served with the Firebase provider only (and its verifier).
   const verifier = deps.verifier;
-  if (deps.provider === 'firebase' && verifier) {
-    app.handle(
-      {
-        method: 'post',
-        path: '/jwt',
-        tag,
-        access: 'public',
-        summary: "Exchange a Firebase ID token for the shop's session token (Firebase sign-in)",
-        // Only the Firebase ID token in the Authorization header counts; any body is ignored.
-        description:
-          'Send the Firebase ID token as `Authorization: Bearer <ID token>`; any body is ignored. A first sign-in creates the profile (a customer, named as the token says), so POST /api/users is not needed (it still answers 200 for an existing profile).',
-        headers: { 'accept-language': acceptLanguageHeader },
-        answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
-        errors: ['auth/invalid-token', 'http/validation', 'auth/email-look-alike', 'auth/email-mixed-script', 'auth/rate-limited'],
-      },
-      async (c, { headers }) => {
-        const limited = await rateLimited(c, 'jwt');
-        if (limited) return limited;
-        const idToken = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
-        return sendResult(c, await exchangeFirebaseToken({ ...deps, verifier }, idToken, headers['accept-language']));
-      },
-    );
-  }
+  app.handleIf(
+    deps.provider === 'firebase' && verifier !== null,
+    {
+      method: 'post',
+      path: '/jwt',
+      tag,
+      access: 'public',
+      summary: "Exchange a Firebase ID token for the shop's session token (Firebase sign-in)",
+      // Only the Firebase ID token in the Authorization header counts; any body is ignored.
+      description:
+        'Send the Firebase ID token as `Authorization: Bearer <ID token>`; any body is ignored. A first sign-in creates the profile (a customer, named as the token says), so POST /api/users is not needed (it still answers 200 for an existing profile).',
+      headers: { 'accept-language': acceptLanguageHeader },
+      answers: { 200: { description: 'Signed in.', body: sessionAnswer } },
+      errors: ['auth/invalid-token', 'http/validation', 'auth/email-look-alike', 'auth/email-mixed-script', 'auth/rate-limited'],
+    },
+    async (c, { headers }) => {
+      const limited = await rateLimited(c, 'jwt');
+      if (limited) return limited;
+      const idToken = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
+      return sendResult(c, await exchangeFirebaseToken({ ...deps, verifier: verifier! }, idToken, headers['accept-language']));
+    },
+  );
 
   app.handle(
     {

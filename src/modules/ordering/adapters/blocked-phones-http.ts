@@ -29,7 +29,7 @@ export type BlockPhoneBody = z.input<typeof blockBody>;
 const tag = 'Blocked phones';
 
 /** The admins' phone blocklist (issue 16), on the ordering module's router. */
-export function blockedPhoneRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: { blockedPhones: BlockedPhoneStore; clock: Clock }) {
+export function blockedPhoneRoutes<R extends ContractRouter<{ Variables: AuthVariables }>>(app: R, deps: { blockedPhones: BlockedPhoneStore; clock: Clock }) {
   app.handle(
     {
       method: 'get',

@@ -209,7 +209,7 @@ export type OrderingHttpDeps = PlaceOrderDeps & {
 };
 
 export function orderingRoutes(deps: OrderingHttpDeps) {
-  const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin as MiddlewareHandler });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin as MiddlewareHandler });
 
   app.handle(
     {

@@ -42,7 +42,7 @@ const messageDto = (m: StoredMessage): OrderMessageDto => ({
 });
 
 /** The messages about an order (issue 16), on the ordering module's router. */
-export function orderMessageRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: { projection: OrderProjection; messages: Pick<MessageOutbox, 'pageOf'> }) {
+export function orderMessageRoutes<R extends ContractRouter<{ Variables: AuthVariables }>>(app: R, deps: { projection: OrderProjection; messages: Pick<MessageOutbox, 'pageOf'> }) {
   app.handle(
     {
       method: 'get',

@@ -19,7 +19,7 @@ const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.em
  * 5 tries; a new one at most every 30 seconds and 3 per 15 minutes; a proven phone counts for an
  * hour of orders. Off (409 ordering/phone-codes-off) unless the shop turned it on.
  */
-export function phoneCodeRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: PhoneCodeDeps & { trustProxy: number | boolean }) {
+export function phoneCodeRoutes<R extends ContractRouter<{ Variables: AuthVariables }>>(app: R, deps: PhoneCodeDeps & { trustProxy: number | boolean }) {
   app.handle(
     {
       method: 'post',

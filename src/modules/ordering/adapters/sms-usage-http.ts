@@ -28,7 +28,7 @@ const smsUsageSchema = z.object({
 export type SmsUsageDto = z.infer<typeof smsUsageSchema>;
 
 /** The day's SMS against the budget and the ceilings (issue 40, decision 048), for the desk. */
-export function smsUsageRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: { ledger: SmsLedger; messages: Pick<MessageOutbox, 'heldSince'>; ceilings: SmsCeilings; clock: Clock }) {
+export function smsUsageRoutes<R extends ContractRouter<{ Variables: AuthVariables }>>(app: R, deps: { ledger: SmsLedger; messages: Pick<MessageOutbox, 'heldSince'>; ceilings: SmsCeilings; clock: Clock }) {
   app.handle(
     {
       method: 'get',

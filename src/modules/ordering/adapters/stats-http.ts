@@ -72,7 +72,7 @@ const tag = 'Stats';
 const fromProjection = 'Read from the sales projection (decision 033): orders by the Dhaka day they were placed, as they stand now.';
 
 /** The admins' sales figures (issue 17), on the ordering module's router. */
-export function statsRoutes(app: ContractRouter<{ Variables: AuthVariables }>, deps: { sales: SalesProjection; clock: Clock }) {
+export function statsRoutes<R extends ContractRouter<{ Variables: AuthVariables }>>(app: R, deps: { sales: SalesProjection; clock: Clock }) {
   app.handle(
     {
       method: 'get',

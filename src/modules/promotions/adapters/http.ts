@@ -67,7 +67,7 @@ export function promotionsRoutes(deps: {
   /** A banner write in one transaction, recorded as a promotions change. */
   writeSliders: <R extends { ok: boolean }>(work: (sliders: SliderStore) => Promise<R>) => Promise<R>;
 }) {
-  const app = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin });
 
   app.handle(
     {

@@ -1,4 +1,4 @@
-import type { PlaceOrderBody } from '../../../../src/modules/ordering/index';
+import type { Body } from '../../lib/api/contracts';
 import {
   discountOf,
   feeBeforeZone,
@@ -12,7 +12,7 @@ import {
 import { normalizeBdMobile } from '../../../../src/shared/phone';
 
 /** What the page offers; the contract of POST /api/orders names the methods the server takes. */
-export const PAYMENT_METHODS = ['Cash On Delivery'] as const satisfies readonly PlaceOrderBody['paymentMethod'][];
+export const PAYMENT_METHODS = ['Cash On Delivery'] as const satisfies readonly Body<'post /orders'>['paymentMethod'][];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The totals checkout shows, with the coupon's percent as GET /api/coupon/:code and the server's orders give it. */

@@ -16,10 +16,10 @@ import {
   type User,
 } from 'firebase/auth';
 import { HTTPError } from 'ky';
-import { api, bearer } from '../api-client';
+import { api, bearer, call } from '../api-client';
 import type { FirebaseWebConfig } from '../site-config';
-import type { ProfileBody } from '../../../../src/modules/identity/index';
-import type { AuthClient, AuthSession, AuthUser } from './types';
+import type { Answer } from '../api/contracts';
+import type { AuthClient, AuthSession } from './types';
 
 export type FirebaseAuthSettings = {
   firebase: FirebaseWebConfig;
@@ -40,12 +40,12 @@ function firebaseAuth({ firebase, emulatorUrl }: FirebaseAuthSettings): Auth {
 }
 
 /** What POST /api/jwt answers: `user` is null until the shop's profile exists (POST /api/users makes it). */
-type Exchanged = { token: string; user: AuthUser | null };
+type Exchanged = Answer<'post /jwt'>;
 
 /** Trades a fresh Firebase ID token for the shop's own session token. */
 async function exchange(user: User): Promise<Exchanged> {
   const idToken = await user.getIdToken(true);
-  return api.post('jwt', { headers: bearer(idToken) }).json<Exchanged>();
+  return call(api, 'post /jwt', { headers: bearer(idToken) });
 }
 
 /**
@@ -57,9 +57,9 @@ async function withProfile(exchanged: Exchanged, firebaseUser: User, name: strin
   if (exchanged.user && !always) return { token, user: exchanged.user };
   const email = firebaseUser.email;
   if (!email) throw new Error('This account has no email address, which the shop needs.');
-  await api.post('users', { json: { name, email } satisfies ProfileBody, headers: bearer(token) });
+  await call(api, 'post /users', { body: { name, email }, headers: bearer(token) });
   if (exchanged.user) return { token, user: exchanged.user };
-  const { user } = await api.get('auth/me', { headers: bearer(token) }).json<{ user: AuthUser }>();
+  const { user } = await call(api, 'get /auth/me', { headers: bearer(token) });
   return { token, user };
 }
 

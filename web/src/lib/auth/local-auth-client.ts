@@ -1,8 +1,7 @@
-import { api, bearer } from '../api-client';
+import { api, bearer, call } from '../api-client';
 import { isHTTPError } from '../http-errors';
 import { getToken, removeToken } from './token-store';
-import type { ConfirmResetBody, LogInBody, PasswordResetBody, SignUpBody } from '../../../../src/modules/identity/index';
-import type { AuthClient, AuthSession, AuthUser } from './types';
+import type { AuthClient } from './types';
 
 /** Email and password accounts kept by the shop's own server (`auth.provider: "local"`). */
 export function createLocalAuthClient(): AuthClient {
@@ -10,11 +9,11 @@ export function createLocalAuthClient(): AuthClient {
     provider: 'local',
 
     signUp(name, email, password) {
-      return api.post('auth/signup', { json: { name, email, password } satisfies SignUpBody }).json<AuthSession>();
+      return call(api, 'post /auth/signup', { body: { name, email, password } });
     },
 
     logIn(email, password) {
-      return api.post('auth/login', { json: { email, password } satisfies LogInBody }).json<AuthSession>();
+      return call(api, 'post /auth/login', { body: { email, password } });
     },
 
     logInWithGoogle() {
@@ -22,13 +21,11 @@ export function createLocalAuthClient(): AuthClient {
     },
 
     async resetPassword(email) {
-      await api.post('auth/password-reset', { json: { email } satisfies PasswordResetBody });
+      await call(api, 'post /auth/password-reset', { body: { email } });
     },
 
     async confirmPasswordReset(token, password) {
-      const { message } = await api
-        .post('auth/password-reset/confirm', { json: { token, password } satisfies ConfirmResetBody })
-        .json<{ message: string }>();
+      const { message } = await call(api, 'post /auth/password-reset/confirm', { body: { token, password } });
       return message;
     },
 
@@ -36,7 +33,7 @@ export function createLocalAuthClient(): AuthClient {
       const token = getToken();
       if (!token) return null;
       try {
-        const { user } = await api.get('auth/me', { headers: bearer(token) }).json<{ user: AuthUser }>();
+        const { user } = await call(api, 'get /auth/me', { headers: bearer(token) });
         return { token, user };
       } catch (error) {
         // Expired, tampered with, or the account is gone: forget it. Other failures keep it for next time.

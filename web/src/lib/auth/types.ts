@@ -1,9 +1,9 @@
-// The wire types of the identity contract (src/modules/identity/adapters/http.ts).
-import type { PublicUser, SessionDto } from '../../../../src/modules/identity/index';
+// The wire types of the identity contract (src/modules/identity/adapters/http.ts), through lib/api/contracts.ts.
+import type { Answer } from '../api/contracts';
 
-export type AuthUser = PublicUser;
+export type AuthUser = Answer<'get /auth/me'>['user'];
 /** What sign-up, log-in and the Firebase token exchange answer; the token is stored under `access-token`. */
-export type AuthSession = SessionDto;
+export type AuthSession = Answer<'post /auth/login'>;
 
 export type AuthProviderName = 'local' | 'firebase';
 

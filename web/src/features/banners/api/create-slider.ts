@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
-import type { SliderBody } from '../../../../../src/modules/promotions/index';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 
 /** Admin only; `image` is a URL from POST /api/images. */
-export function createSlider(image: string): Promise<{ insertedId: string }> {
-  return authApi.post('sliders', { json: { image } satisfies SliderBody }).json<{ insertedId: string }>();
+export function createSlider(image: string): Promise<Answer<'post /sliders'>> {
+  return call(authApi, 'post /sliders', { body: { image } });
 }
 
 export function useCreateSlider() {

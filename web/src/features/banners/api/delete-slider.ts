@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 
 /** Admin only. 404 `promotions/slider-not-found` for a slider already gone. */
-export function deleteSlider(id: string): Promise<{ deletedCount: number }> {
-  return authApi.delete(`sliders/${encodeURIComponent(id)}`).json<{ deletedCount: number }>();
+export function deleteSlider(id: string): Promise<Answer<'delete /sliders/:id'>> {
+  return call(authApi, 'delete /sliders/:id', { params: { id } });
 }
 
 export function useDeleteSlider() {

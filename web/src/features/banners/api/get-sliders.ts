@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { SliderDto } from '../../../../../src/modules/promotions/index';
+import type { Row } from '../../../lib/api/contracts';
 
 // The wire type of the promotions contract (src/modules/promotions/adapters/http.ts).
-export type Slider = SliderDto;
+export type Slider = Row<'get /sliders'>;
 
 /** Newest first. */
 export function getSliders(): Promise<Slider[]> {
-  return api.get('sliders').json<Slider[]>();
+  return call(api, 'get /sliders');
 }
 
 export const slidersQueryOptions = () =>

@@ -2,14 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { BlockedPhoneDto } from '../../../../../src/modules/ordering/index';
+import type { Row } from '../../../lib/api/contracts';
 
 // The wire type of the ordering contract (src/modules/ordering/adapters/blocked-phones-http.ts): numbers as +8801XXXXXXXXX.
-export type BlockedPhone = BlockedPhoneDto;
+export type BlockedPhone = Row<'get /blocked-phones'>;
 
 /** Admin only; newest first, one page (1, 2, ...). */
 export function getBlockedPhones(page: number): Promise<Page<BlockedPhone>> {
-  return getPage<BlockedPhone>(authApi, 'blocked-phones', pageQuery(page));
+  return getPage(authApi, 'get /blocked-phones', pageQuery(page));
 }
 
 export const blockedPhonesQueryKeyRoot = ['blocked-phones'] as const;

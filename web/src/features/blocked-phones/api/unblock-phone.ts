@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 import { blockedPhonesQueryKeyRoot } from './get-blocked-phones';
 
 /** Admin only. 404 `ordering/blocked-phone-not-found` for a number no longer listed. */
-export function unblockPhone(phone: string): Promise<{ deletedCount: number }> {
-  return authApi.delete(`blocked-phones/${encodeURIComponent(phone)}`).json<{ deletedCount: number }>();
+export function unblockPhone(phone: string): Promise<Answer<'delete /blocked-phones/:phone'>> {
+  return call(authApi, 'delete /blocked-phones/:phone', { params: { phone } });
 }
 
 export function useUnblockPhone() {

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Row } from '../../../lib/api/contracts';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { CartItemDto } from '../../../../../src/modules/cart/index';
 
 // The wire type of the cart contract (src/modules/cart/adapters/http.ts).
-export type CartItem = CartItemDto;
+export type CartItem = Row<'get /carts'>;
 
 /** Own cart only (another email: 403); newest first. */
 export function getCart(email: string): Promise<CartItem[]> {
-  return authApi.get('carts', { searchParams: { email } }).json<CartItem[]>();
+  return call(authApi, 'get /carts', { query: { email } });
 }
 
 /** Every cart query starts with this key: invalidate it after any change to the cart or an order. */

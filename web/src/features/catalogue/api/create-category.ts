@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
-import type { CategoryBody } from '../../../../../src/modules/catalogue/index';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer, Body } from '../../../lib/api/contracts';
 
 /** Admin only. 400 for an empty name, 409 `catalogue/category-exists`. `categoryBn`: the Bengali name, '' for none. */
-export function createCategory(body: CategoryBody): Promise<{ insertedId: string }> {
-  return authApi.post('categories', { json: body }).json<{ insertedId: string }>();
+export function createCategory(body: Body<'post /categories'>): Promise<Answer<'post /categories'>> {
+  return call(authApi, 'post /categories', { body });
 }
 
 export function useCreateCategory() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
-import type { ProductBody } from '../../../../../src/modules/catalogue/index';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer, Body } from '../../../lib/api/contracts';
 
 /** What the admin forms send: every field, sizes and colors already split. */
-export type ProductInput = ProductBody;
+export type ProductInput = Body<'post /products'>;
 
 /** Admin only. 400 `http/validation` (with issues) or `catalogue/unknown-category`. */
-export function createProduct(input: ProductInput): Promise<{ insertedId: string }> {
-  return authApi.post('products', { json: input }).json<{ insertedId: string }>();
+export function createProduct(input: ProductInput): Promise<Answer<'post /products'>> {
+  return call(authApi, 'post /products', { body: input });
 }
 
 export function useCreateProduct() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 
 /** Admin only. 404 for a product already gone. */
-export function deleteProduct(id: string): Promise<{ deletedCount: number }> {
-  return authApi.delete(`products/${encodeURIComponent(id)}`).json<{ deletedCount: number }>();
+export function deleteProduct(id: string): Promise<Answer<'delete /products/:id'>> {
+  return call(authApi, 'delete /products/:id', { params: { id } });
 }
 
 export function useDeleteProduct() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
+import type { Row } from '../../../lib/api/contracts';
 import type { Lang } from '../../../lib/i18n/i18n';
 import { localized } from '../../../lib/i18n/localized';
-import type { CategoryDto } from '../../../../../src/modules/catalogue/index';
 
-export type Category = CategoryDto;
+export type Category = Row<'get /categories'>;
 
 export function getCategories(): Promise<Category[]> {
-  return api.get('categories').json<Category[]>();
+  return call(api, 'get /categories');
 }
 
 export const categoriesQueryOptions = () =>

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 import { isHTTPError } from '../../../lib/http-errors';
 import { NotFoundError } from '../../../lib/not-found';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { ProductDto } from '../../../../../src/modules/catalogue/index';
 
 // The wire type of the catalogue contract (src/modules/catalogue/adapters/http.ts).
-export type Product = ProductDto;
+export type Product = Answer<'get /products/:id'>;
 
 /** 404 `catalogue/product-not-found` for an unknown id. */
 export function getProduct(id: string): Promise<Product> {
-  return api.get(`products/${encodeURIComponent(id)}`).json<Product>();
+  return call(api, 'get /products/:id', { params: { id } });
 }
 
 /**

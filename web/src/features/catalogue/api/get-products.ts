@@ -46,7 +46,7 @@ export function productsSearchParams(filter: ProductsFilter): Record<string, str
 
 /** One page of products, in the server's order (newest first unless sorted), and how many match in all. */
 export function getProducts({ page = 1, ...filter }: ProductsQuery = {}): Promise<Page<Product>> {
-  return getPage<Product>(api, 'products', pageQuery(page), productsSearchParams(filter));
+  return getPage(api, 'get /products', pageQuery(page), { query: productsSearchParams(filter) });
 }
 
 export const productsQueryOptions = ({ page = 1, ...filter }: ProductsQuery = {}) =>

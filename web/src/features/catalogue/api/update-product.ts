@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 import type { ProductInput } from './create-product';
 
 /** Admin only; replaces every field. 404 for a product that is gone. */
-export function updateProduct({ id, input }: { id: string; input: ProductInput }): Promise<{ modifiedCount: number }> {
-  return authApi.patch(`products/${encodeURIComponent(id)}`, { json: input }).json<{ modifiedCount: number }>();
+export function updateProduct({ id, input }: { id: string; input: ProductInput }): Promise<Answer<'patch /products/:id'>> {
+  return call(authApi, 'patch /products/:id', { params: { id }, body: input });
 }
 
 export function useUpdateProduct() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 import { couponsQueryKeyRoot } from './get-coupons';
 
 /** Admin only. 404 `promotions/coupon-not-found` for a coupon already gone. */
-export function deleteCoupon(id: string): Promise<{ deletedCount: number }> {
-  return authApi.delete(`coupons/${encodeURIComponent(id)}`).json<{ deletedCount: number }>();
+export function deleteCoupon(id: string): Promise<Answer<'delete /coupons/:id'>> {
+  return call(authApi, 'delete /coupons/:id', { params: { id } });
 }
 
 export function useDeleteCoupon() {

@@ -1,16 +1,16 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { authApi } from '../../../lib/api-client';
-import type { CouponDto } from '../../../../../src/modules/promotions/index';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 
-export type CouponDiscount = Pick<CouponDto, 'discountPercent'>;
+export type CouponDiscount = Answer<'get /coupon/:code'>;
 
 /**
  * Any signed-in customer: the discount of a code (compared upper-case). 404 `promotions/coupon-not-found`,
  * 429 `auth/rate-limited` after too many guesses.
  */
 export function getCouponDiscount(code: string): Promise<CouponDiscount> {
-  return authApi.get(`coupon/${encodeURIComponent(code)}`).json<CouponDiscount>();
+  return call(authApi, 'get /coupon/:code', { params: { code } });
 }
 
 export const couponDiscountQueryOptions = (code: string) =>

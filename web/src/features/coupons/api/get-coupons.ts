@@ -2,14 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { CouponDto } from '../../../../../src/modules/promotions/index';
+import type { Row } from '../../../lib/api/contracts';
 
 // The wire type of the promotions contract (src/modules/promotions/adapters/http.ts): codes are upper-case.
-export type Coupon = CouponDto;
+export type Coupon = Row<'get /coupons'>;
 
 /** Admin only; newest first, one page (1, 2, ...). */
 export function getCoupons(page: number): Promise<Page<Coupon>> {
-  return getPage<Coupon>(authApi, 'coupons', pageQuery(page));
+  return getPage(authApi, 'get /coupons', pageQuery(page));
 }
 
 export const couponsQueryKeyRoot = ['coupons'] as const;

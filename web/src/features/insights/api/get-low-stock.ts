@@ -2,15 +2,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { ProductDto } from '../../../../../src/modules/catalogue/index';
+import type { Row } from '../../../lib/api/contracts';
 import { SHORT_LIST_SIZE } from './get-top-products';
 
 /**
  * The products with some variant at 5 or fewer, sold out included (GET /api/products?lowStock=true,
  * the list of Manage Products' "Low stock only"), newest first, one page (1, 2, ...).
  */
-export function getLowStock(page: number): Promise<Page<ProductDto>> {
-  return getPage<ProductDto>(api, 'products', pageQuery(page, SHORT_LIST_SIZE), { lowStock: 'true' });
+export function getLowStock(page: number): Promise<Page<Row<'get /products'>>> {
+  return getPage(api, 'get /products', pageQuery(page, SHORT_LIST_SIZE), { query: { lowStock: 'true' } });
 }
 
 export const lowStockQueryOptions = (page: number) =>

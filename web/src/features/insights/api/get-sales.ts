@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import type { Bucket } from '../dashboard-state';
 import { statsQueryKeyRoot, type SalesSeries } from './stats-types';
@@ -8,7 +8,7 @@ export type SalesQuery = { from: string; to: string; bucket: Bucket };
 
 /** Admin only: every day, week or month of `from`..`to` (Dhaka days, both included) by status; at most 400 buckets. */
 export function getSales({ from, to, bucket }: SalesQuery): Promise<SalesSeries> {
-  return authApi.get('stats/sales', { searchParams: { from, to, bucket } }).json<SalesSeries>();
+  return call(authApi, 'get /stats/sales', { query: { from, to, bucket } });
 }
 
 export const salesQueryOptions = (query: SalesQuery) =>

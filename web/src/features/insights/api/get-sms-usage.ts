@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { SmsUsageDto } from '../../../../../src/modules/ordering/index';
 import { statsQueryKeyRoot } from './stats-types';
 
 /** Today's SMS against the daily budget and the ceilings (issue 40, decision 048). */
-export type SmsUsage = SmsUsageDto;
+export type SmsUsage = Answer<'get /stats/sms'>;
 
 /** Admin only: GET /api/stats/sms. */
 export function getSmsUsage(): Promise<SmsUsage> {
-  return authApi.get('stats/sms').json<SmsUsage>();
+  return call(authApi, 'get /stats/sms');
 }
 
 export const smsUsageQueryOptions = () =>

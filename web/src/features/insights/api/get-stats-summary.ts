@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import { statsQueryKeyRoot, type StatsSummary } from './stats-types';
 
 /** Admin only: today, the last 7 and the last 30 days (Dhaka days, today included), by status. */
 export function getStatsSummary(): Promise<StatsSummary> {
-  return authApi.get('stats/summary').json<StatsSummary>();
+  return call(authApi, 'get /stats/summary');
 }
 
 export const statsSummaryQueryOptions = () =>

@@ -9,7 +9,7 @@ export const SHORT_LIST_SIZE = 10;
 
 /** Admin only: the products of the Pending and Confirmed orders of `from`..`to`, most units first, one page (1, 2, ...). */
 export function getTopProducts(range: { from: string; to: string }, page: number): Promise<Page<TopProduct>> {
-  return getPage<TopProduct>(authApi, 'stats/top-products', pageQuery(page, SHORT_LIST_SIZE), { from: range.from, to: range.to });
+  return getPage(authApi, 'get /stats/top-products', pageQuery(page, SHORT_LIST_SIZE), { query: { from: range.from, to: range.to } });
 }
 
 export const topProductsQueryOptions = (range: { from: string; to: string }, page: number) =>

@@ -7,7 +7,7 @@ import { ordersQueryKeyRoot, type Order } from './get-orders';
 
 /** Admin only: every customer's orders that match `filter`, newest first, one page (1, 2, ...). */
 export function getAllOrders(page: number, filter: DeskFilter = {}): Promise<Page<Order>> {
-  return getPage<Order>(authApi, 'allOrders', pageQuery(page), deskQuery(filter));
+  return getPage(authApi, 'get /allOrders', pageQuery(page), { query: deskQuery(filter) });
 }
 
 export const allOrdersQueryOptions = (page: number, filter: DeskFilter = {}) =>

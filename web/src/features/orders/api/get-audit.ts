@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, send } from '../../../lib/api-client';
 import { pageQuery, totalCount } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { AuditDto } from '../../../../../src/modules/ordering/index';
+import type { Answer } from '../../../lib/api/contracts';
 import { ordersQueryKeyRoot } from './get-orders';
 
 /**
@@ -10,13 +10,13 @@ import { ordersQueryKeyRoot } from './get-orders';
  * (X-Total-Count), for paging them. While `uncheckedEvents` is above 0 (a long log is checked in the
  * background after a start), `verified` is false and `problem` null: neither is a verdict yet.
  */
-export type AuditPage = AuditDto & { eventsTotal: number };
+export type AuditPage = Answer<'get /audit'> & { eventsTotal: number };
 
 /** Admin only: the order log's hash chain, checked by the server, and one page (1, 2, ...) of its events, newest first. */
 export async function getAudit(page: number): Promise<AuditPage> {
   const paging = pageQuery(page);
-  const response = await authApi.get('audit', { searchParams: paging });
-  const report = await response.json<AuditDto>();
+  const response = await send(authApi, 'get /audit', { query: { limit: String(paging.limit), offset: String(paging.offset) } });
+  const report = (await response.json()) as Answer<'get /audit'>;
   return { ...report, eventsTotal: totalCount(response.headers.get('X-Total-Count'), report.eventCount) };
 }
 

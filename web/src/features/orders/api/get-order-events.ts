@@ -2,11 +2,11 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { OrderEventDto } from '../../../../../src/modules/ordering/index';
+import type { Row } from '../../../lib/api/contracts';
 import { ordersQueryKeyRoot } from './get-orders';
 
-export type { OrderEventType } from '../../../../../src/modules/ordering/index';
-export type OrderEvent = OrderEventDto;
+export type { OrderEventType } from '../../../lib/api/contracts';
+export type OrderEvent = Row<'get /orders/:id/events'>;
 
 /**
  * The most events a timeline shows (the server's largest page). An order has a handful in practice;
@@ -16,7 +16,7 @@ export const TIMELINE_LIMIT = 200;
 
 /** Owner or admin: what happened to the order, oldest first, the first TIMELINE_LIMIT of them and the total. */
 export function getOrderEvents(orderId: string): Promise<Page<OrderEvent>> {
-  return getPage<OrderEvent>(authApi, `orders/${encodeURIComponent(orderId)}/events`, { limit: TIMELINE_LIMIT, offset: 0 });
+  return getPage(authApi, 'get /orders/:id/events', { limit: TIMELINE_LIMIT, offset: 0 }, { params: { id: orderId } });
 }
 
 export const orderEventsQueryOptions = (orderId: string) =>
@@ -38,7 +38,7 @@ export const orderEventPagesQueryOptions = (orderId: string) =>
   infiniteQueryOptions({
     queryKey: [...ordersQueryKeyRoot, 'events', orderId, 'pages'],
     queryFn: ({ pageParam }) =>
-      getPage<OrderEvent>(authApi, `orders/${encodeURIComponent(orderId)}/events`, pageQuery(pageParam, EVENTS_PAGE_SIZE)),
+      getPage(authApi, 'get /orders/:id/events', pageQuery(pageParam, EVENTS_PAGE_SIZE), { params: { id: orderId } }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * EVENTS_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
     retry: retryUnlessClientError,

@@ -2,11 +2,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { OrderMessageDto } from '../../../../../src/modules/ordering/index';
+import type { Row } from '../../../lib/api/contracts';
 import { ordersQueryKeyRoot } from './get-orders';
 
 /** An SMS or email about an order (placed, confirmed, canceled), and whether it went out. */
-export type OrderMessage = OrderMessageDto;
+export type OrderMessage = Row<'get /orders/:id/messages'>;
 
 /** Messages the order page shows at a time. */
 export const MESSAGES_PAGE_SIZE = 50;
@@ -16,7 +16,7 @@ export const orderMessagesQueryOptions = (orderId: string) =>
   infiniteQueryOptions({
     queryKey: [...ordersQueryKeyRoot, 'messages', orderId],
     queryFn: ({ pageParam }) =>
-      getPage<OrderMessage>(authApi, `orders/${encodeURIComponent(orderId)}/messages`, pageQuery(pageParam, MESSAGES_PAGE_SIZE)),
+      getPage(authApi, 'get /orders/:id/messages', pageQuery(pageParam, MESSAGES_PAGE_SIZE), { params: { id: orderId } }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * MESSAGES_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
     retry: retryUnlessClientError,

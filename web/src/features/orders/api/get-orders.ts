@@ -2,12 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { OrderDto } from '../../../../../src/modules/ordering/index';
+import type { Row } from '../../../lib/api/contracts';
 
 // The wire types of the ordering contract (src/modules/ordering/adapters/http.ts).
-export type { OrderStatus } from '../../../../../src/modules/ordering/index';
+export type { OrderStatus } from '../../../lib/api/contracts';
 /** Priced by the server at placement; money in whole taka. */
-export type Order = OrderDto;
+export type Order = Row<'get /orders'>;
 export type OrderLine = Order['cartItems'][number];
 
 /** Every order query (own, all, timelines, audit) starts with this key. */
@@ -15,7 +15,7 @@ export const ordersQueryKeyRoot = ['orders'] as const;
 
 /** Own orders only, newest first, one page (1, 2, ...). */
 export function getMyOrders(email: string, page: number): Promise<Page<Order>> {
-  return getPage<Order>(authApi, 'orders', pageQuery(page), { email });
+  return getPage(authApi, 'get /orders', pageQuery(page), { query: { email } });
 }
 
 export const myOrdersQueryOptions = (email: string, page: number) =>

@@ -1,4 +1,5 @@
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 
 /**
  * Checkout phone codes (CHECKOUT_OTP, decision 032; the contract: src/modules/ordering/adapters/phone-codes-http.ts).
@@ -6,17 +7,17 @@ import { authApi } from '../../../lib/api-client';
  */
 
 /** 201: a 6-digit code is on its way by SMS. */
-export type PhoneCodeSent = { expiresInSeconds: number; resendInSeconds: number };
+export type PhoneCodeSent = Answer<'post /phone-codes'>;
 
 /** 200: the number is proven for this customer for `validForSeconds` of orders. */
-export type PhoneCodeVerified = { verified: true; validForSeconds: number };
+export type PhoneCodeVerified = Answer<'post /phone-codes/verify'>;
 
 /**
  * Refusals: 429 `ordering/phone-code-too-soon` (with Retry-After), 503 `ordering/phone-code-not-sent`,
  * 409 `ordering/phone-codes-off`, 400 `http/validation` (not a Bangladeshi mobile number).
  */
 export function sendPhoneCode(phone: string): Promise<PhoneCodeSent> {
-  return authApi.post('phone-codes', { json: { phone } }).json<PhoneCodeSent>();
+  return call(authApi, 'post /phone-codes', { body: { phone } });
 }
 
 /**
@@ -24,7 +25,7 @@ export function sendPhoneCode(phone: string): Promise<PhoneCodeSent> {
  * `-expired`, `-missing`, `ordering/phone-codes-off`, 400 `http/validation` (not 6 digits).
  */
 export function verifyPhoneCode(phone: string, code: string): Promise<PhoneCodeVerified> {
-  return authApi.post('phone-codes/verify', { json: { phone, code } }).json<PhoneCodeVerified>();
+  return call(authApi, 'post /phone-codes/verify', { body: { phone, code } });
 }
 
 /** Seconds from a 429's Retry-After header, or null. */

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HTTPError } from 'ky';
-import { authApi } from '../../../lib/api-client';
-import type { FreshTotals, PlaceOrderBody } from '../../../../../src/modules/ordering/index';
-import { ordersQueryKeyRoot, type Order } from './get-orders';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer, Body, FreshTotals } from '../../../lib/api/contracts';
+import { ordersQueryKeyRoot } from './get-orders';
 
 /**
  * The body of POST /api/orders (its contract: src/modules/ordering/adapters/http.ts). The page always
  * sends `amount`, the total it showed: the server prices everything itself and only compares it.
  */
-export type PlaceOrderInput = PlaceOrderBody & { amount: number };
+export type PlaceOrderInput = Body<'post /orders'> & { amount: number };
 
-export type PlaceOrderAnswer = { insertedId: string; order: Order };
+export type PlaceOrderAnswer = Answer<'post /orders'>;
 
 /** The server's totals, sent with 409 `ordering/total-changed` (nothing was stored). */
 export type { FreshTotals };
@@ -21,9 +21,7 @@ export type { FreshTotals };
  * 409 `ordering/product-unavailable`, 400 `http/validation`.
  */
 export function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<PlaceOrderAnswer> {
-  return authApi
-    .post('orders', { json: input, headers: { 'Idempotency-Key': idempotencyKey }, timeout: 30_000 })
-    .json<PlaceOrderAnswer>();
+  return call(authApi, 'post /orders', { body: input, headers: { 'Idempotency-Key': idempotencyKey }, timeout: 30_000 });
 }
 
 /** The fresh totals of a 409 `ordering/total-changed`, or null for any other failure. */

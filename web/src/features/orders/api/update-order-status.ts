@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
-import type { StatusBody } from '../../../../../src/modules/ordering/index';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer, Body } from '../../../lib/api/contracts';
 import { ordersQueryKeyRoot } from './get-orders';
 
 /** An admin confirms or cancels; no order goes back to Pending. */
-export type StatusChange = { id: string; status: Exclude<StatusBody['status'], 'Pending'> };
+export type StatusChange = { id: string; status: Exclude<Body<'patch /orders/:id'>['status'], 'Pending'> };
 
 /** Admin only; Pending -> Confirmed or Canceled, anything else 409 `ordering/illegal-transition`. */
-export function updateOrderStatus({ id, status }: StatusChange): Promise<{ modifiedCount: number }> {
-  return authApi.patch(`orders/${encodeURIComponent(id)}`, { json: { status } satisfies StatusBody }).json<{ modifiedCount: number }>();
+export function updateOrderStatus({ id, status }: StatusChange): Promise<Answer<'patch /orders/:id'>> {
+  return call(authApi, 'patch /orders/:id', { params: { id }, body: { status } });
 }
 
 export function useUpdateOrderStatus() {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 import { retryUnlessClientError } from '../../../lib/query-client';
 
-export type AdminStatus = { admin: boolean };
+export type AdminStatus = Answer<'get /users/admin/:email'>;
 
 export function getAdminStatus(email: string): Promise<AdminStatus> {
-  return authApi.get(`users/admin/${encodeURIComponent(email)}`).json<AdminStatus>();
+  return call(authApi, 'get /users/admin/:email', { params: { email } });
 }
 
 export const adminStatusQueryOptions = (email: string) =>

@@ -2,13 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { PublicUser } from '../../../../../src/modules/identity/index';
+import type { Row } from '../../../lib/api/contracts';
 
-export type ShopUser = PublicUser;
+export type ShopUser = Row<'get /users'>;
 
 /** Admin only; newest first, one page (1, 2, ...). */
 export function getUsers(page: number): Promise<Page<ShopUser>> {
-  return getPage<ShopUser>(authApi, 'users', pageQuery(page));
+  return getPage(authApi, 'get /users', pageQuery(page));
 }
 
 export const usersQueryOptions = (page: number) =>

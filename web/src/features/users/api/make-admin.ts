@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api/contracts';
 
-export function makeAdmin(id: string): Promise<{ modifiedCount: number }> {
-  return authApi.patch(`users/admin/${encodeURIComponent(id)}`).json<{ modifiedCount: number }>();
+export function makeAdmin(id: string): Promise<Answer<'patch /users/admin/:id'>> {
+  return call(authApi, 'patch /users/admin/:id', { params: { id } });
 }
 
 export function useMakeAdmin() {

@@ -1,0 +1,24 @@
+/**
+ * Every JSON route under /api, as types only: the web app's client is typed from this one file
+ * (decision 052), with `import type`, so no zod or server code reaches the bundle. Each router's
+ * type records the contracts it handled (ContractRouter.handle), keyed `method /path` as the
+ * contract writes them; a route added to a module's router appears here by itself, and a contract
+ * changed breaks the web's typecheck where the route is used.
+ */
+import type { PlatformRoutes } from './app.js';
+import type { createCartModule } from './modules/cart/index.js';
+import type { createCatalogueModule } from './modules/catalogue/index.js';
+import type { createIdentityModule } from './modules/identity/index.js';
+import type { createOrderingModule } from './modules/ordering/index.js';
+import type { createPromotionsModule } from './modules/promotions/index.js';
+import type { RoutesOf } from './platform/http/contract.js';
+
+type RoutesOfModule<F extends (...args: never[]) => unknown> = RoutesOf<Awaited<ReturnType<F>> extends { routes: infer R } ? R : never>;
+
+/** Each route's contract, by `method /path` relative to /api. */
+export type ApiRoutes = RoutesOf<PlatformRoutes> &
+  RoutesOfModule<typeof createIdentityModule> &
+  RoutesOfModule<typeof createCatalogueModule> &
+  RoutesOfModule<typeof createPromotionsModule> &
+  RoutesOfModule<typeof createCartModule> &
+  RoutesOfModule<typeof createOrderingModule>;
