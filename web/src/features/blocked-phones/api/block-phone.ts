@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
-import type { BlockedPhoneDto, BlockPhoneBody } from '../../../../../src/modules/ordering/index';
+import type { BlockedPhoneDto, BlockPhoneBody } from '../../../../../src/modules/order-defences/index';
 import { blockedPhonesQueryKeyRoot } from './get-blocked-phones';
 
 /** Admin only. 400 `http/validation` (not a Bangladeshi mobile, no reason), 409 `ordering/phone-already-blocked`. */

@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { BlockedPhoneDto } from '../../../../../src/modules/ordering/index';
+import type { BlockedPhoneDto } from '../../../../../src/modules/order-defences/index';
 
-// The wire type of the ordering contract (src/modules/ordering/adapters/blocked-phones-http.ts): numbers as +8801XXXXXXXXX.
+// The wire type of the ordering contract (src/modules/order-defences/adapters/blocked-phones-http.ts): numbers as +8801XXXXXXXXX.
 export type BlockedPhone = BlockedPhoneDto;
 
 /** Admin only; newest first, one page (1, 2, ...). */

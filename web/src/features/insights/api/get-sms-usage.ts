@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { SmsUsageDto } from '../../../../../src/modules/ordering/index';
+import type { SmsUsageDto } from '../../../../../src/modules/messages/index';
 import { statsQueryKeyRoot } from './stats-types';
 
 /** Today's SMS against the daily budget and the ceilings (issue 40, decision 048). */

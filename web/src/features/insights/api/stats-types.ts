@@ -1,6 +1,6 @@
-import type { ProductSalesDto, SalesReportDto, SalesSummaryDto } from '../../../../../src/modules/ordering/index';
+import type { ProductSalesDto, SalesReportDto, SalesSummaryDto } from '../../../../../src/modules/sales/index';
 
-// The wire types of the stats contract (src/modules/ordering/adapters/stats-http.ts).
+// The wire types of the stats contract (src/modules/sales/adapters/stats-http.ts).
 export type StatsSummary = SalesSummaryDto;
 export type PeriodStats = SalesSummaryDto['periods']['today'];
 /** Every bucket of the range, oldest first, zeros included; the first may start mid-week or mid-month (at `from`). */

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
 import { getPage, pageQuery } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
-import type { OrderMessageDto } from '../../../../../src/modules/ordering/index';
+import type { OrderMessageDto } from '../../../../../src/modules/messages/index';
 import { ordersQueryKeyRoot } from './get-orders';
 
 /** An SMS or email about an order (placed, confirmed, canceled), and whether it went out. */
