@@ -4,7 +4,8 @@ import { defineConfig } from 'drizzle-kit';
 // start. `drizzle-kit push` is never used. PostgreSQL's come from drizzle.postgres.config.ts.
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/modules/*/adapters/schema.ts',
+  // Both layouts while the modules move to adapters/sqlite/ (decision 050).
+  schema: ['./src/modules/*/adapters/schema.ts', './src/modules/*/adapters/sqlite/schema.ts'],
   out: './migrations/sqlite',
   dbCredentials: { url: './data/shop.db' },
   strict: true,

@@ -5,7 +5,7 @@ import { defineConfig } from 'drizzle-kit';
 // src/platform/pg-schema.ts holds what several processes share (decision 026), PostgreSQL only.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/modules/*/adapters/pg-schema.ts', './src/platform/pg-schema.ts'],
+  schema: ['./src/modules/*/adapters/pg-schema.ts', './src/modules/*/adapters/postgres/schema.ts', './src/platform/pg-schema.ts'],
   out: './migrations/postgres',
   strict: true,
 });

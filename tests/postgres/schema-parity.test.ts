@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 // one. A column added to one file and not the other fails here, before any migration is generated.
 
 const modulesDir = join(import.meta.dirname, '../../src/modules');
-const modules = readdirSync(modulesDir).filter((m) => existsSync(join(modulesDir, m, 'adapters', 'schema.ts')) || existsSync(join(modulesDir, m, 'adapters', 'pg-schema.ts')));
+// Either layout: adapters/schema.ts and pg-schema.ts, or adapters/sqlite/schema.ts and adapters/postgres/schema.ts (decision 050).
+const sqliteSchemaOf = (m: string) => [join(modulesDir, m, 'adapters', 'sqlite', 'schema.ts'), join(modulesDir, m, 'adapters', 'schema.ts')].find((file) => existsSync(file));
+const pgSchemaOf = (m: string) => [join(modulesDir, m, 'adapters', 'postgres', 'schema.ts'), join(modulesDir, m, 'adapters', 'pg-schema.ts')].find((file) => existsSync(file));
+const modules = readdirSync(modulesDir).filter((m) => sqliteSchemaOf(m) || pgSchemaOf(m));
 
 /** SQLite's storage classes and Drizzle modes, and the PostgreSQL type each one maps to. */
 const kinds: Record<string, string> = {
@@ -78,8 +81,8 @@ const sqliteDialect = new SQLiteSyncDialect();
 const pgDialect = new PgDialect();
 
 async function tablesOf(module: string) {
-  const sqlite = Object.entries((await import(join(modulesDir, module, 'adapters', 'schema.ts'))) as Record<string, unknown>).filter(([, v]) => is(v, SQLiteTable));
-  const pg = Object.entries((await import(join(modulesDir, module, 'adapters', 'pg-schema.ts'))) as Record<string, unknown>).filter(([, v]) => is(v, PgTable));
+  const sqlite = Object.entries((await import(sqliteSchemaOf(module) as string)) as Record<string, unknown>).filter(([, v]) => is(v, SQLiteTable));
+  const pg = Object.entries((await import(pgSchemaOf(module) as string)) as Record<string, unknown>).filter(([, v]) => is(v, PgTable));
   return { sqlite: sqlite as Array<[string, SQLiteTable]>, pg: pg as Array<[string, PgTable]> };
 }
 
@@ -87,8 +90,8 @@ describe('pg-schema.ts mirrors schema.ts', () => {
   it('every module with a SQLite schema has a PostgreSQL one, and the other way round', () => {
     expect(modules.length).toBeGreaterThanOrEqual(5);
     for (const m of modules) {
-      expect(existsSync(join(modulesDir, m, 'adapters', 'schema.ts')), `${m}/adapters/schema.ts`).toBe(true);
-      expect(existsSync(join(modulesDir, m, 'adapters', 'pg-schema.ts')), `${m}/adapters/pg-schema.ts`).toBe(true);
+      expect(sqliteSchemaOf(m), `${m}: its SQLite schema`).toBeDefined();
+      expect(pgSchemaOf(m), `${m}: its PostgreSQL schema`).toBeDefined();
     }
   });
 

@@ -10,8 +10,8 @@ import { auditOrderLog, createIncrementalAudit, type AuditPass, type AuditProgre
 import type { ChainKeying } from './hash-chain.js';
 import { startOrderLog, type OrderLogStart, type StartIo } from './log-guard.js';
 import type { LogSnapshot } from './log-reader.js';
-import { createPgLogReader } from './pg-log-reader.js';
-import { createSqliteLogReader, sqliteLogSnapshot } from './sqlite-log-reader.js';
+import { createPgLogReader } from './postgres/log-reader.js';
+import { createSqliteLogReader, sqliteLogSnapshot } from './sqlite/log-reader.js';
 
 // The order log's start-up check, audits and protections, whichever engine (decisions 014, 024):
 // the checks are written once (log-guard.ts, audit.ts) over a LogReader; here each engine gives

@@ -1,10 +1,10 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import type { Db } from '../../../platform/sqlite.js';
-import type { RecordedEvent } from '../domain/order.js';
-import type { OrderLog, StoredEvent } from '../ports.js';
-import { createEventHasher, headMac, storedJson, type ChainKeying } from './hash-chain.js';
-import { toEvent } from './order-rows.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import type { Db } from '../../../../platform/sqlite.js';
+import type { RecordedEvent } from '../../domain/order.js';
+import type { OrderLog, StoredEvent } from '../../ports.js';
+import { createEventHasher, headMac, storedJson, type ChainKeying } from '../hash-chain.js';
+import { toEvent } from '../order-rows.js';
 import { orderEvents, orderLogHead } from './schema.js';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import type { IdempotencyStore } from '../ports.js';
-import { orderRequests } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import type { IdempotencyStore } from '../../ports.js';
+import { orderRequests } from './schema.js';
 
 export function createPgIdempotencyStore(db: PgQueryable): IdempotencyStore {
   return {

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import type { ListedOrder, OrderProjection, OrdersBy } from '../ports.js';
-import { toRow, toState } from './order-rows.js';
-import { orderFilterWhere, pgContains, pgPhoneContains } from './order-filter.js';
-import { orders, orderStatusCounts } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import type { ListedOrder, OrderProjection, OrdersBy } from '../../ports.js';
+import { toRow, toState } from '../order-rows.js';
+import { orderFilterWhere, pgContains, pgPhoneContains } from '../order-filter.js';
+import { orders, orderStatusCounts } from './schema.js';
 
 const keyOf = (by: OrdersBy) => ('ownerUserId' in by ? eq(orders.ownerUserId, by.ownerUserId) : eq(orders.phone, by.phone));
 const newestFirst = [desc(orders.placedAt), desc(orders.id)];
@@ -26,7 +26,7 @@ const listedColumns = (lines: number) => ({
 });
 const toListed = (row: typeof orders.$inferSelect & { lineCount: number }): ListedOrder => ({ ...toState(row), lineCount: row.lineCount });
 
-/** The listing table on PostgreSQL; each read is served by the same index as on SQLite (pg-schema.ts). */
+/** The listing table on PostgreSQL; each read is served by the same index as on SQLite (../sqlite/schema.ts). */
 export function createPgOrderProjection(db: PgQueryable): OrderProjection {
   const mine = (userId: string) => and(eq(orders.ownerUserId, userId), eq(orders.removed, false));
   const total = async (where: ReturnType<typeof and>) => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;

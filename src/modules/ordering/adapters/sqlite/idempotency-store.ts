@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SqliteSide } from '../../../platform/database.js';
-import type { IdempotencyStore } from '../ports.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import type { IdempotencyStore } from '../../ports.js';
 import { orderRequests } from './schema.js';
 
 export function createSqliteIdempotencyStore({ read, writer, write }: SqliteSide): IdempotencyStore {

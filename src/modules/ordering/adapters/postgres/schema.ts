@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orderEventTypes, orderStatuses } from '../domain/order.js';
+import { orderEventTypes, orderStatuses } from '../../domain/order.js';
 
 // The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
 // tests/postgres/schema-parity.test.ts keeps the two from drifting apart. Event ids and counts are

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { orderEventTypes, orderStatuses } from '../domain/order.js';
+import { orderEventTypes, orderStatuses } from '../../domain/order.js';
 
 /**
  * The append-only log (triggers in the migration abort UPDATE and DELETE). `id` orders every

@@ -2,16 +2,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteDatabase, type SqliteDatabase } from '../../../platform/database.js';
-import { migrationsDir } from '../../../platform/paths.js';
-import { openDatabase, runMigrations, type DbHandle } from '../../../platform/sqlite.js';
-import { err, ok } from '../../../shared/result.js';
-import type { OrderLog } from '../ports.js';
-import { verifyChain } from '../verify-audit-log.js';
-import { createEventHasher, genesisHash } from './hash-chain.js';
-import { createGroupCommit } from './group-commit.js';
-import { createSqliteLogReader } from './sqlite-log-reader.js';
-import { createSqliteOrderLog } from './sqlite-order-log.js';
+import { openSqliteDatabase, type SqliteDatabase } from '../../../../platform/database.js';
+import { migrationsDir } from '../../../../platform/paths.js';
+import { openDatabase, runMigrations, type DbHandle } from '../../../../platform/sqlite.js';
+import { err, ok } from '../../../../shared/result.js';
+import type { OrderLog } from '../../ports.js';
+import { verifyChain } from '../../verify-audit-log.js';
+import { createEventHasher, genesisHash } from '../hash-chain.js';
+import { createGroupCommit } from '../group-commit.js';
+import { createSqliteLogReader } from './log-reader.js';
+import { createSqliteOrderLog } from './order-log.js';
 
 let dir: string;
 let database: SqliteDatabase;

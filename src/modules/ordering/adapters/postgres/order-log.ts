@@ -1,10 +1,10 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
-import type { PgQueryable } from '../../../platform/database.js';
-import type { RecordedEvent } from '../domain/order.js';
-import type { OrderLog, StoredEvent } from '../ports.js';
-import { createEventHasher, headMac, type ChainKeying } from './hash-chain.js';
-import { toEvent, toEventRow } from './order-rows.js';
-import { orderEvents, orderLogHead } from './pg-schema.js';
+import type { PgQueryable } from '../../../../platform/database.js';
+import type { RecordedEvent } from '../../domain/order.js';
+import type { OrderLog, StoredEvent } from '../../ports.js';
+import { createEventHasher, headMac, type ChainKeying } from '../hash-chain.js';
+import { toEvent, toEventRow } from '../order-rows.js';
+import { orderEvents, orderLogHead } from './schema.js';
 
 const headColumns = { eventCount: orderLogHead.eventCount, lastId: orderLogHead.lastId, lastHash: orderLogHead.lastHash };
 

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { SqliteSide } from '../../../platform/database.js';
-import type { ListedOrder, OrderCursor, OrderProjection, OrdersBy } from '../ports.js';
-import { toRow, toState } from './order-rows.js';
-import { orderFilterWhere, sqliteContains, sqlitePhoneContains } from './order-filter.js';
+import type { SqliteSide } from '../../../../platform/database.js';
+import type { ListedOrder, OrderCursor, OrderProjection, OrdersBy } from '../../ports.js';
+import { toRow, toState } from '../order-rows.js';
+import { orderFilterWhere, sqliteContains, sqlitePhoneContains } from '../order-filter.js';
 import { orders, orderStatusCounts } from './schema.js';
 
 type Row = typeof orders.$inferSelect;

@@ -1,8 +1,8 @@
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, runMigrations, type DbHandle } from '../../../platform/sqlite.js';
-import { createSqliteOrderLog } from './sqlite-order-log.js';
-import { createSqliteOrderProjection } from './sqlite-order-projection.js';
+import { openDatabase, runMigrations, type DbHandle } from '../../../../platform/sqlite.js';
+import { createSqliteOrderLog } from './order-log.js';
+import { createSqliteOrderProjection } from './order-projection.js';
 
 // Paged lists and placement limits read over indexes (decision 015): SQLite's plan for every query
 // they run names an index, never scans the orders table and never sorts the whole of a list.
