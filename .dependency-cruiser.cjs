@@ -19,6 +19,37 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/modules/' },
       to: { path: '^src/modules/[^/]+/.+', pathNot: '^src/modules/[^/]+/index\\.ts$' },
     },
+    // The order's modules (decision 050): ordering knows none of the modules that react to its
+    // events or read its orders (they reach it through the in-transaction handlers and the reads the
+    // composition root wires), and those know each other only where the map says so.
+    {
+      name: 'ordering-knows-no-reactors',
+      comment: 'ordering imports none of messages, sales, documents or order-defences: they are handed to it by src/shop.ts (decision 050).',
+      severity: 'error',
+      from: { path: '^src/modules/ordering/' },
+      to: { path: '^src/modules/(messages|sales|documents|order-defences)/' },
+    },
+    {
+      name: 'order-reactors-apart',
+      comment: 'messages, sales and documents use ordering (and identity), never one another nor order-defences (decision 050).',
+      severity: 'error',
+      from: { path: '^src/modules/(messages|sales|documents)/' },
+      to: { path: '^src/modules/(messages|sales|documents|order-defences)/', pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'order-defences-use-messages-only',
+      comment: "order-defences uses ordering and messages (a code's SMS passes the ceilings), never sales or documents (decision 050).",
+      severity: 'error',
+      from: { path: '^src/modules/order-defences/' },
+      to: { path: '^src/modules/(sales|documents)/' },
+    },
+    {
+      name: 'order-modules-take-catalogue-as-deps',
+      comment: 'The order modules receive catalogue, cart and promotions as plain functions from src/shop.ts; they import none of them.',
+      severity: 'error',
+      from: { path: '^src/modules/(ordering|messages|sales|documents|order-defences)/' },
+      to: { path: '^src/modules/(catalogue|cart|promotions)/' },
+    },
     {
       name: 'domain-is-pure',
       comment: 'domain/ is pure code: no adapters, platform, Hono, Drizzle or SQLite.',

@@ -10,7 +10,7 @@
 import type Database from 'better-sqlite3';
 import { evolve, type Actor, type OrderLine, type OrderState, type RecordedEvent } from '../src/modules/ordering/domain/order.js';
 import { addDays } from '../src/shared/shop-time.js';
-import { salesEntry } from '../src/modules/ordering/domain/sales.js';
+import { salesEntry } from '../src/modules/sales/domain/sales.js';
 import { toRow } from '../src/modules/ordering/adapters/order-rows.js';
 import { orderTotals, type DeliveryZone } from '../src/shared/money.js';
 import { createHash } from 'node:crypto';

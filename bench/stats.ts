@@ -12,7 +12,7 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { salesReads } from '../src/modules/ordering/adapters/sqlite-sales-projection.js';
+import { salesReads } from '../src/modules/sales/adapters/sqlite/sales-projection.js';
 import { addDays } from '../src/shared/shop-time.js';
 import { adminSession, call } from '../tests/support/http.js';
 import { createTestApp } from '../tests/support/test-app.js';

@@ -8,12 +8,17 @@
 import type { PlatformRoutes } from './app.js';
 import type { createCartModule } from './modules/cart/index.js';
 import type { createCatalogueModule } from './modules/catalogue/index.js';
+import type { createDocumentsModule } from './modules/documents/index.js';
 import type { createIdentityModule } from './modules/identity/index.js';
+import type { createMessagesModule } from './modules/messages/index.js';
+import type { createOrderDefencesModule } from './modules/order-defences/index.js';
 import type { createOrderingModule } from './modules/ordering/index.js';
 import type { createPromotionsModule } from './modules/promotions/index.js';
+import type { createSalesModule } from './modules/sales/index.js';
 import type { RoutesOf } from './platform/http/contract.js';
 
-type RoutesOfModule<F extends (...args: never[]) => unknown> = RoutesOf<Awaited<ReturnType<F>> extends { routes: infer R } ? R : never>;
+/** A module's `routes` is the list of routers the composition root mounts (decision 050). */
+type RoutesOfModule<F extends (...args: never[]) => unknown> = RoutesOf<Awaited<ReturnType<F>> extends { routes: ReadonlyArray<infer R> } ? R : never>;
 
 /** Each route's contract, by `method /path` relative to /api. */
 export type ApiRoutes = RoutesOf<PlatformRoutes> &
@@ -21,4 +26,8 @@ export type ApiRoutes = RoutesOf<PlatformRoutes> &
   RoutesOfModule<typeof createCatalogueModule> &
   RoutesOfModule<typeof createPromotionsModule> &
   RoutesOfModule<typeof createCartModule> &
-  RoutesOfModule<typeof createOrderingModule>;
+  RoutesOfModule<typeof createOrderingModule> &
+  RoutesOfModule<typeof createOrderDefencesModule> &
+  RoutesOfModule<typeof createMessagesModule> &
+  RoutesOfModule<typeof createSalesModule> &
+  RoutesOfModule<typeof createDocumentsModule>;

@@ -10,7 +10,7 @@ import type { Logger } from './platform/logger.js';
 import { apiDocsRoutes } from './platform/http/api-docs.js';
 import { allowedOrigin, corsForApi } from './platform/http/cors.js';
 import { absoluteImageAddresses } from './platform/http/image-addresses.js';
-import { ContractRouter, type RouteContract } from './platform/http/contract.js';
+import { ContractRouter, shadowedRoutes, type RouteContract } from './platform/http/contract.js';
 import { rejectMalformedJson } from './platform/http/json-body.js';
 import { refuseNul } from './platform/http/refuse-nul.js';
 import { openApiDocument, type MountedContract } from './platform/http/openapi.js';
@@ -253,6 +253,10 @@ export function createApp(deps: AppDeps) {
 
   const platform = platformRoutes(deps);
   const routers = [platform, ...deps.routers];
+  // One way to compose: each module's routers, listed in mount order by the composition root; a
+  // route an earlier one would take refuses the start (decision 050).
+  const shadowed = shadowedRoutes(routers.flatMap((router) => (router instanceof ContractRouter ? router.contracts : [])));
+  if (shadowed.length > 0) throw new Error(`Routers mounted in an order that hides routes: ${shadowed.join('; ')}. Mount the router with the literal path first.`);
   // Every route with a contract, as mounted: the OpenAPI document (GET /api/openapi.json).
   const documented = (): MountedContract[] => [
     ...routers.flatMap((router) => (router instanceof ContractRouter ? router.contracts.map((contract) => ({ prefix: '/api', contract })) : [])),

@@ -11,7 +11,11 @@ import type { Env } from './env.js';
 import { createCartModule } from './modules/cart/index.js';
 import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
-import { createHeadWitness, createOrderingModule, demoCustomers, isInside, type GroupCommitOptions, type HeadWitness } from './modules/ordering/index.js';
+import { createDocumentsModule } from './modules/documents/index.js';
+import { createMessagesModule } from './modules/messages/index.js';
+import { createOrderDefencesModule } from './modules/order-defences/index.js';
+import { createHeadWitness, createOrderingModule, demoCustomers, isInside, orderListingOn, orderReadsOn, type GroupCommitOptions, type HeadWitness, type OrderChangeHandler } from './modules/ordering/index.js';
+import { createSalesModule, salesProjectionOn } from './modules/sales/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
 import { allowedOrigin } from './platform/http/cors.js';
 import { cachedAnswerLog } from './platform/http/request-log.js';
@@ -116,9 +120,48 @@ export async function createShop(settings: ShopSettings) {
     limits: { maxLines: env.MAX_CART_LINES, maxLineQuantity: env.MAX_LINE_QUANTITY },
   });
 
-  // Ordering copies prices from the catalogue and the cart, and checks coupons with promotions,
-  // through these plain functions: the only place the modules meet.
+  // What reacts to order events, and reads orders, without ordering knowing of it (decision 050).
+  const orders = orderReadsOn(database);
+  const messages = createMessagesModule({
+    database,
+    clock,
+    settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, shopEmail: env.SHOP_EMAIL, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE, quietCancelMinutes: env.SMS_QUIET_CANCEL_MINUTES },
+    sms: smsSender(env, logger),
+    mailer,
+    logger,
+    pollMs: env.MESSAGE_POLL_SECONDS * 1000,
+    firstRetryMs: env.MESSAGE_FIRST_RETRY_SECONDS * 1000,
+    smsCeilings: {
+      perNumberHour: env.SMS_PER_NUMBER_HOUR,
+      perNumberDay: env.SMS_PER_NUMBER_DAY,
+      perAddressHour: env.SMS_PER_ADDRESS_HOUR,
+      perAddressDay: env.SMS_PER_ADDRESS_DAY,
+      perShopHour: env.SMS_PER_SHOP_HOUR,
+      dailyBudget: env.SMS_DAILY_BUDGET,
+    },
+    orders,
+    requireAdmin,
+  });
+  const sales = createSalesModule({ database, clock, requireAdmin });
+  const documents = createDocumentsModule({
+    clock,
+    orders,
+    shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
+    documents: { maxLines: env.MAX_ORDER_LINES },
+    requireUser,
+    requireAdmin,
+  });
+
+  // Ordering copies prices from the catalogue and the cart, checks coupons with promotions and
+  // phone numbers with the order defences, through these plain functions: the only place the
+  // modules meet. `defences` is made after ordering (its phone codes run in ordering's
+  // transaction) and asked only once an order is placed.
   let ordering: Awaited<ReturnType<typeof createOrderingModule>>;
+  let defencesMade: ReturnType<typeof createOrderDefencesModule> | undefined;
+  const defence = () => {
+    if (!defencesMade) throw new Error('the order defences are asked before the shop was made');
+    return defencesMade;
+  };
   try {
     ordering = await createOrderingModule({
       database,
@@ -130,7 +173,6 @@ export async function createShop(settings: ShopSettings) {
       headWitness,
       auditSliceEvents: settings.auditSliceEvents,
       orderCommits: settings.orderCommits,
-      documents: { maxLines: env.MAX_ORDER_LINES },
       placementLimits: {
         maxPending: env.MAX_PENDING_ORDERS,
         maxPendingPerPhone: env.MAX_PENDING_PER_PHONE,
@@ -142,24 +184,9 @@ export async function createShop(settings: ShopSettings) {
         codBlockAfterCancels: env.COD_BLOCK_AFTER_CANCELS,
       },
       shopPhone: env.SHOP_PHONE,
-      phoneCodes: { enabled: env.CHECKOUT_OTP, secret: secrets.secrets.sessionSecret },
-      smsCeilings: {
-        perNumberHour: env.SMS_PER_NUMBER_HOUR,
-        perNumberDay: env.SMS_PER_NUMBER_DAY,
-        perAddressHour: env.SMS_PER_ADDRESS_HOUR,
-        perAddressDay: env.SMS_PER_ADDRESS_DAY,
-        perShopHour: env.SMS_PER_SHOP_HOUR,
-        dailyBudget: env.SMS_DAILY_BUDGET,
-      },
-      trustProxy: env.TRUST_PROXY,
-      messages: {
-        settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, shopEmail: env.SHOP_EMAIL, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE, quietCancelMinutes: env.SMS_QUIET_CANCEL_MINUTES },
-        sms: smsSender(env, logger),
-        mailer,
-        logger,
-        pollMs: env.MESSAGE_POLL_SECONDS * 1000,
-        firstRetryMs: env.MESSAGE_FIRST_RETRY_SECONDS * 1000,
-      },
+      checkoutOtp: env.CHECKOUT_OTP,
+      logger,
+      inTransaction: inOrderTransaction(database, messages.orderMessages),
       ports: {
         in: (tx) => ({
           productById: (id) => catalogue.productsIn(tx).productById(id),
@@ -171,6 +198,8 @@ export async function createShop(settings: ShopSettings) {
           },
           takeStock: (choice) => catalogue.stockIn(tx).take(choice),
           giveBackStock: (lines) => catalogue.stockIn(tx).giveBack(lines),
+          isPhoneBlocked: (phone) => defence().isBlockedIn(tx, phone),
+          isPhoneProven: (userId, phone, now) => defence().isProvenIn(tx, userId, phone, now),
         }),
         couponGuesses: promotions.couponGuesses,
         stockChanged: () => catalogue.stockChanged(),
@@ -181,6 +210,19 @@ export async function createShop(settings: ShopSettings) {
     await database.close();
     throw new ShopStartError(e instanceof Error ? e.message : String(e));
   }
+  const defences = (defencesMade = createOrderDefencesModule({
+    database,
+    clock,
+    requireUser,
+    requireAdmin,
+    phoneCodes: { enabled: env.CHECKOUT_OTP, secret: secrets.secrets.sessionSecret },
+    shopName: env.SHOP_NAME,
+    trustProxy: env.TRUST_PROXY,
+    sms: messages,
+    transaction: ordering.transaction,
+  }));
+  // The order log's start-up checks passed: the messages' worker may send.
+  messages.start();
 
   // The first answers carry the shared tags (PostgreSQL), not process-local ones.
   await Promise.all([catalogue.ready, promotions.ready]);
@@ -203,7 +245,9 @@ export async function createShop(settings: ShopSettings) {
   const app = createApp({
     logger,
     site,
-    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, ordering.routes],
+    // Every module's routers, in mount order (decision 050): createApp refuses a list where a route
+    // is shadowed by an earlier one (documents' /orders/export.csv before ordering's /orders/:id).
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, defences.routes, messages.routes, sales.routes].flat(),
     cspSources: identity.cspSources,
     uploadsDir,
     uploadLimits: {
@@ -259,6 +303,10 @@ export async function createShop(settings: ShopSettings) {
     promotions,
     cart,
     ordering,
+    messages,
+    sales,
+    documents,
+    defences,
     uploadsDir,
     /** The response cache's size against its caps. */
     responseCacheStats: () => responseCache.stats(),
@@ -322,7 +370,7 @@ export async function createShop(settings: ShopSettings) {
     flushLogs: () => cachedAnswers.flush(),
     close: async () => {
       // The message worker's turn under way ends (its sends are bounded) before the database closes.
-      await ordering.messages.stop();
+      await messages.stop();
       catalogue.stop();
       promotions.stop();
       await database.close();
@@ -331,6 +379,16 @@ export async function createShop(settings: ShopSettings) {
 }
 
 export type Shop = Awaited<ReturnType<typeof createShop>>;
+
+/**
+ * What must commit with every order event, in the order it runs (decision 050): the listing, the
+ * sales projection, then the outbox's messages. The shop gives ordering this list; the import of
+ * an old shop's orders (`npm run import:original`) the same without the messages (`messages`
+ * null: imported orders tell nobody).
+ */
+export function inOrderTransaction(database: ShopDatabase, messages: OrderChangeHandler | null): OrderChangeHandler[] {
+  return [orderListingOn(database), salesProjectionOn(database), ...(messages ? [messages] : [])];
+}
 
 /** PostgreSQL when DATABASE_URL is set (decision 024), else DATA_DIR/shop.db; migrated either way. */
 async function openDatabase(env: Env): Promise<ShopDatabase> {

@@ -17,7 +17,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
-import { auditOrderLog, checkStatusCounts, describeAuditProblem, describeHead, orderLogProtections, parseExpectedHead, readWitnessFile, startSalesProjectionCheck, witnessProblemOn, type WitnessedHead } from '../modules/ordering/index.js';
+import { auditOrderLog, checkStatusCounts, describeAuditProblem, describeHead, orderLogLength, orderLogProtections, parseExpectedHead, readWitnessFile, witnessProblemOn, type WitnessedHead } from '../modules/ordering/index.js';
+import { startSalesProjectionCheck } from '../modules/sales/index.js';
 import { openShopDatabase, shopSqliteFile, type ShopDatabase } from '../platform/database.js';
 import { describeDatabase } from './postgres-tools.js';
 
@@ -73,7 +74,7 @@ try {
   // Issue 20: on a SQLite file of 20,000 events or more, the sales check runs beside the audit in
   // a worker thread (reported only when the log verified), and the chain is hashed in another
   // while this thread folds the orders (a worker's start is not worth it for a short log).
-  const salesCheck = startSalesProjectionCheck(database, { inWorkerFrom: 20_000 });
+  const salesCheck = startSalesProjectionCheck(database, { inWorker: orderLogLength(database) >= 20_000 });
   const report = await auditOrderLog(database, env.AUDIT_KEY, expectHead, progress, { chainInWorkerFrom: 20_000 });
   const head = describeHead(report.head);
   // Behind its witness: a rollback to an earlier state that is sound on its own (decision 049).

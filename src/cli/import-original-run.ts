@@ -26,6 +26,7 @@ import { emailSkeleton, mixesScripts, normalizeEmail, openUserImport } from '../
 import { openOrderImport, type OrderToImport } from '../modules/ordering/index.js';
 import { openPromotionsImport, type CouponToImport, type SliderToImport } from '../modules/promotions/index.js';
 import type { ShopDatabase, Tx } from '../platform/database.js';
+import { inOrderTransaction } from '../shop.js';
 import type { Clock } from '../shared/clock.js';
 import type { IdGenerator } from '../shared/ids.js';
 import {
@@ -196,7 +197,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   if (refusals) return finishRefused();
 
   // The order log is checked (and keyed) as a server's start does it, before the transaction.
-  const orders = files.has('ordersColl') ? await openOrderImport(database, { auditKey: options.auditKey, dryRun }) : null;
+  const orders = files.has('ordersColl') ? await openOrderImport(database, { auditKey: options.auditKey, dryRun, inTransaction: inOrderTransaction(database, null) }) : null;
   try {
     // The second pass. A real run: one transaction, which also waits on reading the files (this
     // command is the database's only writer meanwhile). A dry run: only reads, a batch at a time.

@@ -65,7 +65,7 @@ describe('an order placed in Bengali', () => {
     expect(await placedPayload(english.id)).toMatchObject({ lang: 'en' });
     expect([await langOf(bengali.id), await langOf(english.id), await langOf(unspoken.id), await langOf(foreign.id)]).toEqual(['bn', 'en', 'en', 'en']);
 
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     // 2 x 1500 + 60 (Inside Dhaka) = 3060.
     expect(smsTo('+8801712345678')).toEqual([
       `অর্ডার ${bn(bengali.number)} হয়েছে: ৩,০৬০ টাকা, ক্যাশ অন ডেলিভারি। ফোনে নিশ্চিত করব।`,
@@ -87,7 +87,7 @@ describe('an order placed in Bengali', () => {
       expect(res.status).toBe(200);
     }
     expect((await call(t, 'DELETE', `/api/orders/${unspoken.id}`, { token: rina, headers: { 'accept-language': 'bn' } })).status).toBe(200);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(smsTo('+8801712345678')).toEqual([
       `অর্ডার ${bn(bengali.number)} নিশ্চিত: ৩,০৬০ টাকা, ক্যাশ অন ডেলিভারি। এখনই পাঠাচ্ছি।`,
       `Order ${english.number} confirmed: 3,060 BDT, cash on delivery. We are sending it to you now. - Test Shop`,

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPgMessageStore } from '../../src/modules/ordering/adapters/pg-message-store.js';
-import { createSqliteMessageStore } from '../../src/modules/ordering/adapters/sqlite-message-store.js';
-import type { MessageOutbox } from '../../src/modules/ordering/message-outbox.js';
+import { createPgMessageStore } from '../../src/modules/messages/adapters/postgres/message-store.js';
+import { createSqliteMessageStore } from '../../src/modules/messages/adapters/sqlite/message-store.js';
+import type { MessageOutbox } from '../../src/modules/messages/message-outbox.js';
 import { createSmtpMailer } from '../../src/platform/mailer/mailer.js';
 import { startSmtpSink } from '../support/smtp-sink.mjs';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
@@ -207,7 +207,7 @@ describe('the worker', () => {
     const { id, number, total } = await placed();
     expect(relay.requests).toEqual([]); // nothing is sent in the order's path
 
-    expect(await t.ordering.messages.runOnce()).toEqual({ taken: 4, sent: 4, retried: 0, failed: 0, held: 0 });
+    expect(await t.messages.runOnce()).toEqual({ taken: 4, sent: 4, retried: 0, failed: 0, held: 0 });
     expect(relay.requests.map((r) => [r.path, r.contentType, JSON.parse(r.body)])).toEqual(
       expect.arrayContaining([
         ['/send', 'application/json', { to: '+8801712345678', message: `Order ${number} placed: ${taka(total)}, cash on delivery. We will call you to confirm it. - Test Shop` }],
@@ -224,7 +224,7 @@ describe('the worker', () => {
     const messages = await messagesOf(id);
     expect(messages.map((m) => [m.state, m.attempts, m.lastError, m.nextAttemptAt, m.sentAt])).toEqual(Array(4).fill(['sent', 1, null, null, t.time.clock.now().toISOString()]));
     // Sent is sent: another turn takes nothing.
-    expect(await t.ordering.messages.runOnce()).toEqual({ taken: 0, sent: 0, retried: 0, failed: 0, held: 0 });
+    expect(await t.messages.runOnce()).toEqual({ taken: 0, sent: 0, retried: 0, failed: 0, held: 0 });
   });
 
   it('a webhook that fails or times out delays the SMS, never the order: tries again after 30 s, 60 s, 120 s ... and sends once it answers', async () => {
@@ -236,23 +236,23 @@ describe('the worker', () => {
     const start = t.time.clock.now();
     const customerSms = async () => sms(await messagesOf(id))[0]!;
 
-    expect(await t.ordering.messages.runOnce()).toMatchObject({ taken: 2, sent: 1, retried: 1 }); // the email went out
+    expect(await t.messages.runOnce()).toMatchObject({ taken: 2, sent: 1, retried: 1 }); // the email went out
     expect(await customerSms()).toMatchObject({ state: 'pending', attempts: 1, lastError: 'SMS webhook answered HTTP 503: relay is down', sentAt: null });
     expect(secondsAfter((await customerSms()).nextAttemptAt, start)).toBe(30);
     // Not due yet: nothing is taken, nothing is sent.
     t.time.advance(29_000);
-    expect((await t.ordering.messages.runOnce()).taken).toBe(0);
+    expect((await t.messages.runOnce()).taken).toBe(0);
 
     // A gateway that does not answer within SMS_TIMEOUT_MS (1 s here).
     relay.mode = 'hang';
     t.time.advance(1_000);
-    expect(await t.ordering.messages.runOnce()).toMatchObject({ taken: 1, retried: 1 });
+    expect(await t.messages.runOnce()).toMatchObject({ taken: 1, retried: 1 });
     expect(await customerSms()).toMatchObject({ state: 'pending', attempts: 2, lastError: 'SMS webhook: no answer within 1000 ms' });
     expect(secondsAfter((await customerSms()).nextAttemptAt, start)).toBe(30 + 60);
 
     // Meanwhile orders are placed and answered as ever, while a turn waits on the silent gateway.
     t.time.advance(60_000);
-    const turn = t.ordering.messages.runOnce();
+    const turn = t.messages.runOnce();
     await expect.poll(() => relay.requests.length).toBe(3);
     const second = placed();
     expect(await Promise.race([second.then(() => 'order answered'), turn.then(() => 'gateway gave up')])).toBe('order answered');
@@ -262,7 +262,7 @@ describe('the worker', () => {
 
     relay.mode = 'ok';
     t.time.advance(120_000);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(await customerSms()).toMatchObject({ state: 'sent', attempts: 4, lastError: null, sentAt: t.time.clock.now().toISOString() });
     expect(JSON.parse(relay.requests.at(-1)!.body).to).toBe('+8801712345678');
   });
@@ -273,7 +273,7 @@ describe('the worker', () => {
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 8; attempt++) {
       const before = t.time.clock.now();
-      await t.ordering.messages.runOnce();
+      await t.messages.runOnce();
       const message = sms(await messagesOf(id))[0]!;
       expect(message.attempts).toBe(attempt);
       expect(message.lastError).toMatch(/^SMS webhook: (ECONNREFUSED|fetch failed)/);
@@ -288,7 +288,7 @@ describe('the worker', () => {
     expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920]);
     // Failed is final: later turns leave it alone. The order itself is untouched by all this.
     t.time.advance(24 * 3600_000);
-    expect((await t.ordering.messages.runOnce()).taken).toBe(0);
+    expect((await t.messages.runOnce()).taken).toBe(0);
     expect((await json(await call(t, 'GET', `/api/orders/${id}`, { token: (await adminSession(t)).token }))).status).toBe('Pending');
   });
 
@@ -299,7 +299,7 @@ describe('the worker', () => {
     await shop({ SMS_PROVIDER: 'bulksmsbd', BULKSMSBD_API_KEY: 'test-bulk-key-123', BULKSMSBD_SENDER_ID: '8809617611111', BULKSMSBD_API_URL: `${bulk.url}/api`, SHOP_ALERT_EMAIL: '' });
     const { id, number, total } = await placed();
 
-    expect(await t.ordering.messages.runOnce()).toMatchObject({ taken: 3, sent: 1, retried: 2 });
+    expect(await t.messages.runOnce()).toMatchObject({ taken: 3, sent: 1, retried: 2 });
     const forms = bulk.requests.map((r) => [r.path, r.contentType, Object.fromEntries(new URLSearchParams(r.body))]);
     expect(forms).toEqual(
       expect.arrayContaining([
@@ -314,12 +314,12 @@ describe('the worker', () => {
 
     bulk.mode = 'sender';
     t.time.advance(30_000);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(sms(await messagesOf(id)).map((m) => m.lastError)).toEqual(Array(2).fill('BulkSMSBD code 1002: sender id not correct/sender id is disabled'));
 
     bulk.mode = 'ok';
     t.time.advance(60_000);
-    expect(await t.ordering.messages.runOnce()).toMatchObject({ taken: 2, sent: 2 });
+    expect(await t.messages.runOnce()).toMatchObject({ taken: 2, sent: 2 });
     expect(sms(await messagesOf(id)).map((m) => [m.state, m.attempts, m.lastError])).toEqual(Array(2).fill(['sent', 3, null]));
   });
 
@@ -329,11 +329,11 @@ describe('the worker', () => {
     bulk.mode = 'hang';
     await shop({ SMS_PROVIDER: 'bulksmsbd', BULKSMSBD_API_KEY: 'test-bulk-key-123', BULKSMSBD_SENDER_ID: '8809617611111', BULKSMSBD_API_URL: `${bulk.url}/api`, SHOP_ALERT_PHONE: '', SHOP_ALERT_EMAIL: '' });
     const { id } = await placed();
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(sms(await messagesOf(id))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: `BulkSMSBD (${new URL(bulk.url).host}): no answer within 300 ms` });
     await bulk.close();
     t.time.advance(30_000);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(sms(await messagesOf(id))[0]!.lastError).toMatch(/^BulkSMSBD \(127\.0\.0\.1:\d+\): (ECONNREFUSED|UND_ERR_SOCKET|fetch failed)/);
   });
 
@@ -360,10 +360,10 @@ describe('the worker', () => {
     relay.mode = 'hang';
     await shop({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: relay.url, SMS_TIMEOUT_MS: '500', SHOP_ALERT_PHONE: '', SHOP_ALERT_EMAIL: '' });
     await placed();
-    const turn = t.ordering.messages.runOnce();
+    const turn = t.messages.runOnce();
     await expect.poll(() => relay.requests.length).toBe(1);
     const began = performance.now();
-    await t.ordering.messages.stop();
+    await t.messages.stop();
     expect(performance.now() - began).toBeLessThan(1_000);
     expect(await turn).toMatchObject({ taken: 2, retried: 1 });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ordersCsvColumns } from '../../src/modules/ordering/domain/orders-csv.js';
+import { ordersCsvColumns } from '../../src/modules/documents/domain/orders-csv.js';
 import { adminSession, call, json, signUpCustomer, strongPassword } from '../support/http.js';
 import { parseCsv } from '../support/parse-csv.js';
 import { createTestApp, testEngine, type TestApp } from '../support/test-app.js';

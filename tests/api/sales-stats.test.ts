@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSalesProjection } from '../../src/modules/ordering/index.js';
+import { checkSalesProjection } from '../../src/modules/sales/index.js';
 import { adminSession, call, json, signUpCustomer, strongPassword } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

@@ -182,7 +182,7 @@ describe('order texts', () => {
     const typed = phoneOf(3);
     const ids = [];
     for (let i = 0; i < 7; i++) ids.push(await placed(rina, typed));
-    const turn = await t.ordering.messages.runOnce();
+    const turn = await t.messages.runOnce();
     expect(turn).toMatchObject({ taken: 21, sent: 19, held: 2 }); // an SMS and two emails (the customer's, the shop's) an order
     expect(textsTo(typed)).toBe(5);
     expect(mailsTo(rina.email)).toHaveLength(7);
@@ -192,7 +192,7 @@ describe('order texts', () => {
     ]);
     // Held is final: a later turn sends nothing more to the number.
     t.time.advance(2 * 60 * 60_000);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(textsTo(typed)).toBe(5);
     const seen = await usage();
     expect(seen).toMatchObject({ today: 5, codesToday: 0, heldToday: 2 });
@@ -203,10 +203,10 @@ describe('order texts', () => {
     const rina = await shopper();
     const typed = phoneOf(4);
     const quick = await placed(rina, typed);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(textsTo(typed)).toBe(1);
     expect((await call(t, 'DELETE', `/api/orders/${quick}`, { token: rina.token })).status).toBe(200);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(textsTo(typed)).toBe(1);
     expect(mailsTo(rina.email).map((m) => m.subject)).toEqual([expect.stringMatching(/placed/), expect.stringMatching(/canceled/)]);
     const canceled = (await messagesOf(quick)).filter((m) => m.event === 'CanceledByCustomer');
@@ -219,7 +219,7 @@ describe('order texts', () => {
     const slow = await placed(rina, typed);
     t.time.advance(31 * 60_000);
     expect((await call(t, 'DELETE', `/api/orders/${slow}`, { token: rina.token })).status).toBe(200);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     expect(textsTo(typed)).toBe(3);
   });
 });
@@ -233,12 +233,12 @@ describe('the daily SMS budget', () => {
     expect((await askCode(rina, a)).status).toBe(201);
     expect((await call(t, 'POST', '/api/phone-codes/verify', { token: rina.token, body: { phone: a, code: lastCode(a) } })).status).toBe(200);
     await placed(rina, a);
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
     const b = phoneOf(6);
     expect((await askCode(bob, b)).status).toBe(201);
     expect((await call(t, 'POST', '/api/phone-codes/verify', { token: bob.token, body: { phone: b, code: lastCode(b) } })).status).toBe(200);
     const bobs = await placed(bob, b);
-    const turn = await t.ordering.messages.runOnce();
+    const turn = await t.messages.runOnce();
     expect(turn).toMatchObject({ sent: 2, held: 1 }); // the emails went (Bob's, the shop's new-order alert), the SMS did not
     expect(textsTo(b)).toBe(1); // the code only
     expect(mailsTo(bob.email)).toHaveLength(1);
@@ -256,8 +256,8 @@ describe('the daily SMS budget', () => {
 
     // One alert, however often the budget refuses.
     await askCode(sumi, phoneOf(8));
-    await t.ordering.messages.runOnce();
-    await t.ordering.messages.runOnce();
+    await t.messages.runOnce();
+    await t.messages.runOnce();
     const alerts = mailsTo('orders@shop.test').filter((m) => /SMS budget/.test(m.subject));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.subject).toBe("Test Shop: today's SMS budget is spent");

@@ -72,6 +72,32 @@ const cases: Array<[rule: string, files: Record<string, string>]> = [
     'web-server-through-index-only',
     { 'src/platform/thing.ts': 'export const x = 1;\n', 'web/src/lib/uses-server.ts': "import type { X } from '../../../src/platform/thing.js';\nexport type Y = X;\n" },
   ],
+  // The order's modules (decision 050).
+  [
+    'ordering-knows-no-reactors',
+    {
+      'src/modules/messages/index.ts': 'export const orderMessages = 1;\n',
+      'src/modules/ordering/index.ts': "import { orderMessages } from '../messages/index.js';\nexport const handlers = [orderMessages];\n",
+    },
+  ],
+  [
+    'order-reactors-apart',
+    {
+      'src/modules/messages/index.ts': 'export const orderMessages = 1;\n',
+      'src/modules/sales/index.ts': "import { orderMessages } from '../messages/index.js';\nexport const m = orderMessages;\n",
+    },
+  ],
+  [
+    'order-defences-use-messages-only',
+    {
+      'src/modules/sales/index.ts': 'export const salesProjection = 1;\n',
+      'src/modules/order-defences/index.ts': "import { salesProjection } from '../sales/index.js';\nexport const s = salesProjection;\n",
+    },
+  ],
+  [
+    'order-modules-take-catalogue-as-deps',
+    { ...catalogue, 'src/modules/documents/index.ts': "import type { Category } from '../catalogue/index.js';\nexport type C = Category;\n" },
+  ],
   [
     'no-circular',
     {
@@ -97,6 +123,9 @@ describe('dependency rules', () => {
       'src/modules/cart/add-line.ts': "import type { Category } from '../catalogue/index.js';\nexport type X = Category;\n",
       'web/src/lib/uses-server.ts': "import type { Category } from '../../../src/modules/catalogue/index.js';\nexport type C = Category;\n",
       'src/shared/rule.ts': 'export const twice = (n: number) => n * 2;\n',
+      'src/modules/ordering/index.ts': 'export const orderEventTypes = [];\n',
+      'src/modules/messages/index.ts': "import { orderEventTypes } from '../ordering/index.js';\nexport const types = orderEventTypes;\n",
+      'src/modules/order-defences/index.ts': "import { types } from '../messages/index.js';\nexport const t = types;\n",
       'web/src/lib/uses-shared.ts': "import { twice } from '../../../src/shared/rule.js';\nexport const four = twice(2);\n",
     });
     expect(await violations(base, ['src', 'web'])).toEqual([]);

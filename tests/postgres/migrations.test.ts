@@ -7,8 +7,11 @@ import { categories, products } from '../../src/modules/catalogue/adapters/postg
 import * as cart from '../../src/modules/cart/adapters/postgres/schema.js';
 import * as catalogue from '../../src/modules/catalogue/adapters/postgres/schema.js';
 import * as identity from '../../src/modules/identity/adapters/postgres/schema.js';
-import * as ordering from '../../src/modules/ordering/adapters/pg-schema.js';
-import { orderEvents, orders } from '../../src/modules/ordering/adapters/pg-schema.js';
+import * as messages from '../../src/modules/messages/adapters/postgres/schema.js';
+import * as orderDefences from '../../src/modules/order-defences/adapters/postgres/schema.js';
+import * as ordering from '../../src/modules/ordering/adapters/postgres/schema.js';
+import * as sales from '../../src/modules/sales/adapters/postgres/schema.js';
+import { orderEvents, orders } from '../../src/modules/ordering/adapters/postgres/schema.js';
 import * as promotions from '../../src/modules/promotions/adapters/postgres/schema.js';
 import * as shared from '../../src/platform/pg-schema.js';
 import { openPostgres, runPostgresMigrations, type PostgresHandle } from '../../src/platform/postgres.js';
@@ -19,7 +22,7 @@ import { usePostgres } from '../support/postgres.js';
 // once, and the stored values come back exactly (the hash chain rehashes what it reads).
 
 const cluster = usePostgres();
-const tables = [cart, catalogue, identity, ordering, promotions, shared].flatMap((m) => Object.values(m) as PgTable[]).map((t) => getTableConfig(t));
+const tables = [cart, catalogue, identity, ordering, messages, orderDefences, sales, promotions, shared].flatMap((m) => Object.values(m) as PgTable[]).map((t) => getTableConfig(t));
 
 async function withDatabase<T>(fn: (db: PostgresHandle) => Promise<T>): Promise<T> {
   const handle = openPostgres(await cluster().createDatabase());

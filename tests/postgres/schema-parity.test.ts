@@ -11,11 +11,8 @@ import { describe, expect, it } from 'vitest';
 // one. A column added to one file and not the other fails here, before any migration is generated.
 
 const modulesDir = join(import.meta.dirname, '../../src/modules');
-/** A module's schema file for an engine: adapters/<engine>/schema.ts (decision 051), else the older flat name. */
-const schemaFile = (m: string, engine: 'sqlite' | 'postgres') => {
-  const apart = join(modulesDir, m, 'adapters', engine, 'schema.ts');
-  return existsSync(apart) ? apart : join(modulesDir, m, 'adapters', engine === 'sqlite' ? 'schema.ts' : 'pg-schema.ts');
-};
+/** A module's schema file for an engine: adapters/<engine>/schema.ts (decisions 050, 051). */
+const schemaFile = (m: string, engine: 'sqlite' | 'postgres') => join(modulesDir, m, 'adapters', engine, 'schema.ts');
 const modules = readdirSync(modulesDir).filter((m) => existsSync(schemaFile(m, 'sqlite')) || existsSync(schemaFile(m, 'postgres')));
 
 /** SQLite's storage classes and Drizzle modes, and the PostgreSQL type each one maps to. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evolve, type OrderState, type PlacedSnapshot, type RecordedEvent } from '../../src/modules/ordering/domain/order.js';
 import { createEventHasher, genesisHash, storedJson } from '../../src/modules/ordering/adapters/hash-chain.js';
-import { createSqliteOrderProjection } from '../../src/modules/ordering/adapters/sqlite-order-projection.js';
+import { createSqliteOrderProjection } from '../../src/modules/ordering/adapters/sqlite/order-projection.js';
 import { openDatabase, runMigrations } from '../../src/platform/sqlite.js';
 
 // `npm run audit:verify` and backup's check over a log of 100,000 events (50,000 orders, each

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditOrderLog } from '../../src/modules/ordering/index.js';
 import { fold, type Actor, type OrderEvent, type OrderState, type PlacedSnapshot } from '../../src/modules/ordering/domain/order.js';
-import { createSqliteOrderLog } from '../../src/modules/ordering/adapters/sqlite-order-log.js';
+import { createSqliteOrderLog } from '../../src/modules/ordering/adapters/sqlite/order-log.js';
 import { openDatabase, runMigrations } from '../../src/platform/sqlite.js';
 import { migrationsDir } from '../../src/platform/paths.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';

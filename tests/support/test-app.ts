@@ -162,7 +162,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     AUDIT_KEY: options.auditKey,
     BODY_LIMIT_BYTES: String(options.bodyLimitBytes ?? 1024 * 1024),
     DATABASE_URL: postgres?.url,
-    // The message worker's own loop waits an hour: tests send the outbox with ordering.messages.runOnce(),
+    // The message worker's own loop waits an hour: tests send the outbox with messages.runOnce(),
     // so no turn lands between a test's before and after (tests/api/order-messages.test.ts).
     MESSAGE_POLL_SECONDS: '3600',
     ...options.env,

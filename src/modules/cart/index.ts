@@ -58,7 +58,7 @@ export function createCartModule(deps: CartDeps) {
   const cart = stores.outside;
   const limits = deps.limits ?? defaultLimits;
   return {
-    routes: cartRoutes({ ...deps, cart, limits, transaction: (work) => deps.database.transaction((tx) => work({ cart: stores.in(tx), products: deps.productsIn(tx) })) }),
+    routes: [cartRoutes({ ...deps, cart, limits, transaction: (work) => deps.database.transaction((tx) => work({ cart: stores.in(tx), products: deps.productsIn(tx) })) })],
     /**
      * For ordering, inside its transaction: the caller's newest `atMost` lines, priced from the
      * catalogue now, and how many the cart holds.

@@ -96,7 +96,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     onStoreError: (error) => deps.logger.error('image store failed', { error }),
   });
   return {
-    routes,
+    routes: [routes],
     /** Fills an empty catalogue (first start); `makeImage` draws and stores one demo picture. */
     seedDemo: async (makeImage: (spec: DemoArtSpec) => Promise<string>) => {
       const seeded = await seedDemoCatalogue({

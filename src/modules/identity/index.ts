@@ -151,7 +151,7 @@ export function createIdentityModule(deps: IdentityDeps) {
       : {};
 
   return {
-    routes,
+    routes: [routes],
     guards: { requireUser: guards.requireUser, requireAdmin: guards.requireAdmin },
     publicConfig,
     cspSources,

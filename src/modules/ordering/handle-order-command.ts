@@ -2,19 +2,19 @@ import type { Clock } from '../../shared/clock.js';
 import type { AppError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import { decide, evolve, fold, initialState, stockToReturn, type OrderCommand, type OrderEvent, type OrderState } from './domain/order.js';
-import type { OrderingTxPorts, OrderLog, OrderNotices, OrderProjection, SalesProjection } from './ports.js';
+import type { OrderChange, OrderChanged, OrderingTxPorts, OrderLog, OrderProjection } from './ports.js';
 
-/** The log, the listing, the sales, the message outbox and the catalogue's stock bound to the caller's transaction, and the clock. */
-export type OrderCommandDeps = { log: OrderLog; projection: OrderProjection; sales: SalesProjection; notices: OrderNotices; ports: Pick<OrderingTxPorts, 'giveBackStock'>; clock: Clock };
+/** The log, the listing (read), the in-transaction handlers and the catalogue's stock bound to the caller's transaction, and the clock. */
+export type OrderCommandDeps = { log: OrderLog; projection: Pick<OrderProjection, 'byId'>; changed: OrderChanged; ports: Pick<OrderingTxPorts, 'giveBackStock'>; clock: Clock };
 
 /** What one command did: the order now, and whether it gave stock back. */
 export type Handled = { order: OrderState; stockMoved: boolean };
 
 /**
  * The one command path, placing included: the order's state is folded from its log (the log is
- * the truth), decide() answers the events or a refusal, and the events, the messages each one
- * sends (issue 16) and the listing row are written together, inside the caller's transaction
- * (which took the log's head first).
+ * the truth), decide() answers the events or a refusal, and the events are appended and handed to
+ * the in-transaction handlers (the listing row, the sales, the messages each one sends: decision
+ * 050), all inside the caller's transaction (which took the log's head first).
  */
 export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string, command: OrderCommand): Promise<Result<Handled, AppError>> {
   // A PlaceOrder names an id just drawn, which has no events: reading them would cost a query per order.
@@ -24,16 +24,16 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
   const at = deps.clock.now();
   let next = state;
   let stockMoved = false;
+  const events: Array<OrderChange['events'][number]> = [];
   for (const decidedEvent of decided.value) {
     const event = await withStockReturned(deps, next, decidedEvent);
     stockMoved ||= event.type !== 'Placed' && event.type !== 'Imported' && (event.payload.stockReturned?.length ?? 0) > 0;
     const stored = await deps.log.append({ ...event, orderId, seq: (next?.version ?? 0) + 1, actor: command.actor, at });
     next = evolve(next, stored);
-    await deps.notices.record(stored, next);
+    events.push({ event: stored, order: next });
   }
   if (next === null) throw new Error(`${command.type} on order ${orderId} produced no event`);
-  await deps.projection.save(next);
-  await deps.sales.record(state, next);
+  await deps.changed({ before: state, after: next, events });
   return ok({ order: next, stockMoved });
 }
 

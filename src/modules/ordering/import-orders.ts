@@ -1,7 +1,7 @@
 import { importedSnapshot, type OriginalOrder } from './domain/imported-order.js';
 import { evolve, type Actor } from './domain/order.js';
 import { firstOrderNumber } from './place-order.js';
-import type { OrderLog, OrderProjection, SalesProjection } from './ports.js';
+import type { OrderChanged, OrderLog, OrderProjection } from './ports.js';
 
 /** Who the log names as the author of Imported events: the import command, not a person. */
 export const importActor: Actor = { userId: 'import', email: 'import:original', role: 'admin' };
@@ -13,18 +13,18 @@ export type ImportedOrderOutcome = { id: string; outcome: 'added' | 'exists'; or
 
 export type ImportOrdersDeps = {
   /** One ordering transaction (the log's head taken first), its stores bound to it. */
-  transaction<T>(work: (stores: { log: OrderLog; projection: OrderProjection; sales: SalesProjection }) => Promise<T>): Promise<T>;
+  transaction<T>(work: (stores: { log: OrderLog; projection: Pick<OrderProjection, 'lastNumber'>; changed: OrderChanged }) => Promise<T>): Promise<T>;
 };
 
 /**
  * Imports old orders (issue 19, decision 041), a batch per transaction: each becomes one Imported
- * event (seq 1, at its recorded time) with the next order number, its listing row and its sales
- * cells. Nothing else happens: no stock is taken, no message is queued, no placement limit or rule
+ * event (seq 1, at its recorded time) with the next order number, handed to the in-transaction
+ * handlers the import was given (its listing row and its sales cells; decision 050). Nothing else happens: no stock is taken, no message is queued, no placement limit or rule
  * is asked. An order whose id already has events is left alone, so a second import of the same
  * files changes nothing. `dryRun`: only looks, in the same transaction, and writes nothing.
  */
 export async function importOrders(deps: ImportOrdersDeps, batch: readonly OrderToImport[], dryRun: boolean): Promise<ImportedOrderOutcome[]> {
-  return deps.transaction(async ({ log, projection, sales }) => {
+  return deps.transaction(async ({ log, projection, changed }) => {
     const outcomes: ImportedOrderOutcome[] = [];
     let next = dryRun ? null : ((await projection.lastNumber()) ?? firstOrderNumber - 1) + 1;
     for (const { id, placedAt, order } of batch) {
@@ -39,8 +39,7 @@ export async function importOrders(deps: ImportOrdersDeps, batch: readonly Order
       }
       const stored = await log.append({ type: 'Imported', payload: { ...snapshot, orderNumber: next }, orderId: id, seq: 1, actor: importActor, at: placedAt });
       const state = evolve(null, stored);
-      await projection.save(state);
-      await sales.record(null, state);
+      await changed({ before: null, after: state, events: [{ event: stored, order: state }] });
       outcomes.push({ id, outcome: 'added', orderNumber: next, note });
       next += 1;
     }

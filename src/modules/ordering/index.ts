@@ -1,45 +1,22 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../platform/logger.js';
-import type { Mailer } from '../../platform/mailer/mailer.js';
-import type { SmsSender } from '../../platform/notifier/sms-sender.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import type { AuthVariables } from '../identity/index.js';
 import { createGroupCommit, type GroupCommitOptions } from './adapters/group-commit.js';
-import { blockedPhoneRoutes } from './adapters/blocked-phones-http.js';
 import { orderingRoutes } from './adapters/http.js';
-import { createPgBlockedPhoneStore } from './adapters/pg-blocked-phones.js';
-import { createSqliteBlockedPhoneStore } from './adapters/sqlite-blocked-phones.js';
-import { auditOrderLogOn, incrementalAuditOn, missingTriggersOn, restoreTriggersOn, startOrderLogOn, startSalesCheckOn } from './adapters/log-access.js';
-import { createPgIdempotencyStore } from './adapters/pg-idempotency-store.js';
-import { createPgOrderLog } from './adapters/pg-order-log.js';
-import { createPgOrderProjection } from './adapters/pg-order-projection.js';
+import { auditOrderLogOn, eventCountOf, incrementalAuditOn, missingTriggersOn, restoreTriggersOn, startOrderLogOn } from './adapters/log-access.js';
+import { createPgIdempotencyStore } from './adapters/postgres/idempotency-store.js';
+import { createPgOrderLog } from './adapters/postgres/order-log.js';
+import { createPgOrderProjection } from './adapters/postgres/order-projection.js';
 import type { AuditProgress } from './adapters/audit.js';
-import { createSqliteIdempotencyStore } from './adapters/sqlite-idempotency-store.js';
-import { createSqliteOrderLog } from './adapters/sqlite-order-log.js';
-import { createSqliteOrderProjection } from './adapters/sqlite-order-projection.js';
-import { createMessageWorker } from './adapters/message-worker.js';
-import { orderMessageRoutes } from './adapters/order-messages-http.js';
-import { phoneCodeRoutes } from './adapters/phone-codes-http.js';
-import { createPgSmsLedger } from './adapters/pg-sms-ledger.js';
-import { smsUsageRoutes } from './adapters/sms-usage-http.js';
-import { createSqliteSmsLedger } from './adapters/sqlite-sms-ledger.js';
-import { defaultSmsCeilings, type SmsCeilings } from './domain/sms-ceiling.js';
-import { holdOverCeilings, type SmsCeilingDeps } from './sms-ceiling.js';
-import { createPgPhoneCheckStore } from './adapters/pg-phone-checks.js';
-import { createSqlitePhoneCheckStore } from './adapters/sqlite-phone-checks.js';
-import { createPgSalesProjection } from './adapters/pg-sales-projection.js';
-import { createSqliteSalesProjection } from './adapters/sqlite-sales-projection.js';
-import { statsRoutes } from './adapters/stats-http.js';
-import { checkSalesProjectionOn } from './adapters/sales-check.js';
+import { createSqliteIdempotencyStore } from './adapters/sqlite/idempotency-store.js';
+import { createSqliteOrderLog } from './adapters/sqlite/order-log.js';
+import { createSqliteOrderProjection } from './adapters/sqlite/order-projection.js';
 import { checkStatusCountsOn } from './adapters/status-counts-check.js';
-import { createPgMessageStore } from './adapters/pg-message-store.js';
-import { createSqliteMessageStore } from './adapters/sqlite-message-store.js';
-import { messagesFor, type MessageSettings } from './domain/messages.js';
-import type { MessageOutbox, StoredMessage } from './message-outbox.js';
 import type { PlacementLimits } from './place-order.js';
-import type { OrderingPorts, OrderingStores, OrderNotices } from './ports.js';
+import type { OrderChangeHandler, OrderChanged, OrderingPorts, OrderingStores, OrderProjection } from './ports.js';
 import { demoCustomers, planDemoOrders, type DemoVariant } from './domain/demo-orders.js';
 import { seedDemoOrders, type DemoCustomerAccount } from './seed-demo-orders.js';
 import { describeAuditProblem, describeHead, formatHead, parseExpectedHead, type ExpectedHead } from './verify-audit-log.js';
@@ -47,14 +24,16 @@ import type { ChainKeying } from './adapters/hash-chain.js';
 import { importOrders, type ImportOrdersDeps, type OrderToImport } from './import-orders.js';
 import { headInTransaction, witnessProblemOn, type HeadWitness } from './adapters/head-witness.js';
 
-export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
-export type { ProductSalesDto, SalesReportDto, SalesSummaryDto } from './adapters/stats-http.js';
-export type { OrderMessageDto } from './adapters/order-messages-http.js';
-export type { SmsUsageDto } from './adapters/sms-usage-http.js';
-export type { SmsCeilings } from './domain/sms-ceiling.js';
-export type { MessageSettings } from './domain/messages.js';
 export type { AuditDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
-export type { OrderEventType, OrderLine, OrderStatus } from './domain/order.js';
+export type { Actor, OrderEventType, OrderLine, OrderState, OrderStatus, PlacedSnapshot } from './domain/order.js';
+export { orderEventTypes, orderNotFound, visibleTo } from './domain/order.js';
+/** How a delivery zone reads in messages and documents. */
+export { zoneInBengali, zoneInParens } from './domain/zone-text.js';
+/** The desk's filter as a query (decision 030), which the CSV export takes too, and a day of it (the sales figures take the same). */
+export { dayField, deskFilterOf, deskFilterSchema } from './adapters/desk-query.js';
+/** A Bangladeshi mobile number in a body (the order defences' routes take the same). */
+export { bdMobileField } from './adapters/phone-field.js';
+export type { ListedOrder, OrderChange, OrderChangeHandler, OrderCursor, OrderFilter } from './ports.js';
 export type { GroupCommitOptions } from './adapters/group-commit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
 export type { AuditProgress } from './adapters/audit.js';
@@ -89,19 +68,15 @@ export type OrderingDeps = {
   placementLimits?: Partial<PlacementLimits> | undefined;
   /** SHOP_PHONE, named in the refusals of the fake-order defences. */
   shopPhone: string;
-  /** Invoices and packing slips (issue 40, decision 047): orders of more lines than `maxLines` (MAX_ORDER_LINES) get none. */
-  documents?: { maxLines?: number } | undefined;
-  /** CHECKOUT_OTP (decision 032): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
-  phoneCodes: { enabled: boolean; secret: string };
-  /** The SMS ceilings and daily budget (issue 40, decision 048; SMS_PER_* and SMS_DAILY_BUDGET); defaultSmsCeilings where unset. */
-  smsCeilings?: Partial<SmsCeilings> | undefined;
-  /** TRUST_PROXY: which X-Forwarded-For entry is the client (a code's SMS counts per client address). */
-  trustProxy?: number | boolean | undefined;
+  /** CHECKOUT_OTP (decision 032): an order counts only once its phone number was proven by a code (the order defences keep the codes). */
+  checkoutOtp: boolean;
   /**
-   * The messages about orders (issue 16): what the texts say and where the shop's alerts go, the
-   * SMS and mail transports the worker sends through, and how often it looks (5 s by default).
+   * What must commit with every order event (decision 050), in the order it runs: the listing
+   * (orderListingOn), the sales, the outbox's messages... The composition root gives the list.
    */
-  messages: { settings: MessageSettings; sms: SmsSender; mailer: Mailer; logger: Logger; pollMs?: number | undefined; firstRetryMs?: number | undefined };
+  inTransaction: readonly OrderChangeHandler[];
+  /** Where a head witness that cannot be written is complained about. */
+  logger: Logger;
   /**
    * AUDIT_WITNESS_PATH's writer (decision 049): the start refuses a database behind it, and every
    * ordering transaction's head is appended to it after COMMIT and before anyone is answered.
@@ -122,7 +97,7 @@ export function auditOrderLog(database: ShopDatabase, auditKey?: string, expectH
  * Imported events, without a server. A real run refuses, as the server does, when the log cannot
  * be written safely; a dry run only reads.
  */
-export async function openOrderImport(database: ShopDatabase, options: { auditKey?: string | undefined; dryRun: boolean }) {
+export async function openOrderImport(database: ShopDatabase, options: { auditKey?: string | undefined; dryRun: boolean; inTransaction: readonly OrderChangeHandler[] }) {
   let keying: ChainKeying = null;
   if (!options.dryRun) {
     const start = await startOrderLogOn(database, options.auditKey);
@@ -130,8 +105,8 @@ export async function openOrderImport(database: ShopDatabase, options: { auditKe
     keying = start.keying;
   }
   const stores = bindStores(database, {
-    sqlite: (side) => ({ log: createSqliteOrderLog(side, keying), projection: createSqliteOrderProjection(side), sales: createSqliteSalesProjection(side) }),
-    postgres: (db) => ({ log: createPgOrderLog(db, keying), projection: createPgOrderProjection(db), sales: createPgSalesProjection(db) }),
+    sqlite: (side) => ({ log: createSqliteOrderLog(side, keying), projection: createSqliteOrderProjection(side) }),
+    postgres: (db) => ({ log: createPgOrderLog(db, keying), projection: createPgOrderProjection(db) }),
   });
   // `tx`: the import's one transaction (issue 40: a real run writes everything or nothing); else a transaction a batch.
   const transaction =
@@ -140,7 +115,7 @@ export async function openOrderImport(database: ShopDatabase, options: { auditKe
       const locked = async (inTx: Tx) => {
         const s = stores.in(inTx);
         await s.log.lockHead();
-        return work(s);
+        return work({ ...s, changed: changedIn(options.inTransaction, inTx) });
       };
       return tx ? locked(tx) : database.transaction(locked);
     };
@@ -149,13 +124,41 @@ export async function openOrderImport(database: ShopDatabase, options: { auditKe
 export type { ImportedOrderOutcome, OrderToImport } from './import-orders.js';
 export type { OriginalOrder } from './domain/imported-order.js';
 
-/** For audit:verify (decision 033): the sales projection compared cell by cell with a recomputation from the listing. */
-export const checkSalesProjection = (database: ShopDatabase) => checkSalesProjectionOn(database);
 /** For audit:verify: the desk's counts per status (issue 20, decision 045) against the listing. */
 export const checkStatusCounts = (database: ShopDatabase) => checkStatusCountsOn(database);
-/** The same check started now, to run beside the audit (a worker thread on a SQLite file; issue 20); `stop()` when its answer is not wanted. */
-export const startSalesProjectionCheck = (database: ShopDatabase, options: { inWorkerFrom: number }) => startSalesCheckOn(database, options);
-export type { SalesCheck } from './adapters/sales-check.js';
+/** How many events a SQLite file's log holds (its head's count, O(1)); 0 on PostgreSQL. For audit:verify's choice of worker threads. */
+export const orderLogLength = (database: ShopDatabase): number => (database.engine === 'sqlite' ? eventCountOf(database) : 0);
+
+/** What other modules read of the orders, outside transactions: one order, one order with its lines cut, and keyset pages of the desk's filter. */
+export type OrderReads = Pick<OrderProjection, 'byId' | 'listedById' | 'pageAfter'>;
+
+const projectionsOn = (database: ShopDatabase) => bindStores(database, { sqlite: createSqliteOrderProjection, postgres: createPgOrderProjection });
+
+/** Ordering's reads for the documents and the messages (decision 050). */
+export function orderReadsOn(database: ShopDatabase): OrderReads {
+  const projection = projectionsOn(database).outside;
+  return { byId: (id) => projection.byId(id), listedById: (id, lines) => projection.listedById(id, lines), pageAfter: (filter, after, limit) => projection.pageAfter(filter, after, limit) };
+}
+
+/** The listing (orders, the desk's table): the first in-transaction handler of every list (decision 050). */
+export function orderListingOn(database: ShopDatabase): OrderChangeHandler {
+  const projections = projectionsOn(database);
+  return {
+    name: 'order listing',
+    in: (tx) => {
+      const projection = projections.in(tx);
+      return (change) => projection.save(change.after);
+    },
+  };
+}
+
+/** The handlers bound to one transaction, one function that runs them in the list's order. */
+function changedIn(handlers: readonly OrderChangeHandler[], tx: Tx): OrderChanged {
+  const bound = handlers.map((handler) => handler.in(tx));
+  return async (change) => {
+    for (const handle of bound) await handle(change);
+  };
+}
 
 /** For audit:verify: the protective triggers missing or altered, and putting them back (as the tables' owner). */
 export const orderLogProtections = {
@@ -185,42 +188,28 @@ export async function createOrderingModule(deps: OrderingDeps) {
     await witness.record(start.head);
   }
   const stores = bindStores(database, {
-    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side), blockedPhones: createSqliteBlockedPhoneStore(side), messages: createSqliteMessageStore(side), phoneChecks: createSqlitePhoneCheckStore(side), smsLedger: createSqliteSmsLedger(side), sales: createSqliteSalesProjection(side) }),
-    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db), blockedPhones: createPgBlockedPhoneStore(db), messages: createPgMessageStore(db), phoneChecks: createPgPhoneCheckStore(db), smsLedger: createPgSmsLedger(db), sales: createPgSalesProjection(db) }),
+    sqlite: (side) => ({ log: createSqliteOrderLog(side, start.keying), projection: createSqliteOrderProjection(side), requests: createSqliteIdempotencyStore(side) }),
+    postgres: (db) => ({ log: createPgOrderLog(db, start.keying), projection: createPgOrderProjection(db), requests: createPgIdempotencyStore(db) }),
   });
-  const { settings } = deps.messages;
-  const noticesIn = (outbox: MessageOutbox): OrderNotices => ({
-    record: (event, order) => outbox.enqueue(event, messagesFor(event.type, order, settings)),
-  });
-  const storesIn = (tx: Tx): OrderingStores => {
-    const bound = stores.in(tx);
-    return { ...bound, notices: noticesIn(bound.messages), ports: deps.ports.in(tx) };
-  };
-  const outbox = stores.outside.messages;
-  // The SMS ceilings (issue 40, decision 048): codes count in their own transaction, the order texts in the worker's gate.
-  const smsCeilings: SmsCeilingDeps = { ceilings: { ...defaultSmsCeilings, ...deps.smsCeilings }, ownNumber: settings.alertPhone, alertEmail: settings.alertEmail, shopName: settings.shopName };
-  const smsGate = (texts: readonly StoredMessage[]) => holdOverCeilings({ ...smsCeilings, clock: deps.clock }, (work) => database.transaction((tx) => work(stores.in(tx))), texts);
-  // SMS_PROVIDER=none writes the SMS to the log: nothing leaves the shop, so nothing is counted.
-  const smsLeave = deps.messages.sms.kind !== 'log';
-  const messageWorker = createMessageWorker({ outbox, sms: deps.messages.sms, mailer: deps.messages.mailer, clock: deps.clock, logger: deps.messages.logger, pollMs: deps.messages.pollMs, firstRetryMs: deps.messages.firstRetryMs, holdOverCeilings: smsLeave ? smsGate : undefined });
-  messageWorker.start();
+  const storesIn = (tx: Tx): OrderingStores => ({ ...stores.in(tx), changed: changedIn(deps.inTransaction, tx), ports: deps.ports.in(tx) });
   // Every ordering transaction takes the log's head first (decision 024).
   const begin = (s: OrderingStores) => s.log.lockHead();
   // The head each transaction ends with, appended to the witness once it committed (decision 049).
-  const end = witness ? witnessAfterCommit(witness, headInTransaction(database), deps.messages.logger) : undefined;
+  const end = witness ? witnessAfterCommit(witness, headInTransaction(database), deps.logger) : undefined;
   const commits = createGroupCommit(database, storesIn, { ...deps.orderCommits, begin, end });
-  const transaction = async <T>(work: (s: OrderingStores) => Promise<T>) => {
+  const withHead = async <T>(work: (s: OrderingStores, tx: Tx) => Promise<T>) => {
     let after: (() => Promise<void>) | null = null;
     const value = await database.transaction(async (tx) => {
       const s = storesIn(tx);
       await begin(s);
-      const done = await work(s);
+      const done = await work(s, tx);
       if (end) after = await end(tx);
       return done;
     });
     if (after) await (after as () => Promise<void>)();
     return value;
   };
+  const transaction = <T>(work: (s: OrderingStores) => Promise<T>) => withHead((s) => work(s));
   const limits: PlacementLimits = {
     maxPending: deps.placementLimits?.maxPending ?? 5,
     maxPendingPerPhone: deps.placementLimits?.maxPendingPerPhone ?? 3,
@@ -230,7 +219,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
     maxLineQuantity: deps.placementLimits?.maxLineQuantity ?? 99,
     maxOrderTotal: deps.placementLimits?.maxOrderTotal ?? 500_000,
     codBlockAfterCancels: deps.placementLimits?.codBlockAfterCancels ?? 3,
-    checkoutOtp: deps.phoneCodes.enabled,
+    checkoutOtp: deps.checkoutOtp,
   };
   return {
     /** The log's head at start (count:last hash, for the start-up log) and the event keying began at, if it did now. */
@@ -238,10 +227,10 @@ export async function createOrderingModule(deps: OrderingDeps) {
     /** Group commit counters: orders waiting for the next batch, batches and orders run so far. */
     orderBatches: () => commits.stats(),
     /**
-     * The message worker: `runOnce()` sends what is due now (tests drive it with their clock);
-     * `stop()` at shutdown, before the database closes.
+     * A transaction that takes the log's head first, as every ordering transaction does: work that
+     * must never race on any process (the order defences' phone codes) runs in it.
      */
-    messages: { runOnce: () => messageWorker.runOnce(), stop: () => messageWorker.stop() },
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => withHead((_s, tx) => work(tx)),
     /**
      * A demo shop's first start (issue 17): 28 days of demo orders up to now, from the demo
      * customers' accounts (`customers[i]` is demoCustomers[i] with its account), planned over the
@@ -256,31 +245,22 @@ export async function createOrderingModule(deps: OrderingDeps) {
       );
       return { ...seeded, days: plan.days };
     },
-    routes: smsUsageRoutes(statsRoutes(phoneCodeRoutes(orderMessageRoutes(blockedPhoneRoutes(orderingRoutes({
-      log: stores.outside.log,
-      projection: stores.outside.projection,
-      ports: deps.ports,
-      clock: deps.clock,
-      newId: deps.newId,
-      commits,
-      limits,
-      shopPhone: deps.shopPhone,
-      transaction,
-      requireUser: deps.requireUser,
-      requireAdmin: deps.requireAdmin,
-      audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
-      shop: { name: settings.shopName, phone: settings.shopPhone ?? deps.shopPhone, email: settings.shopEmail },
-      documents: deps.documents,
-    }), { blockedPhones: stores.outside.blockedPhones, clock: deps.clock }), { projection: stores.outside.projection, messages: outbox }), {
-      enabled: deps.phoneCodes.enabled,
-      clock: deps.clock,
-      secret: deps.phoneCodes.secret,
-      shopName: deps.messages.settings.shopName,
-      transaction: (work) => transaction((s) => work(s)),
-      sendSms: (to, message) => deps.messages.sms.send(to, message),
-      sms: smsLeave ? smsCeilings : null,
-      trustProxy: deps.trustProxy ?? false,
-    }), { sales: stores.outside.sales, clock: deps.clock }), { ledger: stores.outside.smsLedger, messages: outbox, ceilings: smsCeilings.ceilings, clock: deps.clock }),
+    routes: [
+      orderingRoutes({
+        log: stores.outside.log,
+        projection: stores.outside.projection,
+        ports: deps.ports,
+        clock: deps.clock,
+        newId: deps.newId,
+        commits,
+        limits,
+        shopPhone: deps.shopPhone,
+        transaction,
+        requireUser: deps.requireUser,
+        requireAdmin: deps.requireAdmin,
+        audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
+      }),
+    ],
   };
 }
 

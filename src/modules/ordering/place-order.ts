@@ -10,7 +10,6 @@ import { notEnoughMessage, type StockLine } from '../../shared/stock.js';
 import { canonicalJson } from './domain/canonical-json.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from './domain/order.js';
 import { handleOrderCommand } from './handle-order-command.js';
-import { isProven } from './domain/phone-check.js';
 import type { CouponRefusal, OrderCommits, OrderingPorts, OrderingStores, OrderingTxPorts } from './ports.js';
 
 export type PlaceOrderInput = {
@@ -245,11 +244,11 @@ const quantityOver = (max: number, fix: string): PlaceOrderError => appError('or
  */
 async function placementRefusal(deps: UnitDeps, userId: string, phone: string): Promise<PlaceOrderError | null> {
   const { maxPending, maxPendingPerPhone, perHour, perDay, codBlockAfterCancels } = deps.limits;
-  if (await deps.blockedPhones.isBlocked(phone)) {
+  if (await deps.ports.isPhoneBlocked(phone)) {
     return appError('ordering/phone-blocked', `We cannot take orders for this phone number. Please call us at ${deps.shopPhone}.`);
   }
   const now = deps.clock.now();
-  if (deps.limits.checkoutOtp && !isProven(await deps.phoneChecks.get(userId, phone), now)) {
+  if (deps.limits.checkoutOtp && !(await deps.ports.isPhoneProven(userId, phone, now))) {
     return appError('ordering/phone-not-verified', 'Please confirm your phone number first: ask for a code and type the 6 digits we send you by SMS.');
   }
   if (codBlockAfterCancels > 0) {

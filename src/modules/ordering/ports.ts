@@ -4,10 +4,6 @@ import type { Result } from '../../shared/result.js';
 import type { Tx } from '../../platform/database.js';
 import type { StockLine } from '../../shared/stock.js';
 import type { Actor, OrderEvent, OrderLine, OrderState, OrderStatus, RecordedEvent } from './domain/order.js';
-import type { PhoneCheck } from './domain/phone-check.js';
-import type { SalesDayRow } from './domain/sales.js';
-import type { SmsCounts } from './domain/sms-ceiling.js';
-import type { MessageOutbox } from './message-outbox.js';
 
 /** A stored event, with its place in the shop-wide chain. */
 export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: string };
@@ -95,31 +91,6 @@ export type PhoneHistory = { placed: number; pending: number; confirmed: number;
 /** Whose orders a placement limit counts (decision 015). */
 export type OrdersBy = { ownerUserId: string } | { phone: string };
 
-/** A number on the admins' blocklist (issue 16): `phone` normalised, `createdBy` the admin's email. */
-export type BlockedPhone = { phone: string; reason: string; createdAt: Date; createdBy: string };
-
-/** The phone blocklist: orders carrying a listed number are refused. */
-export type BlockedPhoneStore = {
-  isBlocked(phone: string): Promise<boolean>;
-  /** One page, newest first. */
-  page(page: Page): Promise<Paged<BlockedPhone>>;
-  /** False when the number is listed already. */
-  add(row: BlockedPhone): Promise<boolean>;
-  /** How many rows went (0 or 1). */
-  remove(phone: string): Promise<number>;
-};
-
-/** Checkout phone codes (CHECKOUT_OTP, decision 032): one row per customer and phone number. */
-export type PhoneCheckStore = {
-  get(userId: string, phone: string): Promise<PhoneCheck | null>;
-  /** Inserts or replaces the customer's row for that phone. */
-  save(check: PhoneCheck): Promise<void>;
-  /** Phone numbers the customer was sent a code for after `since`. */
-  textedSince(userId: string, since: Date): Promise<number>;
-  /** Removes the customer's rows last used before `before` (neither sent nor proven since). */
-  forgetOlder(userId: string, before: Date): Promise<number>;
-};
-
 export type IdempotencyStore = {
   find(userId: string, key: string): Promise<{ requestHash: string; orderId: string } | null>;
   remember(row: { userId: string; key: string; requestHash: string; orderId: string; createdAt: Date }): Promise<void>;
@@ -143,6 +114,10 @@ export type OrderingTxPorts = {
   takeStock(choice: StockLine): Promise<{ taken: StockLine } | { available: number }>;
   /** Gives stock back; answers the lines whose variant still exists (the others are gone). */
   giveBackStock(lines: readonly StockLine[]): Promise<StockLine[]>;
+  /** Whether the number is on the admins' blocklist (the order defences). */
+  isPhoneBlocked(phone: string): Promise<boolean>;
+  /** Whether the customer proved the number with a checkout code still valid at `now` (CHECKOUT_OTP, decision 032; the order defences). */
+  isPhoneProven(userId: string, phone: string, now: Date): Promise<boolean>;
 };
 
 export type OrderingPorts = {
@@ -164,63 +139,34 @@ export type OrderingPorts = {
 
 export type CouponRefusal = { error: AppError; retryAfterSeconds: number };
 
-/**
- * The messages an order event sends (issue 16): stored in the outbox in the event's transaction
- * (an order and its messages commit together, or neither does), sent later by the message worker.
- */
-export type OrderNotices = { record(event: Pick<RecordedEvent, 'orderId' | 'seq' | 'type' | 'at'>, order: OrderState): Promise<void> };
-
-/** A product's sales over some days (Pending and Confirmed orders), its title the latest of those days. */
-export type ProductSales = { productId: string; title: string; orders: number; quantity: number; revenue: number };
-
-/**
- * The sales projection (issue 17, decision 033): sales_days and product_sales_days. `record` adds
- * salesDelta(before, after) in the unit of work of every event; the reads serve the admins' stats.
- */
-export type SalesProjection = {
-  record(before: OrderState | null, after: OrderState): Promise<void>;
-  /** The (day, kind) cells of the days from `from` to `to`, both included. */
-  days(from: string, to: string): Promise<SalesDayRow[]>;
-  /** Products with Pending or Confirmed orders in the days, most units first, then most revenue, then by id. */
-  topProducts(from: string, to: string, page: Page): Promise<Paged<ProductSales>>;
+/** What one command (or one imported order) did to an order, as the in-transaction handlers see it. */
+export type OrderChange = {
+  /** The order before the command; null for a new one. */
+  before: OrderState | null;
+  /** The order after it. */
+  after: OrderState;
+  /** The events appended, in order, each with the order as that event left it. */
+  events: ReadonlyArray<{ event: StoredEvent; order: OrderState }>;
 };
 
-/** One SMS counted by the ceilings (sms_sends): a code (with the client's address) or an order text. */
-export type SmsSend = { id: string; phone: string; address: string | null; kind: 'code' | 'order'; at: Date };
-
 /**
- * The SMS the shop sent (issue 40, decision 048): what the SMS ceilings count, in the database so
- * that every shop process counts the same. A count and the add after it belong in one transaction
- * that took `lock()` first.
+ * Work that commits with an order's events or not at all (decision 050): the listing row, the sales
+ * cells, the outbox's messages. The composition root (src/shop.ts) gives ordering the list, in the
+ * order they run; `in(tx)` binds one to a transaction, and the bound function runs once per command,
+ * after its events were appended. A handler awaits nothing but its own database calls.
  */
-export type SmsLedger = {
-  /** On PostgreSQL a transaction-scoped advisory lock (processes count and add one after another); on SQLite the writer lock already is one. */
-  lock(): Promise<void>;
-  /** Whether this SMS was counted already (a message tried again counts once). */
-  has(id: string): Promise<boolean>;
-  /** The counts the ceilings compare, for a number and (a code's) client address at `now`. */
-  counts(phone: string, address: string | null, now: Date): Promise<SmsCounts>;
-  /** The oldest SMS after `since` to the number, from the address, or of the whole shop (null). */
-  oldestSince(scope: { phone: string } | { address: string } | null, since: Date): Promise<Date | null>;
-  add(row: SmsSend): Promise<void>;
-  /** Removes the rows from before `before`; answers how many went. */
-  prune(before: Date): Promise<number>;
-  /** The shop's SMS since `todayStart` (and of them codes) and since `hourAgo` (the desk's panel). */
-  usage(todayStart: Date, hourAgo: Date): Promise<{ today: number; codesToday: number; lastHour: number }>;
-};
+export type OrderChangeHandler = { name: string; in(tx: Tx): (change: OrderChange) => Promise<void> };
+
+/** The handlers bound to one transaction, run one after another in the list's order. */
+export type OrderChanged = (change: OrderChange) => Promise<void>;
 
 /** Everything a unit of work touches, bound to its transaction. */
 export type OrderingStores = {
   log: OrderLog;
   projection: OrderProjection;
-  sales: SalesProjection;
   requests: IdempotencyStore;
-  blockedPhones: BlockedPhoneStore;
-  phoneChecks: PhoneCheckStore;
-  smsLedger: SmsLedger;
-  /** The outbox itself (the shop's own messages, such as the SMS budget's alert); an order's messages go through `notices`. */
-  messages: MessageOutbox;
-  notices: OrderNotices;
+  /** The in-transaction handlers (the listing, the sales, the outbox's rows...), bound to this transaction. */
+  changed: OrderChanged;
   ports: OrderingTxPorts;
 };
 

@@ -73,7 +73,7 @@ export function createPromotionsModule(deps: PromotionsDeps) {
   const write = recordedWrites(deps.database, 'promotions', changes, (tx) => stores.in(tx).sliders);
   const couponChecks = rateLimiterFor(deps.database, { scope: 'coupon-checks', limit: deps.couponChecksPer15Min ?? 30, windowMs: 15 * 60 * 1000, clock: deps.clock });
   return {
-    routes: promotionsRoutes({ ...deps, sliders, coupons, couponChecks, changes, writeSliders: write }),
+    routes: [promotionsRoutes({ ...deps, sliders, coupons, couponChecks, changes, writeSliders: write })],
     /** For ordering: the coupon behind a code now (checked again at every order), as its transaction sees it. */
     couponByCodeIn: (tx: Tx, code: string) => findCoupon({ coupons: stores.in(tx).coupons }, code),
     /**

@@ -189,3 +189,30 @@ export function impliedErrors(contract: RouteContract): ErrorCode[] {
   codes.push('http/internal');
   return codes;
 }
+
+/**
+ * The routes of `contracts`, in mount order, that an earlier route of the same method would take
+ * first (Hono answers with the first match): the same path again, or a literal segment where the
+ * earlier one has a parameter (GET /orders/export.csv after GET /orders/:id). createApp refuses a
+ * router list with any (decision 050), so the order the routers are mounted in is checked, not
+ * remembered by a comment.
+ */
+export function shadowedRoutes(contracts: ReadonlyArray<Pick<RouteContract, 'method' | 'path'>>): string[] {
+  const segments = (path: string) => path.split('/').filter(Boolean);
+  const takes = (earlier: string, later: string) => {
+    const param = /^:\w+(?:\{(.+)\})?$/.exec(earlier);
+    if (!param) return earlier === later;
+    if (later.startsWith(':') || param[1] === undefined) return true;
+    return new RegExp(`^(?:${param[1]})$`).test(later);
+  };
+  const found: string[] = [];
+  contracts.forEach((later, i) => {
+    const path = segments(later.path);
+    const by = contracts.slice(0, i).find((earlier) => {
+      const before = segments(earlier.path);
+      return earlier.method === later.method && before.length === path.length && before.every((segment, n) => takes(segment, path[n] as string));
+    });
+    if (by) found.push(`${later.method.toUpperCase()} ${later.path} is mounted after ${by.method.toUpperCase()} ${by.path}, which takes it`);
+  });
+  return found;
+}

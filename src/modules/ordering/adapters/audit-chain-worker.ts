@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openReader } from '../../../platform/sqlite.js';
 import type { ExpectedHead } from '../verify-audit-log.js';
 import { auditChain } from './audit.js';
-import { sqliteLogSnapshot } from './sqlite-log-reader.js';
+import { sqliteLogSnapshot } from './sqlite/log-reader.js';
 
 export type ChainWorkerData = { file: string; auditKey: string | undefined; expectHead: ExpectedHead | null; progress: boolean };
 

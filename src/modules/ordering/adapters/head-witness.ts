@@ -5,8 +5,8 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import type { ShopDatabase, Tx } from '../../../platform/database.js';
 import { witnessProblem, type WitnessedHead } from '../verify-audit-log.js';
 import type { LogReader } from './log-reader.js';
-import { createPgLogReader } from './pg-log-reader.js';
-import { createSqliteLogReader } from './sqlite-log-reader.js';
+import { createPgLogReader } from './postgres/log-reader.js';
+import { createSqliteLogReader } from './sqlite/log-reader.js';
 
 // The log's head witness (issue 40, decision 049): the head (count:hash and a time), one line per
 // commit group, appended to a file a rollback of the database cannot reach. The file is read as

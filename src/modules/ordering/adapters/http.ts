@@ -10,9 +10,6 @@ import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
 import { orderEventTypes, orderNotFound, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
 import { deskFilterOf, deskQuerySchema } from './desk-query.js';
-import { ordersExportRoute } from './orders-export-http.js';
-import { orderPdfRoutes } from './order-pdfs-http.js';
-import type { PdfLimits } from './pdf-documents.js';
 import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
@@ -20,7 +17,6 @@ import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
 import { readAudit } from '../read-audit.js';
 import { viewOrder } from '../view-order.js';
 import type { AuditReport } from '../verify-audit-log.js';
-import type { ShopIdentity } from '../domain/invoice.js';
 import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 
 export const orderLineSchema = z.object({
@@ -202,10 +198,6 @@ export type OrderingHttpDeps = PlaceOrderDeps & {
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
   audit: () => Promise<AuditReport>;
-  /** The shop as invoices and packing slips head it. */
-  shop: ShopIdentity;
-  /** Lines an order may have to get a PDF (MAX_ORDER_LINES), and how many PDFs are made at once (decision 047). */
-  documents?: { maxLines?: number; limits?: PdfLimits } | undefined;
 };
 
 export function orderingRoutes(deps: OrderingHttpDeps) {
@@ -291,11 +283,6 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
     },
   );
-
-  // Before GET /orders/:id, which would take `export.csv` for an id.
-  ordersExportRoute(app, deps, actorOf);
-  // Before GET /orders/:id too, which would take `packing-slips.pdf` for an id.
-  orderPdfRoutes(app, deps);
 
   app.handle(
     {

@@ -4,15 +4,14 @@ import { missingProtections, restoreProtections } from '../../../platform/postgr
 import { missingTriggers, restoreTriggers } from '../../../platform/sqlite-triggers.js';
 import { openReader } from '../../../platform/sqlite.js';
 import type { AuditReport, ExpectedHead } from '../verify-audit-log.js';
-import { Worker } from 'node:worker_threads';
+import { runWorker } from '../../../platform/worker-thread.js';
 import type { ChainWorkerData } from './audit-chain-worker.js';
-import { checkSalesProjectionOn, type SalesCheck } from './sales-check.js';
 import { auditOrderLog, createIncrementalAudit, type AuditPass, type AuditProgress, type ChainPassOutcome } from './audit.js';
 import type { ChainKeying } from './hash-chain.js';
 import { startOrderLog, type OrderLogStart, type StartIo } from './log-guard.js';
 import type { LogSnapshot } from './log-reader.js';
-import { createPgLogReader } from './pg-log-reader.js';
-import { createSqliteLogReader, sqliteLogSnapshot } from './sqlite-log-reader.js';
+import { createPgLogReader } from './postgres/log-reader.js';
+import { createSqliteLogReader, sqliteLogSnapshot } from './sqlite/log-reader.js';
 
 // The order log's start-up check, audits and protections, whichever engine (decisions 014, 024):
 // the checks are written once (log-guard.ts, audit.ts) over a LogReader; here each engine gives
@@ -94,55 +93,15 @@ export function auditOrderLogOn(
   return auditOrderLog(snapshotOf(database), auditKey, expectHead, progress, elsewhere);
 }
 
-/** The head's count (0 when there is none yet): how long a log is, in O(1). */
-const eventCountOf = (database: SqliteDatabase): number => {
+/** The head's count (0 when there is none yet, or on PostgreSQL): how long a SQLite file's log is, in O(1). */
+export const eventCountOf = (database: SqliteDatabase): number => {
   const sqlite = database.handle.sqlite;
   if (!sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'order_log_head'").get()) return 0;
   return (sqlite.prepare('select event_count from order_log_head where id = 1').pluck().get() as number | undefined) ?? 0;
 };
 
-/**
- * A worker thread of this folder (issue 20): `name`.js beside this file when built; run by tsx (the
- * CLI's tests), the .ts, with tsx registered in the worker first. Resolves with its `answer`
- * message's value; `stop()` ends it early.
- */
-function runWorker<T>(name: string, data: unknown, onProgress?: (progress: { pass: AuditPass; rows: number }) => void): { answer: Promise<T>; stop: () => void } {
-  const here = import.meta.url;
-  const typescript = here.endsWith('.ts');
-  const file = new URL(`./${name}.${typescript ? 'ts' : 'js'}`, here);
-  const worker = typescript
-    ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(file.href)}))`, { eval: true, workerData: data })
-    : new Worker(file, { workerData: data });
-  const answer = new Promise<T>((resolve, reject) => {
-    let value: { answer: T } | null = null;
-    worker.on('message', (message: { progress?: { pass: AuditPass; rows: number }; answer?: T }) => {
-      if (message.progress) onProgress?.(message.progress);
-      if ('answer' in message) value = { answer: message.answer as T };
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => (value ? resolve(value.answer) : reject(new Error(`the audit's ${name} stopped (exit code ${code}) without an answer`))));
-  });
-  answer.catch(() => undefined); // a caller that stops it early never reads the answer
-  return { answer, stop: () => void worker.terminate() };
-}
-
 /** Pass 1 in a worker thread (audit-chain-worker.ts). */
-const chainInWorker = (data: ChainWorkerData, progress?: AuditProgress) => runWorker<ChainPassOutcome>('audit-chain-worker', data, progress && ((p) => progress(p.pass, p.rows))).answer;
-
-/**
- * audit:verify's sales check (decision 033), started beside the audit: on a SQLite file in a
- * worker thread with a connection of its own (sales-check-worker.ts), elsewhere here when asked.
- */
-export function startSalesCheckOn(database: ShopDatabase, options: { inWorkerFrom: number }): { answer: Promise<SalesCheck>; stop: () => void } {
-  if (database.engine === 'sqlite' && database.file !== ':memory:' && eventCountOf(database) >= options.inWorkerFrom) return runWorker<SalesCheck>('sales-check-worker', { file: database.file });
-  let answer: Promise<SalesCheck> | null = null;
-  return {
-    get answer() {
-      return (answer ??= checkSalesProjectionOn(database));
-    },
-    stop: () => {},
-  };
-}
+const chainInWorker = (data: ChainWorkerData, progress?: AuditProgress) => runWorker<ChainPassOutcome, { pass: AuditPass; rows: number }>(import.meta.url, 'audit-chain-worker', data, progress && ((p) => progress(p.pass, p.rows))).answer;
 
 /** The protective triggers missing or altered (audit:verify reports them). */
 export function missingTriggersOn(database: ShopDatabase): Promise<string[]> {

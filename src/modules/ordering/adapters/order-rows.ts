@@ -2,8 +2,8 @@ import type { DeliveryZone } from '../../../shared/money.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
 import type { StoredEvent } from '../ports.js';
 import { storedJson } from './hash-chain.js';
-import type { orderEvents as pgOrderEvents, orders as pgOrders } from './pg-schema.js';
-import type { orderEvents, orders } from './schema.js';
+import type { orderEvents as pgOrderEvents, orders as pgOrders } from './postgres/schema.js';
+import type { orderEvents, orders } from './sqlite/schema.js';
 
 // The rows of order_events and orders as either engine reads them (Drizzle maps SQLite's
 // timestamp_ms and 0/1 and PostgreSQL's timestamptz, bigint and boolean to the same values), and

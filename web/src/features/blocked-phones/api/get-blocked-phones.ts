@@ -4,7 +4,7 @@ import { getPage, pageQuery, type Page } from '../../../lib/paging';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import type { Row } from '../../../lib/api/contracts';
 
-// The wire type of the ordering contract (src/modules/ordering/adapters/blocked-phones-http.ts): numbers as +8801XXXXXXXXX.
+// The wire type of the ordering contract (src/modules/order-defences/adapters/blocked-phones-http.ts): numbers as +8801XXXXXXXXX.
 export type BlockedPhone = Row<'get /blocked-phones'>;
 
 /** Admin only; newest first, one page (1, 2, ...). */

@@ -1,6 +1,6 @@
 import type { Answer, Row } from '../../../lib/api/contracts';
 
-// The wire types of the stats contract (src/modules/ordering/adapters/stats-http.ts).
+// The wire types of the stats contract (src/modules/sales/adapters/stats-http.ts).
 export type StatsSummary = Answer<'get /stats/summary'>;
 export type PeriodStats = StatsSummary['periods']['today'];
 /** Every bucket of the range, oldest first, zeros included; the first may start mid-week or mid-month (at `from`). */

@@ -2,7 +2,7 @@ import { authApi, call } from '../../../lib/api-client';
 import type { Answer } from '../../../lib/api/contracts';
 
 /**
- * Checkout phone codes (CHECKOUT_OTP, decision 032; the contract: src/modules/ordering/adapters/phone-codes-http.ts).
+ * Checkout phone codes (CHECKOUT_OTP, decision 032; the contract: src/modules/order-defences/adapters/phone-codes-http.ts).
  * Both take the phone number as typed (01712345678, with or without +88) and need a signed-in customer.
  */
 

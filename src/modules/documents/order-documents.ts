@@ -1,0 +1,62 @@
+import { appError, type AppError } from '../../shared/errors.js';
+import type { Lang } from '../../shared/locale-format.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { invoiceOf, packingSlipOf, type OrderDocument, type ShopIdentity } from './domain/invoice.js';
+import { orderNotFound, visibleTo, type Actor, type ListedOrder, type OrderReads } from '../ordering/index.js';
+
+type Deps = {
+  /** listedById: the order with at most `maxLines` lines and how many it holds, so a huge one is never read whole. */
+  orders: Pick<OrderReads, 'listedById'>;
+  shop: ShopIdentity;
+  /**
+   * Lines an order may have to get a PDF (MAX_ORDER_LINES, issue 40): the API places none larger,
+   * but an imported order or one from before the limit may hold thousands, and drawing 200,000
+   * lines held the event loop for minutes. Such an order is refused, not cut (decision 047).
+   */
+  maxLines: number;
+};
+
+/** Packing slips printed in one file at most (issue 17): one page each, and a bound on the work. */
+export const maxPackingSlips = 50;
+
+/** MAX_ORDER_LINES's default: what a PDF is made for when the shop passes no limit. */
+export const defaultMaxDocumentLines = 50;
+
+/** An order too large to draw: a 409 that says where its lines can be read instead. */
+export const documentTooLarge = (order: ListedOrder, maxLines: number, admin: boolean): AppError =>
+  appError(
+    'ordering/document-too-large',
+    `Order ${order.placed.orderNumber ?? order.id} has ${order.lineCount} lines, more than the ${maxLines} a PDF is made for. ` +
+      (admin ? 'Its lines are in the orders CSV export (Orders desk, Export CSV).' : 'Please ask the shop for its invoice.'),
+  );
+
+/**
+ * GET /orders/:id/invoice.pdf: seen by whoever may see the order (GET /orders/:id): its owner
+ * while it is listed, any admin; to anyone else it does not exist. Written in the order's language
+ * (what its customer was sent, issue 18) unless `lang` asks for another.
+ */
+export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang?: Lang): Promise<Result<OrderDocument, AppError>> {
+  const order = await deps.orders.listedById(orderId, deps.maxLines);
+  if (!order || !visibleTo(order, actor) || (order.removed && actor.role !== 'admin')) return err(orderNotFound());
+  if (order.lineCount > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, actor.role === 'admin'));
+  return ok(invoiceOf(order, deps.shop, lang));
+}
+
+/**
+ * GET /orders/packing-slips.pdf (admins): one slip per order, in the order asked, each order once.
+ * An id that names no order refuses the whole file, without saying which (the desk sent them).
+ * Each slip in its order's language unless `lang` asks for one for all.
+ */
+export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readonly string[], lang?: Lang): Promise<Result<OrderDocument[], AppError>> {
+  if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only admins print packing slips.'));
+  const unique = [...new Set(orderIds)];
+  if (unique.length === 0 || unique.length > maxPackingSlips) return err(appError('http/validation', `Choose 1 to ${maxPackingSlips} orders.`));
+  const docs: OrderDocument[] = [];
+  for (const id of unique) {
+    const order = await deps.orders.listedById(id, deps.maxLines);
+    if (!order) return err(appError('ordering/order-not-found', 'One of these orders does not exist (any more).'));
+    if (order.lineCount > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, true));
+    docs.push(packingSlipOf(order, deps.shop, lang));
+  }
+  return ok(docs);
+}

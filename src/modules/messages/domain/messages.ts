@@ -1,0 +1,183 @@
+import type { OrderEventType, OrderState } from '../../ordering/index.js';
+import { bengaliTexts } from './messages-bn.js';
+import { zoneInParens } from '../../ordering/index.js';
+
+
+/**
+ * What the shop tells people about an order (issue 16): the customer hears by SMS and email when
+ * it is placed, confirmed or canceled; the shop hears of each new order (SHOP_ALERT_EMAIL,
+ * SHOP_ALERT_PHONE). Pure: the outbox stores what this answers in the event's transaction, and
+ * a worker sends it later, so sending never slows, blocks or fails an order.
+ *
+ * SMS stay within one message where they can: 160 characters of the GSM 03.38 alphabet (one
+ * non-GSM character, such as an em dash or a Bangla letter, makes it a 70-character Unicode SMS).
+ * The shop's name closes each SMS only when it still fits.
+ */
+
+export const messageChannels = ['sms', 'email'] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+
+/**
+ * `held`: an SMS a ceiling or the daily budget stopped (issue 40, decision 048); `skipped`: an SMS
+ * a rule says not to send (a customer's own cancel minutes after placing). Neither is tried again;
+ * `lastError` keeps the reason's code.
+ */
+export const messageStates = ['pending', 'sent', 'failed', 'held', 'skipped'] as const;
+export type MessageState = (typeof messageStates)[number];
+
+/** One message to send: an SMS (`recipient` +8801XXXXXXXXX, no subject) or an email; `skip` stores it `skipped` for that reason instead. */
+export type OutgoingMessage = { channel: MessageChannel; recipient: string; subject: string | null; body: string; skip?: MessageSkipReason };
+
+/** Why an SMS was stored `skipped`: the customer canceled within SMS_QUIET_CANCEL_MINUTES of placing. */
+export type MessageSkipReason = 'quick-cancel';
+
+/** Who the shop is, in its messages, and where its own alerts go (unset: none). */
+export type MessageSettings = {
+  shopName: string;
+  /** SHOP_PHONE: for questions, in the cancel messages. */
+  shopPhone?: string | undefined;
+  /** SHOP_EMAIL: on the invoices and packing slips (decision 034). */
+  shopEmail?: string | undefined;
+  alertEmail?: string | undefined;
+  alertPhone?: string | undefined;
+  /**
+   * SMS_QUIET_CANCEL_MINUTES (issue 40): a customer's own cancel this soon after placing sends no
+   * SMS (its email still goes), so an order and its cancel cannot text a typed number twice.
+   */
+  quietCancelMinutes?: number | undefined;
+};
+
+export const smsLimit = 160;
+
+// GSM 03.38: the basic set (one unit each) and the extension table (two units: escape + char).
+const gsmBasic = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const gsmExtended = new Set('^{}\\[~]|€\f');
+
+/** The text's length in GSM 7-bit units, or null when a character is outside the GSM alphabet. */
+export function gsmLength(text: string): number | null {
+  let units = 0;
+  for (const char of text) {
+    if (gsmBasic.has(char)) units += 1;
+    else if (gsmExtended.has(char)) units += 2;
+    else return null;
+  }
+  return units;
+}
+
+/** Fits one SMS: GSM text of at most 160 units, or Unicode text of at most 70 characters. */
+export function fitsOneSms(text: string): boolean {
+  const units = gsmLength(text);
+  return units === null ? [...text].length <= 70 : units <= smsLimit;
+}
+
+const taka = (amount: number) => `${amount.toLocaleString('en-US')} BDT`;
+
+/** Closes the SMS with the shop's name when it still fits one SMS. */
+const signed = (text: string, shopName: string) => {
+  const withName = `${text} - ${shopName}`;
+  return fitsOneSms(withName) || !fitsOneSms(text) ? withName : text;
+};
+
+const numberOf = (order: OrderState) => (order.placed.orderNumber === undefined ? order.id : String(order.placed.orderNumber));
+
+const linesOf = (order: OrderState) =>
+  order.placed.lines.map((line) => {
+    const choice = [line.size, line.color].filter(Boolean).join(', ');
+    return `- ${line.title}${choice ? ` (${choice})` : ''} x ${line.quantity}: ${taka(line.price)}`;
+  });
+
+const totalsOf = (order: OrderState) => {
+  const p = order.placed;
+  return [
+    `Subtotal: ${taka(p.subtotal)}`,
+    ...(p.discount > 0 ? [`Discount${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(p.discount)}`] : []),
+    `Delivery${zoneInParens(p.deliveryLocation)}: ${taka(p.fee)}`,
+    `Total: ${taka(p.total)}, cash on delivery`,
+  ];
+};
+
+const email = (recipient: string, subject: string, lines: string[]): OutgoingMessage => ({ channel: 'email', recipient, subject, body: lines.join('\n') });
+const sms = (recipient: string, body: string): OutgoingMessage => ({ channel: 'sms', recipient, subject: null, body });
+
+/**
+ * The messages an order event sends, given the order after it. Placed, Confirmed, Canceled (by
+ * the shop) and CanceledByCustomer tell the customer (SMS to the order's phone, email to its
+ * owner's address); Placed also tells the shop. Deleted tells nobody (an admin tidying up), and
+ * nothing about a demo order tells anybody.
+ */
+export function messagesFor(event: OrderEventType, order: OrderState, shop: MessageSettings): OutgoingMessage[] {
+  const p = order.placed;
+  // A demo order's customer and phone are made up: nobody is told anything (issue 17).
+  if (p.demo) return [];
+  const n = numberOf(order);
+  const total = taka(p.total);
+  const hello = `Hello ${p.name},`;
+  const sign = ['', shop.shopName];
+  // The customer hears in the order's language (issue 18); the English texts below are the spec's.
+  const local = p.lang === 'bn' ? bengaliTexts(event, order, shop) : null;
+  const customer = (smsText: string, subject: string, lines: string[]): OutgoingMessage[] => {
+    const texts = local ?? { sms: smsText, subject, lines };
+    return [...(p.phone ? [sms(p.phone, signed(texts.sms, shop.shopName))] : []), ...(p.owner.email ? [email(p.owner.email, texts.subject, texts.lines)] : [])];
+  };
+  const questions = shop.shopPhone ? `Questions? Call us on ${shop.shopPhone}.` : 'Questions? Reply to this email.';
+
+  switch (event) {
+    case 'Placed': {
+      const toCustomer = customer(`Order ${n} placed: ${total}, cash on delivery. We will call you to confirm it.`, `Order ${n} placed: ${total}`, [
+        hello,
+        '',
+        `Thank you for your order ${n} at ${shop.shopName}.`,
+        '',
+        ...linesOf(order),
+        '',
+        ...totalsOf(order),
+        `Deliver to: ${p.address}${zoneInParens(p.deliveryLocation)}`,
+        '',
+        `What happens next: we will call you on ${p.phone} to confirm the order, then send it. You pay ${total} when it arrives.`,
+        ...sign,
+      ]);
+      const alert = `New order ${n}: ${[total, p.deliveryLocation, p.phone].filter(Boolean).join(', ')}.`;
+      const toShop = [
+        ...(shop.alertPhone ? [sms(shop.alertPhone, signed(alert, shop.shopName))] : []),
+        ...(shop.alertEmail
+          ? [email(shop.alertEmail, `New order ${n}: ${total}`, [alert, '', `Customer: ${p.name}, ${p.phone}, ${p.owner.email}`, `Deliver to: ${p.address}`, '', ...linesOf(order), '', ...totalsOf(order), '', 'It is Pending: call the customer, then confirm or cancel it on the orders desk.'])]
+          : []),
+      ];
+      return [...toCustomer, ...toShop];
+    }
+    case 'Confirmed':
+      return customer(`Order ${n} confirmed: ${total}, cash on delivery. We are sending it to you now.`, `Order ${n} confirmed`, [
+        hello,
+        '',
+        `Your order ${n} is confirmed. We are sending it to ${p.address}${zoneInParens(p.deliveryLocation)}; please keep ${total} ready to pay on delivery.`,
+        '',
+        ...linesOf(order),
+        '',
+        ...totalsOf(order),
+        ...sign,
+      ]);
+    case 'Canceled':
+      return customer(`Order ${n} (${total}) was canceled by the shop. ${questions}`, `Order ${n} canceled`, [
+        hello,
+        '',
+        `We are sorry: your order ${n} (${total}) was canceled by ${shop.shopName}. You pay nothing. ${questions}`,
+        ...sign,
+      ]);
+    case 'CanceledByCustomer': {
+      const canceledAt = order.canceledAt?.getTime() ?? order.updatedAt.getTime();
+      const quiet = (shop.quietCancelMinutes ?? 0) > 0 && canceledAt - order.placedAt.getTime() < (shop.quietCancelMinutes ?? 0) * 60_000;
+      const told = customer(`Order ${n} (${total}) is canceled, as you asked.`, `Order ${n} canceled`, [
+        hello,
+        '',
+        `Your order ${n} (${total}) is canceled, as you asked. You pay nothing.`,
+        ...sign,
+      ]);
+      return quiet ? told.map((m) => (m.channel === 'sms' ? { ...m, skip: 'quick-cancel' as const } : m)) : told;
+    }
+    case 'Deleted':
+    case 'Imported': // an old shop's order: its customer heard about it back then
+      return [];
+  }
+}

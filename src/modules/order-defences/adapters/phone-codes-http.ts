@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
+import { clientAddress } from '../../../platform/http/client-address.js';
+import type { MiddlewareHandler } from 'hono';
+import { ContractRouter } from '../../../platform/http/contract.js';
+import { sendError } from '../../../platform/http/respond.js';
+import type { AuthVariables, CurrentUser } from '../../identity/index.js';
+import { smsAddressKey } from '../../messages/index.js';
+import { bdMobileField, type Actor } from '../../ordering/index.js';
+import { sendPhoneCode, verifyPhoneCode, type PhoneCodeDeps } from '../phone-codes.js';
+
+const phone = bdMobileField();
+
+const tag = 'Orders';
+const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
+
+/**
+ * Checkout phone codes (CHECKOUT_OTP, decision 032): a 6-digit code by SMS, good for 5 minutes and
+ * 5 tries; a new one at most every 30 seconds and 3 per 15 minutes; a proven phone counts for an
+ * hour of orders. Off (409 ordering/phone-codes-off) unless the shop turned it on.
+ */
+export function phoneCodeRoutes(deps: PhoneCodeDeps & { trustProxy: number | boolean; requireUser: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler });
+  app.handle(
+    {
+      method: 'post',
+      path: '/phone-codes',
+      tag,
+      access: 'user',
+      summary: 'Send a checkout code to a phone number by SMS',
+      body: z.object({ phone }),
+      headers: { 'accept-language': acceptLanguageHeader },
+      answers: { 201: { description: 'Sent.', body: z.object({ expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() }) } },
+      description:
+        'Besides the per-customer limits, every SMS counts against the shop\'s ceilings (decision 048): SMS_PER_NUMBER_HOUR/DAY to one number (429 ordering/sms-number-limit), SMS_PER_ADDRESS_HOUR/DAY from one client address (429 ordering/sms-address-limit), SMS_PER_SHOP_HOUR (429 ordering/sms-busy) and SMS_DAILY_BUDGET for the shop\'s day (429 ordering/sms-budget-spent), each with Retry-After.',
+      errors: ['ordering/phone-codes-off', 'ordering/phone-code-too-soon', 'ordering/phone-code-not-sent', 'ordering/sms-number-limit', 'ordering/sms-address-limit', 'ordering/sms-busy', 'ordering/sms-budget-spent'],
+    },
+    async (c, { body, headers }) => {
+      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone, headers['accept-language'], smsAddressKey(clientAddress(c, deps.trustProxy)));
+      if (sent.ok) return c.json(sent.value, 201);
+      const { retryAfterSeconds, ...error } = sent.error;
+      if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+      return sendError(c, error);
+    },
+  );
+
+  app.handle(
+    {
+      method: 'post',
+      path: '/phone-codes/verify',
+      tag,
+      access: 'user',
+      summary: 'Answer a checkout code: a right one proves the phone number for an hour of orders',
+      body: z.object({ phone, code: z.string({ message: 'Code is required' }).trim().regex(/^\d{6}$/, 'The code is 6 digits') }),
+      answers: { 200: { description: 'Proven.', body: z.object({ verified: z.literal(true), validForSeconds: z.number().int() }) } },
+      errors: ['ordering/phone-codes-off', 'ordering/phone-code-wrong', 'ordering/phone-code-spent', 'ordering/phone-code-expired', 'ordering/phone-code-missing'],
+    },
+    async (c, { body }) => {
+      const verified = await verifyPhoneCode(deps, actorOf(c.var.user), body.phone, body.code);
+      return verified.ok ? c.json(verified.value, 200) : sendError(c, verified.error);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,65 @@
+import type { MiddlewareHandler } from 'hono';
+import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AuthVariables } from '../identity/index.js';
+import type { MessagesModule } from '../messages/index.js';
+import { blockedPhoneRoutes } from './adapters/blocked-phones-http.js';
+import { phoneCodeRoutes } from './adapters/phone-codes-http.js';
+import { createPgBlockedPhoneStore } from './adapters/postgres/blocked-phones.js';
+import { createPgPhoneCheckStore } from './adapters/postgres/phone-checks.js';
+import { createSqliteBlockedPhoneStore } from './adapters/sqlite/blocked-phones.js';
+import { createSqlitePhoneCheckStore } from './adapters/sqlite/phone-checks.js';
+import { isProven } from './domain/phone-check.js';
+
+export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
+
+/**
+ * The order defences against fake orders (issue 16, decision 032; their own module since decision
+ * 050): the admins' phone blocklist and the checkout phone codes. Placing an order asks them inside
+ * its unit of work through ordering's ports (`isBlockedIn`, `isProvenIn`, wired in src/shop.ts);
+ * the counting limits and the COD block count orders and stay with ordering's listing.
+ */
+export type OrderDefencesDeps = {
+  database: ShopDatabase;
+  clock: Clock;
+  requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  /** CHECKOUT_OTP (decision 032): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
+  phoneCodes: { enabled: boolean; secret: string };
+  shopName: string;
+  /** TRUST_PROXY: which X-Forwarded-For entry is the client (a code's SMS counts per client address). */
+  trustProxy?: number | boolean | undefined;
+  /** A code's SMS: counted against the ceilings in the code's transaction, then sent at once. */
+  sms: Pick<MessagesModule, 'admitCodeIn' | 'sendNow'>;
+  /**
+   * The transaction a code is given and answered in: ordering's, which takes the log's head first,
+   * so that answers to one code never race, on any process.
+   */
+  transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+};
+
+export function createOrderDefencesModule(deps: OrderDefencesDeps) {
+  const stores = bindStores(deps.database, {
+    sqlite: (side) => ({ blockedPhones: createSqliteBlockedPhoneStore(side), phoneChecks: createSqlitePhoneCheckStore(side) }),
+    postgres: (db) => ({ blockedPhones: createPgBlockedPhoneStore(db), phoneChecks: createPgPhoneCheckStore(db) }),
+  });
+  return {
+    /** Whether the number is on the blocklist, inside an ordering transaction. */
+    isBlockedIn: (tx: Tx, phone: string) => stores.in(tx).blockedPhones.isBlocked(phone),
+    /** Whether the customer proved the number with a code still valid at `now`, inside an ordering transaction. */
+    isProvenIn: async (tx: Tx, userId: string, phone: string, now: Date) => isProven(await stores.in(tx).phoneChecks.get(userId, phone), now),
+    routes: [
+      blockedPhoneRoutes({ blockedPhones: stores.outside.blockedPhones, clock: deps.clock, requireAdmin: deps.requireAdmin }),
+      phoneCodeRoutes({
+        enabled: deps.phoneCodes.enabled,
+        clock: deps.clock,
+        secret: deps.phoneCodes.secret,
+        shopName: deps.shopName,
+        transaction: (work) => deps.transaction((tx) => work({ phoneChecks: stores.in(tx).phoneChecks, admitSms: (sms) => deps.sms.admitCodeIn(tx, sms) })),
+        sendSms: (to, message) => deps.sms.sendNow(to, message),
+        trustProxy: deps.trustProxy ?? false,
+        requireUser: deps.requireUser,
+      }),
+    ],
+  };
+}

@@ -1,0 +1,104 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
+import { appError, type AppError } from '../../shared/errors.js';
+import type { Lang } from '../../shared/locale-format.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { Actor } from '../ordering/index.js';
+import { afterAnswer, answerCode, phoneCodeRules, secondsUntilNextCode, withNewCode } from './domain/phone-check.js';
+import type { SmsSend } from '../messages/index.js';
+import type { PhoneCheckStore } from './ports.js';
+
+/** Checkout phone codes (CHECKOUT_OTP, decision 032). */
+export type PhoneCodeDeps = {
+  enabled: boolean;
+  clock: Clock;
+  /** Keys the codes' HMACs (the shop's SESSION_SECRET). */
+  secret: string;
+  shopName: string;
+  /**
+   * One transaction over the customers' rows and the code's SMS against the ceilings (issue 40,
+   * decision 048; the messages module's ledger: a code counts per number, per client address and
+   * per shop): answers to one code never race. `admitSms` answers null when admitted (or when no
+   * SMS leaves the shop), else the shopper's refusal.
+   */
+  transaction: <T>(work: (s: { phoneChecks: PhoneCheckStore; admitSms: (sms: SmsSend) => Promise<PhoneCodeError | null> }) => Promise<T>) => Promise<T>;
+  /** Sends the code now (not through the outbox: the shopper is waiting for it). */
+  sendSms: (to: string, message: string) => Promise<void>;
+};
+
+export type PhoneCodeError = AppError & { retryAfterSeconds?: number };
+
+const off = (): PhoneCodeError => appError('ordering/phone-codes-off', 'This shop does not ask for a phone code at checkout.');
+const hashOf = (secret: string, userId: string, phone: string, code: string) => createHmac('sha256', secret).update(`phone-code\n${userId}\n${phone}\n${code}`).digest('hex');
+const hourMs = 60 * 60 * 1000;
+
+/**
+ * The code's SMS in the shopper's language (issue 18). The code stays in ASCII digits in Bengali
+ * too: the checkout field and phones' code autofill read those; a Bengali SMS is Unicode, so the
+ * text stays within 70 characters.
+ */
+export const phoneCodeSms = (code: string, shopName: string, lang: Lang): string =>
+  lang === 'bn' ? `${code} আপনার ${shopName} কোড। ৫ মিনিট চলবে। কাউকে জানাবেন না।` : `${code} is your ${shopName} code. It expires in 5 minutes. Never share it.`;
+
+/** Sends a new 6-digit code to the phone, within the resend limits; the code itself is kept only as an HMAC. */
+export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: string, lang: Lang = 'en', address: string | null = null): Promise<Result<{ expiresInSeconds: number; resendInSeconds: number }, PhoneCodeError>> {
+  if (!deps.enabled) return err(off());
+  const now = deps.clock.now();
+  const code = String(randomInt(0, 10 ** phoneCodeRules.digits)).padStart(phoneCodeRules.digits, '0');
+  const saved = await deps.transaction(async (s): Promise<Result<null, PhoneCodeError>> => {
+    const checks = s.phoneChecks;
+    const current = await checks.get(actor.userId, phone);
+    const wait = secondsUntilNextCode(current, now);
+    if (wait > 0) {
+      return err({ ...appError('ordering/phone-code-too-soon', `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} before asking for another code.`), retryAfterSeconds: wait });
+    }
+    if (!current && (await checks.textedSince(actor.userId, new Date(now.getTime() - hourMs))) >= phoneCodeRules.sendsPerCustomerHour) {
+      return err({ ...appError('ordering/phone-code-too-soon', 'You asked for codes for too many phone numbers. Please try again in an hour.'), retryAfterSeconds: 3600 });
+    }
+    // Then the ceilings every SMS passes (decision 048): the number's, the address's, the shop's.
+    const refused = await s.admitSms({ id: `code:${randomUUID()}`, phone, address, kind: 'code', at: now });
+    if (refused) return err(refused);
+    await checks.forgetOlder(actor.userId, new Date(now.getTime() - 24 * hourMs));
+    await checks.save(withNewCode(current, { userId: actor.userId, phone }, hashOf(deps.secret, actor.userId, phone, code), now));
+    return ok(null);
+  });
+  if (!saved.ok) return saved;
+  try {
+    await deps.sendSms(phone, phoneCodeSms(code, deps.shopName, lang));
+  } catch {
+    return err(appError('ordering/phone-code-not-sent', 'We could not send the code just now. Please try again in a minute.'));
+  }
+  return ok({ expiresInSeconds: phoneCodeRules.ttlMs / 1000, resendInSeconds: phoneCodeRules.resendAfterMs / 1000 });
+}
+
+/** Checks an answer: right proves the phone for an hour of orders; wrong counts, five spend the code. */
+export async function verifyPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: string, code: string): Promise<Result<{ verified: true; validForSeconds: number }, PhoneCodeError>> {
+  if (!deps.enabled) return err(off());
+  const now = deps.clock.now();
+  const given = Buffer.from(hashOf(deps.secret, actor.userId, phone, code), 'hex');
+  const matches = (codeHash: string) => {
+    const kept = Buffer.from(codeHash, 'hex');
+    return kept.length === given.length && timingSafeEqual(kept, given);
+  };
+  return deps.transaction(async ({ phoneChecks: checks }) => {
+    const current = await checks.get(actor.userId, phone);
+    const answer = answerCode(current, matches, now);
+    if (current && (answer.kind === 'verified' || answer.kind === 'wrong')) await checks.save(afterAnswer(current, answer, now));
+    switch (answer.kind) {
+      case 'verified':
+        return ok({ verified: true as const, validForSeconds: phoneCodeRules.verifiedForMs / 1000 });
+      case 'wrong':
+        return err(
+          answer.triesLeft > 0
+            ? appError('ordering/phone-code-wrong', `That code is not right. You have ${answer.triesLeft} ${answer.triesLeft === 1 ? 'try' : 'tries'} left.`)
+            : appError('ordering/phone-code-spent', 'That code is not right, and it cannot be tried again. Ask for a new code.'),
+        );
+      case 'spent':
+        return err(appError('ordering/phone-code-spent', 'This code was tried too many times. Ask for a new code.'));
+      case 'expired':
+        return err(appError('ordering/phone-code-expired', 'This code has expired. Ask for a new code.'));
+      case 'missing':
+        return err(appError('ordering/phone-code-missing', 'Ask for a code for this phone number first.'));
+    }
+  });
+}
