@@ -10,7 +10,9 @@ export default defineConfig({
     include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
     globalSetup: ['tests/support/postgres-global-setup.ts'],
     env: { SHOP_TEST_ENGINE: 'postgres' },
-    testTimeout: 30_000,
+    // Tests that start the built server (twice, with the demo catalogue drawn) took 30 s on CI's two
+    // cores beside the browser tests: the limit catches a hang, it is not a speed target.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Two files at once (vitest's default on 2 cores is one): these tests mostly wait on PostgreSQL,
