@@ -624,7 +624,7 @@ export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?:
         for (const reader of slow) {
           const read = await reader.done;
           if (read.status === 0) t.unanswered++;
-          else t.count({ status: read.status, text: '' }, 'slow export');
+          else t.count({ status: read.status, text: read.text ?? '' }, 'slow export');
           if (read.cut) t.failures.push(`a slow export was cut by the server after ${read.bytes} bytes${read.error ? ` (${read.error})` : ''}`);
         }
       }

@@ -111,10 +111,22 @@ export function slowRead(base: string, path: string, options: { token: string; f
   const url = new URL(path, base);
   let request: http.ClientRequest | null = null;
   let stopped = false;
-  const done = new Promise<{ status: number; bytes: number; cut: boolean; error?: string }>((resolve) => {
+  const done = new Promise<{ status: number; bytes: number; cut: boolean; error?: string; text?: string }>((resolve) => {
     request = http.request(
       { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET', headers: { authorization: `Bearer ${options.token}` }, agent: false, localAddress: options.from ?? '127.0.0.1' },
       (res) => {
+        if ((res.statusCode ?? 0) >= 400) {
+          // A refusal (429 exports-busy when the export slots are taken) is read whole at once, so its
+          // error body can be checked for the error format like any other answer's.
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks);
+            resolve({ status: res.statusCode ?? 0, bytes: body.length, cut: false, text: body.toString('utf8') });
+          });
+          res.on('error', (e) => resolve({ status: res.statusCode ?? 0, bytes: 0, cut: !stopped, error: e.message }));
+          return;
+        }
         let bytes = 0;
         const tick = options.bytesPerTick ?? 16 * 1024;
         res.pause();
