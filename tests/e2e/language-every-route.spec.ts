@@ -94,8 +94,11 @@ async function expectBengali(page: Page, path: string) {
   expect(await latinWordsLeft(page, known(), dataParts, 'body'), `${path}: English left`).toEqual([]);
 }
 
-/** Every path of the web app's table of pages (web/src/app/routes.ts, read as text: it is the web's code). */
-const allPaths = [...new Set([...readFileSync(new URL('../../web/src/app/routes.ts', import.meta.url), 'utf8').matchAll(/path: '([^']+)'/g)].map((m) => m[1]!))];
+/**
+ * Every path of the web app's table of pages (web/src/app/routes.ts, read as text: it is the web's
+ * code): `page('/about', …)` entries and the `{ path: '*' }` ones without a link builder.
+ */
+const allPaths = [...new Set([...readFileSync(new URL('../../web/src/app/routes.ts', import.meta.url), 'utf8').matchAll(/(?:path: |\bpage\()'([^']+)'/g)].map((m) => m[1]!))];
 const visitorPaths = ['/', '/about', '/contact', '/product/:id', '/category/:categoryName', '/allproductandcategories', '/search', '/policy', '/login', '/signup', '/reset-password', '*'];
 const signedInPaths = allPaths.filter((path) => !visitorPaths.includes(path));
 

@@ -7,6 +7,7 @@ import type { OrderNowState } from '../features/orders/order-now';
 import { loadSwal, showFailure } from '../lib/dialog';
 import { useLanguage, useT } from '../lib/i18n/i18n';
 import { localized } from '../lib/i18n/localized';
+import { PAGES } from './routes';
 
 /**
  * What Add to Cart and Order Now do for a signed-in customer (the product page has already sent a
@@ -27,7 +28,7 @@ export function usePurchaseHandler(): PurchaseHandler {
         const state: OrderNowState = {
           orderNow: { productId: product._id, title, image: product.images[0] ?? '', size, color, quantity, unitPrice: product.price },
         };
-        await navigate('/dashboard/checkout', { state });
+        await navigate(PAGES.checkout.link(), { state });
         return;
       }
       const swal = loadSwal();

@@ -6,6 +6,7 @@ import { useT } from '../lib/i18n/i18n';
 import { NotFoundError } from '../lib/not-found';
 import { errorPageMessages, type ErrorPageId } from './messages/error-page';
 import { documentTitle } from './route-handle';
+import { PAGES } from './routes';
 
 type RouteErrorPageProps = {
   /** What the page threw. */
@@ -45,11 +46,11 @@ export function RouteErrorPage({ error, standalone = false }: RouteErrorPageProp
       <div className="page__actions">
         {standalone ? (
           // A full page load recovers even if the app shell itself is broken.
-          <a className="button button--primary" href="/">
+          <a className="button button--primary" href={PAGES.home.link()}>
             {t('errorPage.home')}
           </a>
         ) : (
-          <Link className="button button--primary" to="/">
+          <Link className="button button--primary" to={PAGES.home.link()}>
             {t('errorPage.home')}
           </Link>
         )}

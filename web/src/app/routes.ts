@@ -1,46 +1,67 @@
 import { PAGE_SIZE } from '../lib/paging';
 
+/** The values a path's `:name` segments take, in order: `'/product/:id'` takes one. */
+type PathValues<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string, ...PathValues<Rest>]
+  : P extends `${string}:${string}`
+    ? [string]
+    : [];
+
 /**
- * The web app's pages in one table: their paths and titles, the links of every menu, and what
- * public/prefetch.js starts for a page opened directly. router.tsx gives each page its component;
- * the navbar, the dashboard menu and the footer list NAVIGATION; web/vite.config.ts writes
- * PAGE_PREFETCH into index.html for prefetch.js, and the static header from the Navbar.
- * Pure data (no components), so that the build can read it too.
+ * A page of the table and its link builder: `link` fills the path's `:name` segments in order, each
+ * encoded with encodeURIComponent (as every link of the app has always been written), so that no
+ * page's path is written anywhere but here. A page whose path ends in `*` has no link.
+ */
+function page<const P extends string, const T extends string>(path: P, title: T) {
+  const link = (...values: PathValues<P>): string => {
+    let next = 0;
+    return path.replace(/:[^/]+/g, () => encodeURIComponent(values[next++] as string));
+  };
+  return { path, title, link };
+}
+
+/**
+ * The web app's pages in one table: their paths, titles and link builders (PAGES.product.link(id)),
+ * the links of every menu, and what public/prefetch.js starts for a page opened directly. router.tsx
+ * gives each page its component; the navbar, the dashboard menu and the footer list NAVIGATION;
+ * web/vite.config.ts writes PAGE_PREFETCH into index.html for prefetch.js, and the static header
+ * from the Navbar. No component in it, so that the build can read it too; a page's path is written
+ * here only (tests/architecture/page-paths.test.ts).
  */
 export const PAGES = {
-  home: { path: '/', title: 'Home' },
-  about: { path: '/about', title: 'About Us' },
-  contact: { path: '/contact', title: 'Contact' },
-  product: { path: '/product/:id', title: 'Product' },
-  category: { path: '/category/:categoryName', title: 'Category' },
-  allProducts: { path: '/allproductandcategories', title: 'All Products' },
-  search: { path: '/search', title: 'Search' },
-  policy: { path: '/policy', title: 'Our Policy' },
-  login: { path: '/login', title: 'Log in' },
-  signup: { path: '/signup', title: 'Sign up' },
-  resetPassword: { path: '/reset-password', title: 'Reset password' },
-  secret: { path: '/secret', title: 'Secret' },
+  home: page('/', 'Home'),
+  about: page('/about', 'About Us'),
+  contact: page('/contact', 'Contact'),
+  product: page('/product/:id', 'Product'),
+  category: page('/category/:categoryName', 'Category'),
+  allProducts: page('/allproductandcategories', 'All Products'),
+  search: page('/search', 'Search'),
+  policy: page('/policy', 'Our Policy'),
+  login: page('/login', 'Log in'),
+  signup: page('/signup', 'Sign up'),
+  resetPassword: page('/reset-password', 'Reset password'),
+  secret: page('/secret', 'Secret'),
   notFound: { path: '*', title: 'Page not found' },
-  dashboard: { path: '/dashboard', title: 'Dashboard' },
+  dashboard: page('/dashboard', 'Dashboard'),
   /** /dashboard itself: an admin's sales overview (issue 17); everyone else is sent to the profile. */
-  overview: { path: '/dashboard', title: 'Overview' },
-  profile: { path: '/dashboard/profile', title: 'Profile' },
-  cart: { path: '/dashboard/cart', title: 'My Cart' },
-  checkout: { path: '/dashboard/checkout', title: 'Checkout' },
-  myOrders: { path: '/dashboard/orders', title: 'My Orders' },
-  users: { path: '/dashboard/users', title: 'Users' },
-  addCategory: { path: '/dashboard/addcategory', title: 'Add Category' },
-  addProducts: { path: '/dashboard/addproducts', title: 'Add Products' },
-  manageProducts: { path: '/dashboard/manageproducts', title: 'Manage Products' },
-  updateProduct: { path: '/dashboard/updateproduct/:id', title: 'Update Product' },
-  addSlider: { path: '/dashboard/addslider', title: 'Add Slider Image' },
-  manageSliders: { path: '/dashboard/managesliders', title: 'Manage Slider Images' },
-  allOrders: { path: '/dashboard/allorders', title: 'All Orders' },
-  order: { path: '/dashboard/allorders/:id', title: 'Order' },
-  addCoupon: { path: '/dashboard/addcoupon', title: 'Add Coupon' },
-  manageCoupons: { path: '/dashboard/managecoupons', title: 'Manage Coupons' },
-  audit: { path: '/dashboard/audit', title: 'Order Audit' },
-  blockedPhones: { path: '/dashboard/blockedphones', title: 'Blocked Phones' },
+  overview: page('/dashboard', 'Overview'),
+  profile: page('/dashboard/profile', 'Profile'),
+  cart: page('/dashboard/cart', 'My Cart'),
+  checkout: page('/dashboard/checkout', 'Checkout'),
+  myOrders: page('/dashboard/orders', 'My Orders'),
+  users: page('/dashboard/users', 'Users'),
+  addCategory: page('/dashboard/addcategory', 'Add Category'),
+  addProducts: page('/dashboard/addproducts', 'Add Products'),
+  manageProducts: page('/dashboard/manageproducts', 'Manage Products'),
+  updateProduct: page('/dashboard/updateproduct/:id', 'Update Product'),
+  addSlider: page('/dashboard/addslider', 'Add Slider Image'),
+  manageSliders: page('/dashboard/managesliders', 'Manage Slider Images'),
+  allOrders: page('/dashboard/allorders', 'All Orders'),
+  order: page('/dashboard/allorders/:id', 'Order'),
+  addCoupon: page('/dashboard/addcoupon', 'Add Coupon'),
+  manageCoupons: page('/dashboard/managecoupons', 'Manage Coupons'),
+  audit: page('/dashboard/audit', 'Order Audit'),
+  blockedPhones: page('/dashboard/blockedphones', 'Blocked Phones'),
   dashboardNotFound: { path: '/dashboard/*', title: 'Page not found' },
 } as const satisfies Record<string, { path: string; title: string }>;
 
@@ -49,7 +70,7 @@ export type PageName = keyof typeof PAGES;
 export type NavLink = { to: string; label: string };
 
 /** A link to a page, named by its title unless the menu says it shorter. */
-const link = (page: PageName, label: string = PAGES[page].title): NavLink => ({ to: PAGES[page].path, label });
+const link = (name: PageName, label: string = PAGES[name].title): NavLink => ({ to: PAGES[name].path, label });
 
 export const NAVIGATION = {
   /** The shop's header; the Log in / Cart button follows them. */

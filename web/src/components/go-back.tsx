@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../lib/i18n/i18n';
 import { goBackMessages } from './messages/go-back';
+import { PAGES } from '../app/routes';
 
 type HistoryState = { idx?: number } | null;
 
@@ -15,7 +16,7 @@ export function GoBack() {
     if (idx > 0) {
       void navigate(-1);
     } else {
-      void navigate('/');
+      void navigate(PAGES.home.link());
     }
   }
 

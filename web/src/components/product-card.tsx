@@ -4,6 +4,7 @@ import { useLanguage, useT } from '../lib/i18n/i18n';
 import { localized } from '../lib/i18n/localized';
 import { PRODUCT_GRID_SIZES, responsiveImageProps } from '../lib/image-srcset';
 import { productCardMessages } from './messages/product-card';
+import { PAGES } from '../app/routes';
 
 /** What a card shows; a catalogue Product fits (declared here: shared components import no feature). */
 export type ProductCardData = {
@@ -27,10 +28,6 @@ type ProductCardProps = {
 };
 
 export const CARD_IMAGE_SIZE = 480;
-
-export function categoryPath(category: string): string {
-  return `/category/${encodeURIComponent(category)}`;
-}
 
 /**
  * The whole card opens the product: the title link is stretched over the card (see .product-card__link),
@@ -62,12 +59,12 @@ export function ProductCard({ product, titleAs: Title = 'h3', eager = false }: P
       </div>
       <div className="product-card__body">
         <Title className="product-card__title">
-          <Link to={`/product/${encodeURIComponent(product._id)}`} className="product-card__link">
+          <Link to={PAGES.product.link(product._id)} className="product-card__link">
             {title}
           </Link>
         </Title>
         <p className="product-card__category">
-          <Link to={categoryPath(product.category)} className="product-card__category-link">
+          <Link to={PAGES.category.link(product.category)} className="product-card__category-link">
             {t('productCard.category', { category: localized(lang, product.category, product.categoryBn) })}
           </Link>
         </p>

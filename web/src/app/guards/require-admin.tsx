@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingStatus } from '../../components/loading-status';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { useAuth } from '../../lib/auth/use-auth';
+import { PAGES } from '../routes';
 
 /** Admins only, as the server says (GET users/admin/:email); others go to /login. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
@@ -11,7 +12,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const adminStatus = useAdminStatus(user?.email);
 
   if (loading && !user) return <LoadingStatus />;
-  if (!user) return <Navigate to="/login" state={{ from: location }} replace />;
+  if (!user) return <Navigate to={PAGES.login.link()} state={{ from: location }} replace />;
   if (adminStatus.isPending) return <LoadingStatus />;
   if (adminStatus.isError) {
     // 401/403 already log out (see lib/api-client); this is an outage, which says nothing about the role.
@@ -21,7 +22,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  if (!adminStatus.data.admin) return <Navigate to="/login" state={{ from: location }} replace />;
+  if (!adminStatus.data.admin) return <Navigate to={PAGES.login.link()} state={{ from: location }} replace />;
   return children;
 }
 

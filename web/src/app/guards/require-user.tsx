@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingStatus } from '../../components/loading-status';
 import { useAuth } from '../../lib/auth/use-auth';
+import { PAGES } from '../routes';
 
 type RequireUserProps = {
   children: ReactNode;
@@ -24,6 +25,6 @@ export function RequireUser({ children, standalone = false }: RequireUserProps) 
       <LoadingStatus />
     );
   }
-  if (!user) return <Navigate to="/login" state={{ from: location }} replace />;
+  if (!user) return <Navigate to={PAGES.login.link()} state={{ from: location }} replace />;
   return children;
 }

@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { siteConfigQueryOptions, type SiteConfig } from '../../lib/site-config';
 import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context';
 import { Navbar } from './navbar';
+import { PAGES } from '../routes';
 import { SkipLink } from './skip-link';
 import { Spinner } from '../../components/spinner';
 
@@ -20,7 +21,7 @@ export function renderHeader(shopName: string): string {
   if (shopName) client.setQueryData(siteConfigQueryOptions().queryKey, { shopName } as SiteConfig);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/']}>
+      <MemoryRouter initialEntries={[PAGES.home.link()]}>
         <AuthContext value={signedOut}>
           <SkipLink />
           <Navbar />

@@ -13,6 +13,7 @@ import type { OrderNowItem } from './order-now';
 import { formatNumber } from '../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../lib/i18n/i18n';
 import { checkoutMessages } from './messages/checkout';
+import { PAGES } from '../../app/routes';
 
 /** The server's totals after a 409, valid while the inputs they were computed for stay the same. */
 type FreshOverride = { totals: FreshTotals; location: string; coupon: string | null; subtotal: number };
@@ -277,7 +278,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
         return;
       }
       // Leave first, so the emptied cart never shows here; then refresh the cart (navbar count, cart page).
-      await navigate('/dashboard/orders', { replace: true });
+      await navigate(PAGES.myOrders.link(), { replace: true });
       if (!orderNow) onCartChanged();
       void Swal.fire({
         icon: 'success',

@@ -9,6 +9,7 @@ import { onSessionExpired } from './session-events';
 import { clearSessionCookie, syncSessionCookie } from './session-sync';
 import { getToken, removeToken, setToken } from './token-store';
 import type { AuthClient, AuthSession, AuthUser } from './types';
+import { PAGES } from '../../app/routes';
 
 /** State passed to /login when a protected call was refused; the login page says so. */
 export type LoginRedirectState = { from?: { pathname: string; search?: string }; sessionExpired?: boolean };
@@ -139,7 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const state: LoginRedirectState = { from: { pathname, search }, sessionExpired: true };
         // Leave the page first (synchronously, not in a transition), so that no protected page
         // re-requests without a token and no guard redirects on its own.
-        Promise.resolve(navigate('/login', { replace: true, state, flushSync: true }))
+        Promise.resolve(navigate(PAGES.login.link(), { replace: true, state, flushSync: true }))
           .then(logOut)
           .finally(() => {
             expiringRef.current = false;

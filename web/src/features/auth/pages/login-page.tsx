@@ -11,6 +11,7 @@ import { GoogleSignIn } from '../components/google-sign-in';
 import { OrDivider } from '../components/or-divider';
 import { useT } from '../../../lib/i18n/i18n';
 import { authMessages } from '../messages/auth';
+import { PAGES } from '../../../app/routes';
 
 // Firebase's answers to a bad email/password pair; the local server answers 401 auth/invalid-credentials.
 const CREDENTIAL_CODES = new Set(['auth/invalid-credential', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email']);
@@ -32,7 +33,7 @@ export function LoginPage() {
   const emailRef = useRef<HTMLInputElement>(null);
   const t = useT(authMessages);
 
-  const target = state?.from ? `${state.from.pathname}${state.from.search ?? ''}` : '/';
+  const target = state?.from ? `${state.from.pathname}${state.from.search ?? ''}` : PAGES.home.link();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -141,7 +142,7 @@ export function LoginPage() {
         </form>
 
         <p className="auth-card__switch">
-          {t('auth.login.newHere')} <Link to="/signup">{t('auth.login.createAccount')}</Link>
+          {t('auth.login.newHere')} <Link to={PAGES.signup.link()}>{t('auth.login.createAccount')}</Link>
         </p>
       </div>
     </section>

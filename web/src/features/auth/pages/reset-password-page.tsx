@@ -7,6 +7,7 @@ import { describeFailure } from '../../../lib/error-message';
 import { PasswordField } from '../../../components/password-field';
 import { useT } from '../../../lib/i18n/i18n';
 import { authMessages } from '../messages/auth';
+import { PAGES } from '../../../app/routes';
 
 /** Target of the local provider's reset mail: /reset-password?token=... */
 export function ResetPasswordPage() {
@@ -36,7 +37,7 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       const message = await confirmPasswordReset(token, password);
-      await navigate('/login', { replace: true });
+      await navigate(PAGES.login.link(), { replace: true });
       void (await swal).fire({ icon: 'success', title: t('auth.newPassword.changed'), text: message });
     } catch (error) {
       // An invalid or expired link answers 400 auth/reset-token-invalid with the server's explanation.
@@ -59,7 +60,7 @@ export function ResetPasswordPage() {
               {t('auth.newPassword.incomplete')}
             </p>
             <p className="auth-card__switch">
-              <Link to="/login">{t('auth.newPassword.goToLogin')}</Link>
+              <Link to={PAGES.login.link()}>{t('auth.newPassword.goToLogin')}</Link>
             </p>
           </>
         ) : (
@@ -86,7 +87,7 @@ export function ResetPasswordPage() {
               </button>
             </form>
             <p className="auth-card__switch">
-              {t('auth.newPassword.remembered')} <Link to="/login">{t('auth.newPassword.logIn')}</Link>
+              {t('auth.newPassword.remembered')} <Link to={PAGES.login.link()}>{t('auth.newPassword.logIn')}</Link>
             </p>
           </>
         )}

@@ -10,6 +10,7 @@ import { GoogleSignIn } from '../components/google-sign-in';
 import { OrDivider } from '../components/or-divider';
 import { useT } from '../../../lib/i18n/i18n';
 import { authMessages } from '../messages/auth';
+import { PAGES } from '../../../app/routes';
 
 const CANCELLED_POPUP_CODES = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request']);
 
@@ -35,7 +36,7 @@ export function SignupPage() {
     setBusy(true);
     try {
       await signUp(name, email, password);
-      await navigate('/');
+      await navigate(PAGES.home.link());
       void (await swal).fire({ icon: 'success', title: t('auth.signup.success') });
     } catch (error) {
       // 409: the email is taken; 400: the server's own checks; 429: too many attempts.
@@ -53,7 +54,7 @@ export function SignupPage() {
     setBusy(true);
     try {
       await signingIn;
-      await navigate('/');
+      await navigate(PAGES.home.link());
       void (await swal).fire({ icon: 'success', title: t('auth.loginSuccess') });
     } catch (error) {
       const failure = await describeFailure(error);
@@ -96,7 +97,7 @@ export function SignupPage() {
         </form>
 
         <p className="auth-card__switch">
-          {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signup.logIn')}</Link>
+          {t('auth.signup.haveAccount')} <Link to={PAGES.login.link()}>{t('auth.signup.logIn')}</Link>
         </p>
       </div>
     </section>

@@ -7,6 +7,7 @@ import { useSliders, type Slider } from '../api/get-sliders';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatNumber } from '../../../../../src/shared/locale-format';
 import { bannersMessages } from '../messages/banners';
+import { PAGES } from '../../../app/routes';
 
 /** /dashboard/managesliders (admin): the banners as thumbnails, each with Delete. */
 export function ManageSlidersPage() {
@@ -41,7 +42,7 @@ export function ManageSlidersPage() {
           </p>
           {sliders.length === 0 ? (
             <p className="notice">
-              {t('banners.manage.empty')} <Link to="/dashboard/addslider">{t('banners.manage.addOne')}</Link>.
+              {t('banners.manage.empty')} <Link to={PAGES.addSlider.link()}>{t('banners.manage.addOne')}</Link>.
             </p>
           ) : (
             <ul className="slider-admin-list">

@@ -15,6 +15,7 @@ import { QuantityControl } from '../components/quantity-control';
 import './cart-page.css';
 import { localized } from '../../../lib/i18n/localized';
 import { siteConfigQueryOptions } from '../../../lib/site-config';
+import { PAGES } from '../../../app/routes';
 
 /** The API's ceiling of one line's quantity, when the site config does not say the shop's own. */
 const quantityCeiling = 99;
@@ -81,7 +82,7 @@ export function CartPage() {
                 {t('cart.checkout')}
               </span>
             ) : (
-              <Link to="/dashboard/checkout" className="button button--primary button--small" data-testid="checkout-link">
+              <Link to={PAGES.checkout.link()} className="button button--primary button--small" data-testid="checkout-link">
                 {t('cart.checkout')}
               </Link>
             )}
@@ -98,7 +99,7 @@ export function CartPage() {
           )}
           {empty ? (
             <p className="notice">
-              <span data-testid="empty-state">{t('cart.empty')}</span> <Link to="/allproductandcategories">{t('cart.browse')}</Link>
+              <span data-testid="empty-state">{t('cart.empty')}</span> <Link to={PAGES.allProducts.link()}>{t('cart.browse')}</Link>
               {t('cart.browseEnd')}
             </p>
           ) : (

@@ -1,9 +1,9 @@
 import { NavLink, useSearchParams } from 'react-router-dom';
-import { categoryPath } from '../../../components/product-card';
 import { categoryLabel, useCategories } from '../api/get-categories';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { searchWith } from '../list-filter';
 import { productListMessages } from '../messages/product-list';
+import { PAGES } from '../../../app/routes';
 
 /**
  * Whether the categories have come (or failed): the pages with the filter wait for it before they
@@ -31,13 +31,13 @@ export function CategoryFilter() {
     <nav className="category-filter" aria-label={t('productList.categories')}>
       <ul className="category-filter__list">
         <li>
-          <NavLink to={{ pathname: '/allproductandcategories', search }} end className="category-filter__link">
+          <NavLink to={{ pathname: PAGES.allProducts.link(), search }} end className="category-filter__link">
             {t('productList.allCategoriesLink')}
           </NavLink>
         </li>
         {categories.map((category) => (
           <li key={category._id}>
-            <NavLink to={{ pathname: categoryPath(category.category), search }} end className="category-filter__link">
+            <NavLink to={{ pathname: PAGES.category.link(category.category), search }} end className="category-filter__link">
               {categoryLabel(category, lang)}
             </NavLink>
           </li>

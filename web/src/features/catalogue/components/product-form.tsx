@@ -12,6 +12,7 @@ import type { Product } from '../api/get-product';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatNumber } from '../../../../../src/shared/locale-format';
 import { productFormMessages } from '../messages/product-form';
+import { PAGES } from '../../../app/routes';
 
 /** Spec: up to 3 images per product. */
 const PHOTO_COUNT = 3;
@@ -145,7 +146,7 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
           hint={
             categoriesStatus === 'success' && categoryNames.length === 0 ? (
               <>
-                {t('productForm.noCategories')} <Link to="/dashboard/addcategory">{t('productForm.addCategory')}</Link>{' '}
+                {t('productForm.noCategories')} <Link to={PAGES.addCategory.link()}>{t('productForm.addCategory')}</Link>{' '}
                 {t('productForm.first')}
               </>
             ) : undefined

@@ -10,6 +10,7 @@ import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { productQueryOptions, type Product } from '../api/get-product';
 import { productMessages } from '../messages/product';
 import type { PurchaseHandler, PurchaseRequest } from '../purchase';
+import { PAGES } from '../../../app/routes';
 
 type PurchaseFormProps = {
   product: Product;
@@ -63,7 +64,7 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
       void loadSwal().then((Swal) =>
         Swal.fire({ icon: 'warning', title: t('product.loginTitle'), text: t('product.loginText') }),
       );
-      await navigate('/login', { state });
+      await navigate(PAGES.login.link(), { state });
       return;
     }
 

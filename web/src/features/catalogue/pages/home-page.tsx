@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { categoryPath, ProductCard } from '../../../components/product-card';
+import { ProductCard } from '../../../components/product-card';
 import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
@@ -8,6 +8,7 @@ import { categoryLabel, useCategories, type Category } from '../api/get-categori
 import type { Product } from '../api/get-product';
 import { useProducts } from '../api/get-products';
 import { homeMessages } from '../messages/home';
+import { PAGES } from '../../../app/routes';
 
 type HomePageProps = {
   shopName: string;
@@ -92,7 +93,7 @@ function ProductsByCategory() {
               <h3 id={headingId} className="category-group__title">
                 {categoryLabel(category, lang)}
               </h3>
-              <Link to={categoryPath(category.category)} className="category-group__more">
+              <Link to={PAGES.category.link(category.category)} className="category-group__more">
                 {t('home.viewAll')}<span className="visually-hidden"> {categoryLabel(category, lang)}</span>
                 <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" width="16" height="16">
                   <path d="M7.5 4.5 13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

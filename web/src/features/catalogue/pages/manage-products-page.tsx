@@ -12,6 +12,7 @@ import { useShown } from '../../../lib/use-shown';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
 import { productAdminMessages } from '../messages/product-admin';
+import { PAGES } from '../../../app/routes';
 
 /** The total stock, and "Low" when some variant has 1 to 5 left, "N sold out" when some have none. */
 function StockCell({ product }: { product: Product }) {
@@ -91,7 +92,7 @@ export function ManageProductsPage() {
               />
               {t('productAdmin.lowOnly')}
             </label>
-            <Link to="/dashboard/addproducts" className="button button--primary button--small">
+            <Link to={PAGES.addProducts.link()} className="button button--primary button--small">
               {t('productAdmin.add')}
             </Link>
           </div>
@@ -126,7 +127,7 @@ export function ManageProductsPage() {
                     <td>
                       <div className="data-table__actions">
                         <Link
-                          to={`/dashboard/updateproduct/${encodeURIComponent(product._id)}`}
+                          to={PAGES.updateProduct.link(product._id)}
                           className="button button--secondary button--small"
                           aria-describedby={titleId}
                         >

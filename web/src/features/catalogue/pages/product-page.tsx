@@ -4,13 +4,13 @@ import { GoBack } from '../../../components/go-back';
 import { formatMoney } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { localized } from '../../../lib/i18n/localized';
-import { categoryPath } from '../../../components/product-card';
 import { productQueryOptions } from '../api/get-product';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductList } from '../components/product-list';
 import { PurchaseForm } from '../components/purchase-form';
 import { productMessages } from '../messages/product';
 import type { PurchaseHandler } from '../purchase';
+import { PAGES } from '../../../app/routes';
 
 type ProductPageProps = {
   /** What Add to Cart and Order Now do for a signed-in customer. */
@@ -46,7 +46,7 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
           <ul className="product-detail__facts">
             <li>
               <span className="product-detail__label">{t('product.type')}</span>{' '}
-              <Link to={categoryPath(product.category)}>{category}</Link>
+              <Link to={PAGES.category.link(product.category)}>{category}</Link>
             </li>
             <li>
               <span className="product-detail__label">{t('product.sizes')}</span> {sizes || t('product.notSpecified')}

@@ -5,6 +5,7 @@ import { useUpdateProduct } from '../api/update-product';
 import { ProductForm } from '../components/product-form';
 import { useT } from '../../../lib/i18n/i18n';
 import { productFormMessages } from '../messages/product-form';
+import { PAGES } from '../../../app/routes';
 
 /** /dashboard/updateproduct/:id (admin); an unknown id throws NotFoundError to the route's error boundary. */
 export function UpdateProductPage() {
@@ -20,7 +21,7 @@ export function UpdateProductPage() {
         {t('productForm.updateTitle')}
       </h1>
       <p className="page__lead">
-        {t('productForm.editing')} <Link to={`/product/${encodeURIComponent(product._id)}`}>{product.title}</Link>.
+        {t('productForm.editing')} <Link to={PAGES.product.link(product._id)}>{product.title}</Link>.
       </p>
       {/* Keyed by id: the fields start from this product's values (a background refetch does not reset them). */}
       <ProductForm
@@ -31,7 +32,7 @@ export function UpdateProductPage() {
         onSave={async (input) => {
           await updateProduct.mutateAsync({ id: product._id, input });
         }}
-        onSaved={() => void navigate('/dashboard/manageproducts')}
+        onSaved={() => void navigate(PAGES.manageProducts.link())}
       />
     </section>
   );

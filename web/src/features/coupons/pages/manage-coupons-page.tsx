@@ -9,6 +9,7 @@ import { useCoupons, type Coupon } from '../api/get-coupons';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatNumber } from '../../../../../src/shared/locale-format';
 import { couponsMessages } from '../messages/coupons';
+import { PAGES } from '../../../app/routes';
 
 /** /dashboard/managecoupons (admin): every coupon, newest first, a page at a time (?page=), with Delete. */
 export function ManageCouponsPage() {
@@ -44,7 +45,7 @@ export function ManageCouponsPage() {
             <p className="page__lead" data-testid="coupons-total">
               {t('coupons.manage.total', { count: formatNumber(data.total, lang) })}
             </p>
-            <Link to="/dashboard/addcoupon" className="button button--primary button--small">
+            <Link to={PAGES.addCoupon.link()} className="button button--primary button--small">
               {t('coupons.manage.add')}
             </Link>
           </div>

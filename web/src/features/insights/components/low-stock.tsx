@@ -9,6 +9,7 @@ import { useLowStock } from '../api/get-low-stock';
 import { SHORT_LIST_SIZE } from '../api/get-top-products';
 import { lowVariantsText } from '../figures';
 import { insightsMessages } from '../messages/insights';
+import { PAGES } from '../../../app/routes';
 
 /** Products with some variant at 5 or fewer (sold out included), a page at a time (?lowPage=), each linking to its update page. */
 export function LowStock({ page }: { page: number }) {
@@ -32,7 +33,7 @@ export function LowStock({ page }: { page: number }) {
               {rows.map((product) => (
                 <tr key={product._id} data-testid="low-stock-product">
                   <th scope="row" className="insight-table__name">
-                    <Link to={`/dashboard/updateproduct/${encodeURIComponent(product._id)}`}>{product.title}</Link>
+                    <Link to={PAGES.updateProduct.link(product._id)}>{product.title}</Link>
                   </th>
                   <td className="insight-table__low">{lowVariantsText(product.variants, { t, lang })}</td>
                   <td>{formatNumber(totalStock(product.variants), lang)}</td>

@@ -7,6 +7,7 @@ import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { SHORT_LIST_SIZE, useTopProducts } from '../api/get-top-products';
 import { formatDay, formatTaka } from '../figures';
 import { insightsMessages } from '../messages/insights';
+import { PAGES } from '../../../app/routes';
 
 /** The products of the range's Pending and Confirmed orders, most units first, a page at a time (?topPage=). */
 export function TopProducts({ from, to, page }: { from: string; to: string; page: number }) {
@@ -37,7 +38,7 @@ export function TopProducts({ from, to, page }: { from: string; to: string; page
               {rows.map((product) => (
                 <tr key={product.productId} data-testid="top-product">
                   <th scope="row" className="insight-table__name">
-                    <Link to={`/product/${encodeURIComponent(product.productId)}`}>{product.title}</Link>
+                    <Link to={PAGES.product.link(product.productId)}>{product.title}</Link>
                   </th>
                   <td>{formatNumber(product.quantity, lang)}</td>
                   <td>{formatNumber(product.orders, lang)}</td>

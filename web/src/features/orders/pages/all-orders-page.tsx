@@ -17,7 +17,8 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { isDeskFiltered } from '../desk-filter';
 import { formatDateTime } from '../format-date';
 import { useOrderActions } from '../use-order-actions';
-import { orderPagePath, type DeskLinkState } from '../order-path';
+import type { DeskLinkState } from '../order-path';
+import { PAGES } from '../../../app/routes';
 import { orderDeskMessages } from '../messages/order-desk';
 import './all-orders-page.css';
 
@@ -106,7 +107,7 @@ export function AllOrdersPage() {
                         aria-label={t('orderDesk.pick', { number: digits(order.orderNumber) })}
                         data-testid="pick-order"
                       />
-                      <Link id={numberId} to={orderPagePath(order._id)} state={linkState} data-testid="order-number">
+                      <Link id={numberId} to={PAGES.order.link(order._id)} state={linkState} data-testid="order-number">
                         {t('orderDesk.order', { number: digits(order.orderNumber) })}
                       </Link>
                       <time dateTime={order.orderTime} className="order-desk__time">

@@ -10,6 +10,7 @@ import { useCheckout } from '../use-checkout';
 import { usePhoneCode } from '../use-phone-code';
 import { useT } from '../../../lib/i18n/i18n';
 import { checkoutMessages } from '../messages/checkout';
+import { PAGES } from '../../../app/routes';
 
 export type CheckoutCart = { status: 'pending' | 'error' | 'success'; lines: CheckoutLine[] };
 
@@ -66,7 +67,7 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
       <section className="dashboard-page" aria-labelledby="checkout-title">
         {title}
         <p className="notice">
-          <span data-testid="empty-state">{t('checkout.empty')}</span> <Link to="/allproductandcategories">{t('checkout.browse')}</Link>
+          <span data-testid="empty-state">{t('checkout.empty')}</span> <Link to={PAGES.allProducts.link()}>{t('checkout.browse')}</Link>
           {t('checkout.browseEnd')}
         </p>
       </section>
@@ -83,7 +84,7 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
       )}
       {unavailable && (
         <p className="notice notice--error checkout__notice" role="alert">
-          {t('checkout.unavailable')} <Link to="/dashboard/cart">{t('checkout.goToCart')}</Link>
+          {t('checkout.unavailable')} <Link to={PAGES.cart.link()}>{t('checkout.goToCart')}</Link>
           {t('checkout.browseEnd')}
         </p>
       )}

@@ -14,6 +14,7 @@ import { formatDateTimeFor } from '../format-date';
 import { formatNumber, toBengaliDigits } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { ordersMessages } from '../messages/orders';
+import { PAGES } from '../../../app/routes';
 
 /** /dashboard/orders: the customer's own orders, newest first, a page at a time (?page=); a Pending one can be cancelled. */
 export function MyOrdersPage() {
@@ -47,7 +48,7 @@ export function MyOrdersPage() {
       {status === 'success' &&
         (orders.length === 0 && page === 1 ? (
           <p className="notice">
-            <span data-testid="empty-state">{t('orders.none')}</span> <Link to="/allproductandcategories">{t('orders.browse')}</Link>
+            <span data-testid="empty-state">{t('orders.none')}</span> <Link to={PAGES.allProducts.link()}>{t('orders.browse')}</Link>
             {t('orders.end')}
           </p>
         ) : (

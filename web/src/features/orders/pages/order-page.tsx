@@ -13,7 +13,8 @@ import { OrderMessages } from '../components/order-messages';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTotals } from '../components/order-totals';
 import { formatDateTime } from '../format-date';
-import { DESK_PATH, deskPathOf } from '../order-path';
+import { deskPathOf } from '../order-path';
+import { PAGES } from '../../../app/routes';
 import { useOrderActions } from '../use-order-actions';
 import { orderPageMessages } from '../messages/order-page';
 import './order-page.css';
@@ -121,7 +122,7 @@ export function OrderPage() {
                 canceledByShop: formatNumber(order.history.canceledByShop, lang),
                 canceledByCustomer: formatNumber(order.history.canceledByCustomer, lang),
               })}{' '}
-              <Link to={`${DESK_PATH}?${new URLSearchParams({ q: order.phone }).toString()}`}>{t('orderPage.showHistory')}</Link>
+              <Link to={`${PAGES.allOrders.link()}?${new URLSearchParams({ q: order.phone }).toString()}`}>{t('orderPage.showHistory')}</Link>
             </p>
           )}
         </section>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { GoBack } from '../../../components/go-back';
 import { useT } from '../../../lib/i18n/i18n';
 import { staticPagesMessages } from '../messages/static-pages';
+import { PAGES } from '../../../app/routes';
 
 export function NotFoundPage() {
   const t = useT(staticPagesMessages);
@@ -15,7 +16,7 @@ export function NotFoundPage() {
       </h1>
       <p className="page__lead">{t('staticPages.notFound.lead')}</p>
       <div className="page__actions">
-        <Link className="button button--primary" to="/">
+        <Link className="button button--primary" to={PAGES.home.link()}>
           {t('staticPages.notFound.home')}
         </Link>
         <GoBack />
