@@ -1,17 +1,17 @@
 import { useMemo, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { categoryLabel, useCategories } from '../api/get-categories';
 import type { ProductSort } from '../api/get-products';
 import { defaultSort, filterFromSearch, isFiltered, priceOf, searchWith, type ListFilter } from '../list-filter';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { useQueryChange } from '../../../lib/use-query-change';
 import { useShown } from '../../../lib/use-shown';
 import { productListMessages } from '../messages/product-list';
 
 /** The list's filter in the URL query, and a change to it (a new history entry, back on page 1). */
 export function useListFilter() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeQuery] = useQueryChange();
   const filter = useMemo(() => filterFromSearch(params), [params]);
-  const change = (changes: Partial<ListFilter>) => setParams(searchWith(params, changes));
+  const change = (changes: Partial<ListFilter>) => changeQuery((latest) => searchWith(latest, changes));
   return { filter, change };
 }
 

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { DataTable, ThumbnailCell } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
@@ -8,6 +8,7 @@ import { lowStockAt, totalStock } from '../../../../../src/shared/stock';
 import { useDeleteProduct } from '../api/delete-product';
 import type { Product } from '../api/get-product';
 import { newestFirst, useProducts } from '../api/get-products';
+import { useQueryChange } from '../../../lib/use-query-change';
 import { useShown } from '../../../lib/use-shown';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
@@ -41,7 +42,7 @@ export function ManageProductsPage() {
   const t = useT(productAdminMessages);
   const lang = useLanguage();
   const page = usePageParam();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, changeQuery] = useQueryChange();
   const lowStock = searchParams.get('lowStock') === 'true';
   // The admin's click until the URL has it: a navigation is not instant, and the box must not snap back.
   const [lowShown, setLowShown] = useShown(lowStock);
@@ -81,7 +82,7 @@ export function ManageProductsPage() {
                 onChange={(event) => {
                   const checked = event.target.checked;
                   setLowShown(checked);
-                  setSearchParams((params) => {
+                  changeQuery((params) => {
                     const next = new URLSearchParams(params);
                     next.delete('page');
                     if (checked) next.set('lowStock', 'true');

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { QueryStatus } from '../../../components/query-status';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { useQueryChange } from '../../../lib/use-query-change';
 import { useSales } from '../api/get-sales';
 import { useStatsSummary } from '../api/get-stats-summary';
 import { LowStock } from '../components/low-stock';
@@ -24,13 +24,13 @@ import './dashboard-home-page.css';
 export function DashboardHomePage() {
   const t = useT(insightsMessages);
   const lang = useLanguage();
-  const [params, setParams] = useSearchParams();
+  const [params, changeQuery] = useQueryChange();
   const summary = useStatsSummary();
   // The presets end today: the server's day once it has said, the browser's until then.
   const [openedOn] = useState(() => dhakaDay(Date.now()));
   const today = summary.data?.today ?? openedOn;
   const state = useMemo(() => dashboardStateFromSearch(params, today), [params, today]);
-  const change = (next: DashboardChange) => setParams(dashboardSearchWith(params, next, today));
+  const change = (next: DashboardChange) => changeQuery((latest) => dashboardSearchWith(latest, next, today));
 
   const sales = useSales({ from: state.from, to: state.to, bucket: state.bucket });
   const points = useMemo(() => (sales.data?.buckets ?? []).map((b) => ({ start: b.start, revenue: b.confirmed.amount })), [sales.data]);

@@ -1,6 +1,6 @@
 import { useMemo, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../../lib/i18n/i18n';
+import { useQueryChange } from '../../../lib/use-query-change';
 import { useShown } from '../../../lib/use-shown';
 import type { OrderStatus } from '../api/get-orders';
 import { ExportCsvButton } from './export-csv-button';
@@ -11,9 +11,9 @@ const STATUS_NAMES = { Pending: 'orderDesk.status.pending', Confirmed: 'orderDes
 
 /** The desk's filter in the URL query, and a change to it (a new history entry, back on page 1). */
 export function useDeskFilter() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeQuery] = useQueryChange();
   const filter = useMemo(() => deskFilterFromSearch(params), [params]);
-  const change = (changes: Partial<DeskFilter>) => setParams(deskSearchWith(params, changes));
+  const change = (changes: Partial<DeskFilter>) => changeQuery((latest) => deskSearchWith(latest, changes));
   return { filter, change };
 }
 
