@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { PAGES } from './routes';
 import { RouteMatchesContext, type RouteHandle } from './route-handle';
 import { localized } from '../lib/i18n/localized';
+import { loadShownMessages } from '../lib/i18n/i18n';
 import { queryClient } from '../lib/query-client';
 
 /*
@@ -24,10 +25,10 @@ import { queryClient } from '../lib/query-client';
 /** How each lazy page's code is fetched, by its element in the route table (preloadPage). */
 const pageLoads = new WeakMap<object, () => unknown>();
 
-/** A lazy page: its code is fetched on first visit (or by preloadPage). */
+/** A lazy page: its code is fetched on first visit (or by preloadPage), then its messages in the language shown. */
 function page(load: () => Promise<ComponentType>): ReactNode {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => (loading ??= load().then((Component) => ({ default: Component })));
+  const start = () => (loading ??= load().then(async (Component) => (await loadShownMessages(), { default: Component })));
   const Page = lazy(start);
   const element = <Page />;
   pageLoads.set(element, start);

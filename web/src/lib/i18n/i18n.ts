@@ -112,6 +112,15 @@ function remember(lang: Lang): void {
 /** The language shown now. */
 export const currentLanguage = (): Lang => shown;
 
+/**
+ * Loads the messages of every namespace declared so far in the language shown (at once, side by
+ * side). A lazy page's code declares its namespaces; its loader awaits this before the page renders
+ * (app/router.tsx), so that useT does not suspend in the middle of a first render: React 19 recovered
+ * from that by rendering the whole root again, logging error #520 (#467) on about one Bengali page
+ * load in six (issue 33).
+ */
+export const loadShownMessages = (): Promise<unknown> => loadAll(shown);
+
 /** Shows the shop in `lang`, without a reload, once the messages declared so far are here; remembers the choice. */
 export async function setLanguage(lang: Lang): Promise<void> {
   remember(lang);
