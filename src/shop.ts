@@ -8,6 +8,7 @@ import type { RequestListener } from 'node:http';
 import { join, resolve } from 'node:path';
 import { cacheableQuery, createApp, type SiteConfig } from './app.js';
 import type { Env } from './env.js';
+import { createAuditModule } from './modules/audit/index.js';
 import { createCartModule } from './modules/cart/index.js';
 import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
@@ -210,6 +211,7 @@ export async function createShop(settings: ShopSettings) {
     await database.close();
     throw new ShopStartError(e instanceof Error ? e.message : String(e));
   }
+  const audit = createAuditModule({ log: ordering.log, audit: ordering.audit, requireAdmin });
   const defences = (defencesMade = createOrderDefencesModule({
     database,
     clock,
@@ -247,7 +249,7 @@ export async function createShop(settings: ShopSettings) {
     site,
     // Every module's routers, in mount order (decision 050): createApp refuses a list where a route
     // is shadowed by an earlier one (documents' /orders/export.csv before ordering's /orders/:id).
-    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, defences.routes, messages.routes, sales.routes].flat(),
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, audit.routes, defences.routes, messages.routes, sales.routes].flat(),
     cspSources: identity.cspSources,
     uploadsDir,
     uploadLimits: {

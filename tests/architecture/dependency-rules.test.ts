@@ -95,6 +95,13 @@ const cases: Array<[rule: string, files: Record<string, string>]> = [
     },
   ],
   [
+    'audit-uses-ordering-only',
+    {
+      'src/modules/sales/index.ts': 'export const salesProjection = 1;\n',
+      'src/modules/audit/index.ts': "import { salesProjection } from '../sales/index.js';\nexport const s = salesProjection;\n",
+    },
+  ],
+  [
     'order-modules-take-catalogue-as-deps',
     { ...catalogue, 'src/modules/documents/index.ts': "import type { Category } from '../catalogue/index.js';\nexport type C = Category;\n" },
   ],

@@ -24,7 +24,7 @@ import type { ChainKeying } from './adapters/hash-chain.js';
 import { importOrders, type ImportOrdersDeps, type OrderToImport } from './import-orders.js';
 import { headInTransaction, witnessProblemOn, type HeadWitness } from './adapters/head-witness.js';
 
-export type { AuditDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
+export type { FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
 export type { Actor, OrderEventType, OrderLine, OrderState, OrderStatus, PlacedSnapshot } from './domain/order.js';
 export { orderEventTypes, orderNotFound, visibleTo } from './domain/order.js';
 /** How a delivery zone reads in messages and documents. */
@@ -33,7 +33,7 @@ export { zoneInBengali, zoneInParens } from './domain/zone-text.js';
 export { dayField, deskFilterOf, deskFilterSchema } from './adapters/desk-query.js';
 /** A Bangladeshi mobile number in a body (the order defences' routes take the same). */
 export { bdMobileField } from './adapters/phone-field.js';
-export type { ListedOrder, OrderChange, OrderChangeHandler, OrderCursor, OrderFilter } from './ports.js';
+export type { ListedOrder, OrderChange, OrderChangeHandler, OrderCursor, OrderFilter, OrderLog, StoredEvent } from './ports.js';
 export type { GroupCommitOptions } from './adapters/group-commit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
 export type { AuditProgress } from './adapters/audit.js';
@@ -224,6 +224,10 @@ export async function createOrderingModule(deps: OrderingDeps) {
   return {
     /** The log's head at start (count:last hash, for the start-up log) and the event keying began at, if it did now. */
     logAtStart: { head: formatHead(start.head), events: start.head.eventCount, keyedFrom: start.head.keyedFrom, keyedNow: start.keyedNow },
+    /** The log, read outside transactions (the audit module's GET /api/audit). */
+    log: stores.outside.log,
+    /** The incremental check of the hash chain, a slice per call (decision 014), for GET /api/audit. */
+    audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
     /** Group commit counters: orders waiting for the next batch, batches and orders run so far. */
     orderBatches: () => commits.stats(),
     /**
@@ -258,7 +262,6 @@ export async function createOrderingModule(deps: OrderingDeps) {
         transaction,
         requireUser: deps.requireUser,
         requireAdmin: deps.requireAdmin,
-        audit: incrementalAuditOn(database, start.keying, { sliceEvents: deps.auditSliceEvents }),
       }),
     ],
   };
