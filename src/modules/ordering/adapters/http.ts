@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
 import { ContractRouter } from '../../../platform/http/contract.js';
-import { pageQuerySchema, sendPage, setTotalCount } from '../../../platform/http/paging.js';
+import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platform/http/wire.js';
 import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
