@@ -1,7 +1,8 @@
 import type { Page, Paged } from '../../shared/page.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { Actor, AuditReport, OrderLog, StoredEvent } from '../ordering/index.js';
+import type { Actor, OrderLog, StoredEvent } from '../ordering/index.js';
+import type { AuditReport } from './verify-audit-log.js';
 
 type Deps = { log: OrderLog; audit: () => Promise<AuditReport> };
 

@@ -4,7 +4,8 @@ import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError } from '../../../platform/http/respond.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
-import { orderEventTypes, type Actor, type AuditReport, type OrderLog } from '../../ordering/index.js';
+import { orderEventTypes, type Actor, type OrderLog } from '../../ordering/index.js';
+import type { AuditReport } from '../verify-audit-log.js';
 import { readAudit } from '../read-audit.js';
 
 export const auditSchema = z.object({
