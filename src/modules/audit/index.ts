@@ -13,7 +13,7 @@ import type { ExpectedHead } from './verify-audit-log.js';
 export type { AuditDto } from './adapters/http.js';
 export type { AuditProgress } from './adapters/audit.js';
 export type { AuditReport, ExpectedHead } from './verify-audit-log.js';
-export { describeAuditProblem, describeHead, formatHead, parseExpectedHead } from './verify-audit-log.js';
+export { describeAuditProblem, describeHead, parseExpectedHead } from './verify-audit-log.js';
 /** The head witness (decision 049): the shop's writer, and what audit:verify, backup and restore read and write. */
 export { createHeadWitness, isInside, readWitnessFile, witnessLine, witnessProblemOn, writeWitnessFileSync, type HeadWitness } from './adapters/head-witness.js';
 export { witnessProblem, type WitnessedHead } from './verify-audit-log.js';

@@ -28,7 +28,7 @@ export { zoneInBengali, zoneInParens } from './domain/zone-text.js';
 export { dayField, deskFilterOf, deskFilterSchema } from './adapters/desk-query.js';
 /** A Bangladeshi mobile number in a body (the order defences' routes take the same). */
 export { bdMobileField } from './adapters/phone-field.js';
-export type { ListedOrder, OrderChange, OrderChangeHandler, OrderChanged, OrderCursor, OrderFilter, OrderLog, OrderProjection, StoredEvent } from './ports.js';
+export type { ListedOrder, OrderChange, OrderChangeHandler, OrderCursor, OrderFilter, OrderLog, StoredEvent } from './ports.js';
 export type { GroupCommitOptions } from './adapters/group-commit.js';
 /**
  * The log as stored, for the audit (decision 050), which checks it without ordering knowing: the
@@ -41,7 +41,7 @@ export type { EventRow, OrderRow } from './adapters/order-rows.js';
 export const orderRows = { toEvent, toState };
 export const pgOrderTables = { orderEvents: pgOrderEvents, orderLogHead: pgOrderLogHead, orders: pgOrders };
 export type { OrderingPorts } from './ports.js';
-export { firstOrderNumber, type PlaceOrderInput, type PlacementLimits } from './place-order.js';
+export { firstOrderNumber, type PlacementLimits } from './place-order.js';
 
 export type OrderingDeps = {
   database: ShopDatabase;
