@@ -24,10 +24,24 @@ module.exports = {
     // composition root wires), and those know each other only where the map says so.
     {
       name: 'ordering-knows-no-reactors',
-      comment: 'ordering imports none of messages, sales, documents or order-defences: they are handed to it by src/shop.ts (decision 050).',
+      comment: 'ordering imports none of messages, sales, documents, order-defences, audit or order-import: they are handed to it, or given its reads, by src/shop.ts (decision 050).',
       severity: 'error',
       from: { path: '^src/modules/ordering/' },
-      to: { path: '^src/modules/(messages|sales|documents|order-defences)/' },
+      to: { path: '^src/modules/(messages|sales|documents|order-defences|audit|order-import)/' },
+    },
+    {
+      name: 'audit-uses-ordering-only',
+      comment: "audit reads ordering's log through ordering's index (and uses identity's guards); no other module (decision 050).",
+      severity: 'error',
+      from: { path: '^src/modules/audit/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/(audit|ordering|identity)/' },
+    },
+    {
+      name: 'order-import-uses-ordering-only',
+      comment: "order-import (the old shop's orders, the demo orders) writes through ordering's index; no other module (decision 050).",
+      severity: 'error',
+      from: { path: '^src/modules/order-import/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/(order-import|ordering)/' },
     },
     {
       name: 'order-reactors-apart',
@@ -47,7 +61,7 @@ module.exports = {
       name: 'order-modules-take-catalogue-as-deps',
       comment: 'The order modules receive catalogue, cart and promotions as plain functions from src/shop.ts; they import none of them.',
       severity: 'error',
-      from: { path: '^src/modules/(ordering|messages|sales|documents|order-defences)/' },
+      from: { path: '^src/modules/(ordering|messages|sales|documents|order-defences|audit|order-import)/' },
       to: { path: '^src/modules/(catalogue|cart|promotions)/' },
     },
     {

@@ -37,7 +37,7 @@ async function serve(customers: number) {
   const { serve: listen } = await import('@hono/node-server');
   const { createTestApp } = await import('../tests/support/test-app.js');
   const { call, signUpCustomer } = await import('../tests/support/http.js');
-  const { auditOrderLog } = await import('../src/modules/ordering/index.js');
+  const { auditOrderLog } = await import('../src/modules/audit/index.js');
   // --witness: with AUDIT_WITNESS_PATH in a folder of its own (decision 049), to measure its cost.
   const witnessDir = process.argv.includes('--witness') ? (await import('node:fs')).mkdtempSync(join((await import('node:os')).tmpdir(), 'bench-witness-')) : null;
   // One phone for every order: the per-phone limits out of the way.

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHeadWitness } from '../src/modules/ordering/index.js';
+import { createHeadWitness } from '../src/modules/audit/index.js';
 import { openDatabase } from '../src/platform/sqlite.js';
 
 const i = process.argv.indexOf('--seconds');

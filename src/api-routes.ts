@@ -6,6 +6,7 @@
  * changed breaks the web's typecheck where the route is used.
  */
 import type { PlatformRoutes } from './app.js';
+import type { createAuditModule } from './modules/audit/index.js';
 import type { createCartModule } from './modules/cart/index.js';
 import type { createCatalogueModule } from './modules/catalogue/index.js';
 import type { createDocumentsModule } from './modules/documents/index.js';
@@ -27,6 +28,7 @@ export type ApiRoutes = RoutesOf<PlatformRoutes> &
   RoutesOfModule<typeof createPromotionsModule> &
   RoutesOfModule<typeof createCartModule> &
   RoutesOfModule<typeof createOrderingModule> &
+  RoutesOfModule<typeof createAuditModule> &
   RoutesOfModule<typeof createOrderDefencesModule> &
   RoutesOfModule<typeof createMessagesModule> &
   RoutesOfModule<typeof createSalesModule> &

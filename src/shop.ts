@@ -8,13 +8,15 @@ import type { RequestListener } from 'node:http';
 import { join, resolve } from 'node:path';
 import { cacheableQuery, createApp, type SiteConfig } from './app.js';
 import type { Env } from './env.js';
+import { createAuditModule, createHeadWitness, isInside, openOrderLog, type HeadWitness } from './modules/audit/index.js';
 import { createCartModule } from './modules/cart/index.js';
 import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createMessagesModule } from './modules/messages/index.js';
 import { createOrderDefencesModule } from './modules/order-defences/index.js';
-import { createHeadWitness, createOrderingModule, demoCustomers, isInside, orderListingOn, orderReadsOn, type GroupCommitOptions, type HeadWitness, type OrderChangeHandler } from './modules/ordering/index.js';
+import { demoCustomers, seedDemoOrders } from './modules/order-import/index.js';
+import { createOrderingModule, orderListingOn, orderReadsOn, type GroupCommitOptions, type OrderChangeHandler, type OrderLogStarted } from './modules/ordering/index.js';
 import { createSalesModule, salesProjectionOn } from './modules/sales/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
 import { allowedOrigin } from './platform/http/cors.js';
@@ -157,21 +159,24 @@ export async function createShop(settings: ShopSettings) {
   // modules meet. `defences` is made after ordering (its phone codes run in ordering's
   // transaction) and asked only once an order is placed.
   let ordering: Awaited<ReturnType<typeof createOrderingModule>>;
+  let logStart: OrderLogStarted;
   let defencesMade: ReturnType<typeof createOrderDefencesModule> | undefined;
   const defence = () => {
     if (!defencesMade) throw new Error('the order defences are asked before the shop was made');
     return defencesMade;
   };
   try {
+    // The order log's checks at start and its head witness are the audit's (decision 050).
+    const orderLog = await openOrderLog(database, { auditKey: env.AUDIT_KEY, headWitness, logger });
+    logStart = orderLog.start;
     ordering = await createOrderingModule({
       database,
       clock,
       newId,
       requireUser,
       requireAdmin,
-      auditKey: env.AUDIT_KEY,
-      headWitness,
-      auditSliceEvents: settings.auditSliceEvents,
+      logStart,
+      afterCommit: orderLog.afterCommit,
       orderCommits: settings.orderCommits,
       placementLimits: {
         maxPending: env.MAX_PENDING_ORDERS,
@@ -185,7 +190,6 @@ export async function createShop(settings: ShopSettings) {
       },
       shopPhone: env.SHOP_PHONE,
       checkoutOtp: env.CHECKOUT_OTP,
-      logger,
       inTransaction: inOrderTransaction(database, messages.orderMessages),
       ports: {
         in: (tx) => ({
@@ -210,6 +214,7 @@ export async function createShop(settings: ShopSettings) {
     await database.close();
     throw new ShopStartError(e instanceof Error ? e.message : String(e));
   }
+  const audit = createAuditModule({ database, keying: logStart.keying, log: ordering.log, sliceEvents: settings.auditSliceEvents, requireAdmin });
   const defences = (defencesMade = createOrderDefencesModule({
     database,
     clock,
@@ -247,7 +252,7 @@ export async function createShop(settings: ShopSettings) {
     site,
     // Every module's routers, in mount order (decision 050): createApp refuses a list where a route
     // is shadowed by an earlier one (documents' /orders/export.csv before ordering's /orders/:id).
-    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, defences.routes, messages.routes, sales.routes].flat(),
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, audit.routes, defences.routes, messages.routes, sales.routes].flat(),
     cspSources: identity.cspSources,
     uploadsDir,
     uploadLimits: {
@@ -363,7 +368,7 @@ export async function createShop(settings: ShopSettings) {
         return account ? [{ ...person, userId: account.userId, email: account.email }] : [];
       });
       if (customers.length === 0) return null;
-      return ordering.seedDemoOrders({ variants: await catalogue.variantsOfNewest(200), customers, admin });
+      return seedDemoOrders(ordering, { now: clock.now(), variants: await catalogue.variantsOfNewest(200), customers, admin });
     },
 
     /** Writes the cached answers' log lines still held back (at shutdown). */

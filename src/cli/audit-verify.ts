@@ -17,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
-import { auditOrderLog, checkStatusCounts, describeAuditProblem, describeHead, orderLogLength, orderLogProtections, parseExpectedHead, readWitnessFile, witnessProblemOn, type WitnessedHead } from '../modules/ordering/index.js';
+import { auditOrderLog, checkStatusCounts, describeAuditProblem, describeHead, orderLogLength, orderLogProtections, parseExpectedHead, readWitnessFile, witnessProblemOn, type WitnessedHead } from '../modules/audit/index.js';
 import { startSalesProjectionCheck } from '../modules/sales/index.js';
 import { openShopDatabase, shopSqliteFile, type ShopDatabase } from '../platform/database.js';
 import { describeDatabase } from './postgres-tools.js';

@@ -4,7 +4,7 @@
  */
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { auditOrderLog, describeAuditProblem, describeHead, witnessProblemOn, type WitnessedHead } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead, witnessProblemOn, type WitnessedHead } from '../modules/audit/index.js';
 import { openSqliteDatabase } from '../platform/database.js';
 import { missingTriggers } from '../platform/sqlite-triggers.js';
 import { openDatabase } from '../platform/sqlite.js';

@@ -29,7 +29,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadEnv, type Env } from '../env.js';
-import { auditOrderLog, createHeadWitness, describeAuditProblem, describeHead, isInside, orderLogProtections, writeWitnessFileSync } from '../modules/ordering/index.js';
+import { auditOrderLog, createHeadWitness, describeAuditProblem, describeHead, isInside, orderLogProtections, writeWitnessFileSync } from '../modules/audit/index.js';
 import { postgresDatabase, sqliteFileIn } from '../platform/database.js';
 import { openPostgres } from '../platform/postgres.js';
 import { openDatabase } from '../platform/sqlite.js';

@@ -23,7 +23,8 @@ import { join } from 'node:path';
 import { openCartImport } from '../modules/cart/index.js';
 import { openCatalogueImport, type CategoryToImport, type ProductToImport } from '../modules/catalogue/index.js';
 import { emailSkeleton, mixesScripts, normalizeEmail, openUserImport } from '../modules/identity/index.js';
-import { openOrderImport, type OrderToImport } from '../modules/ordering/index.js';
+import { startOrderLog } from '../modules/audit/index.js';
+import { openOrderImport, type OrderToImport } from '../modules/order-import/index.js';
 import { openPromotionsImport, type CouponToImport, type SliderToImport } from '../modules/promotions/index.js';
 import type { ShopDatabase, Tx } from '../platform/database.js';
 import { inOrderTransaction } from '../shop.js';
@@ -197,7 +198,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   if (refusals) return finishRefused();
 
   // The order log is checked (and keyed) as a server's start does it, before the transaction.
-  const orders = files.has('ordersColl') ? await openOrderImport(database, { auditKey: options.auditKey, dryRun, inTransaction: inOrderTransaction(database, null) }) : null;
+  const orders = files.has('ordersColl') ? openOrderImport(database, { logStart: dryRun ? null : await startOrderLog(database, options.auditKey), dryRun, inTransaction: inOrderTransaction(database, null) }) : null;
   try {
     // The second pass. A real run: one transaction, which also waits on reading the files (this
     // command is the database's only writer meanwhile). A dry run: only reads, a batch at a time.

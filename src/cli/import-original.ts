@@ -22,7 +22,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
-import { auditOrderLog, describeAuditProblem } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem } from '../modules/audit/index.js';
 import { openShopDatabase, shopSqliteFile, type ShopDatabase } from '../platform/database.js';
 import { systemClock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';

@@ -15,7 +15,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadEnv } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead } from '../modules/audit/index.js';
 import { openPostgresDatabase, openSqliteDatabase, sqliteFileIn, type PostgresDatabase } from '../platform/database.js';
 import { copySqliteToPostgres, countRows, MoveRefusedError } from './copy-to-postgres.js';
 import { describeDatabase } from './postgres-tools.js';

@@ -35,7 +35,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv, type Env } from '../env.js';
-import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections, readWitnessFile, witnessProblem, witnessProblemOn, writeWitnessFileSync, type WitnessedHead } from '../modules/ordering/index.js';
+import { auditOrderLog, describeAuditProblem, describeHead, orderLogProtections, readWitnessFile, witnessProblem, witnessProblemOn, writeWitnessFileSync, type WitnessedHead } from '../modules/audit/index.js';
 import { openPostgresDatabase, sqliteFileIn } from '../platform/database.js';
 import { expectedProtections } from '../platform/postgres-triggers.js';
 import { checkShopFile, copyDurably, type FileCheck, copyMissingUploads, fileTimestamp, fsyncPath, headFileOf, removeQuietly, uploadsOf } from './backup-files.js';

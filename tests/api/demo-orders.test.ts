@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../../src/modules/catalogue/domain/demo-catalogue.js';
-import { auditOrderLog, demoCustomers } from '../../src/modules/ordering/index.js';
+import { auditOrderLog } from '../../src/modules/audit/index.js';
+import { demoCustomers } from '../../src/modules/order-import/index.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

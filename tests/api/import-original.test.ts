@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport, type ImportOptions, type ImportReport } from '../../src/cli/import-original-run.js';
 import { readExport } from '../../src/cli/original-export.js';
-import { auditOrderLog } from '../../src/modules/ordering/index.js';
+import { auditOrderLog } from '../../src/modules/audit/index.js';
 import { checkSalesProjection } from '../../src/modules/sales/index.js';
 import { newId } from '../../src/shared/ids.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOrderLog } from '../../src/modules/ordering/index.js';
+import { auditOrderLog } from '../../src/modules/audit/index.js';
 import { startSmsSink } from '../support/sms-sink.mjs';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { pdfPages, visualOrder } from '../support/pdf-text.js';

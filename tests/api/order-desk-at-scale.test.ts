@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../src/cli/import-original-run.js';
-import { checkStatusCountsOn } from '../../src/modules/ordering/adapters/status-counts-check.js';
+import { checkStatusCountsOn } from '../../src/modules/audit/adapters/status-counts-check.js';
 import { newId } from '../../src/shared/ids.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

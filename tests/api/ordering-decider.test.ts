@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transitions, type Outcome } from '../../src/modules/ordering/domain/order.js';
-import { auditOrderLog } from '../../src/modules/ordering/index.js';
+import { auditOrderLog } from '../../src/modules/audit/index.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

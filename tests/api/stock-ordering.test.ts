@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOrderLog } from '../../src/modules/ordering/index.js';
+import { auditOrderLog } from '../../src/modules/audit/index.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

@@ -95,6 +95,20 @@ const cases: Array<[rule: string, files: Record<string, string>]> = [
     },
   ],
   [
+    'audit-uses-ordering-only',
+    {
+      'src/modules/sales/index.ts': 'export const salesProjection = 1;\n',
+      'src/modules/audit/index.ts': "import { salesProjection } from '../sales/index.js';\nexport const s = salesProjection;\n",
+    },
+  ],
+  [
+    'order-import-uses-ordering-only',
+    {
+      'src/modules/messages/index.ts': 'export const orderMessages = 1;\n',
+      'src/modules/order-import/index.ts': "import { orderMessages } from '../messages/index.js';\nexport const m = orderMessages;\n",
+    },
+  ],
+  [
     'order-modules-take-catalogue-as-deps',
     { ...catalogue, 'src/modules/documents/index.ts': "import type { Category } from '../catalogue/index.js';\nexport type C = Category;\n" },
   ],

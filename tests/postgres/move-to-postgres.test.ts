@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOrderLog, describeHead } from '../../src/modules/ordering/index.js';
+import { auditOrderLog, describeHead } from '../../src/modules/audit/index.js';
 import { openPostgresDatabase, openSqliteDatabase } from '../../src/platform/database.js';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { usePostgres } from '../support/postgres.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOrderLog } from '../../src/modules/ordering/index.js';
+import { auditOrderLog } from '../../src/modules/audit/index.js';
 import { openPostgresDatabase } from '../../src/platform/database.js';
 import { adminAccount, api, buildServerIfNeeded, checkoutBody, logIn, signUp, sleep, startServer, type ServerProcess } from '../support/server-process.js';
 import { usePostgres } from '../support/postgres.js';

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { evolve, type Actor, type OrderState, type PlacedSnapshot, type RecordedEvent } from '../../src/modules/ordering/domain/order.js';
 import { createEventHasher, genesisHash, type ChainKeying } from '../../src/modules/ordering/adapters/hash-chain.js';
-import { auditOrderLogOn, incrementalAuditOn, restoreTriggersOn, startOrderLogOn } from '../../src/modules/ordering/adapters/log-access.js';
+import { auditOrderLogOn, incrementalAuditOn, restoreTriggersOn, startOrderLogOn } from '../../src/modules/audit/adapters/log-access.js';
 import { createPgOrderLog } from '../../src/modules/ordering/adapters/postgres/order-log.js';
 import { createPgOrderProjection } from '../../src/modules/ordering/adapters/postgres/order-projection.js';
 import { openPostgresDatabase, type PostgresDatabase, type Tx } from '../../src/platform/database.js';

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditOrderLog } from '../../src/modules/ordering/index.js';
+import { auditOrderLog } from '../../src/modules/audit/index.js';
 import { fold, type Actor, type OrderEvent, type OrderState, type PlacedSnapshot } from '../../src/modules/ordering/domain/order.js';
 import { createSqliteOrderLog } from '../../src/modules/ordering/adapters/sqlite/order-log.js';
 import { openDatabase, runMigrations } from '../../src/platform/sqlite.js';

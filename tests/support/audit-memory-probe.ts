@@ -4,7 +4,7 @@
  * run it) over a big log, sampling the heap after a full GC every 10,000 rows it reads. Prints
  * one JSON line: the report's counts, the heap before, the highest sample and after.
  */
-import { auditOrderLog } from '../../src/modules/ordering/index.js';
+import { auditOrderLog } from '../../src/modules/audit/index.js';
 import { openSqliteDatabase } from '../../src/platform/database.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -115,3 +115,6 @@ export const keySwitchProof = (key: string, keyedFrom: number, prevHash: string)
 /** An HMAC over the head: without the key, a head rolled back to an earlier event cannot be signed. */
 export const headMac = (key: string, head: { eventCount: number; lastId: number; lastHash: string }) =>
   hmac(key, canonicalJson({ record: 'order-log head', eventCount: head.eventCount, lastId: head.lastId, lastHash: head.lastHash }));
+
+/** `count:hash`, the way heads are printed (backup, start-up log, audit:verify) and --expect-head takes them. */
+export const formatHead = (head: { eventCount: number; lastHash: string }) => `${head.eventCount}:${head.lastHash}`;

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
 import { ContractRouter } from '../../../platform/http/contract.js';
-import { pageQuerySchema, sendPage, setTotalCount } from '../../../platform/http/paging.js';
+import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platform/http/wire.js';
 import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
@@ -14,9 +14,7 @@ import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
 import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
-import { readAudit } from '../read-audit.js';
 import { viewOrder } from '../view-order.js';
-import type { AuditReport } from '../verify-audit-log.js';
 import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 
 export const orderLineSchema = z.object({
@@ -68,16 +66,6 @@ export const orderEventSchema = z.object({
 });
 export type OrderEventDto = z.infer<typeof orderEventSchema>;
 
-export const auditSchema = z.object({
-  verified: z.boolean(),
-  eventCount: z.number().int(),
-  problem: z.object({ eventId: z.number().int().nullable(), orderId: z.string(), seq: z.number().int().nullable(), reason: z.string() }).nullable(),
-  uncheckedEvents: z.number().int().meta({ description: 'Events of a long log not checked yet; ask again until 0.' }),
-  events: z.array(
-    z.object({ id: z.number().int(), orderId: z.string(), seq: z.number().int(), type: z.enum(orderEventTypes), actorEmail: z.string(), at: z.string(), hash: z.string() }),
-  ),
-});
-export type AuditDto = z.infer<typeof auditSchema>;
 
 export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   _id: s.id,
@@ -197,7 +185,6 @@ export type OrderingHttpDeps = PlaceOrderDeps & {
   transaction: <T>(work: (stores: OrderingStores) => Promise<T>) => Promise<T>;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
-  audit: () => Promise<AuditReport>;
 };
 
 export function orderingRoutes(deps: OrderingHttpDeps) {
@@ -355,28 +342,6 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         const stock = e.type === 'Placed' || e.type === 'Imported' ? e.payload.stockTaken : e.payload.stockReturned;
         return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock } : {}) };
       });
-    },
-  );
-
-  app.handle(
-    {
-      method: 'get',
-      path: '/audit',
-      tag,
-      access: 'admin',
-      summary: "The order log's verdict and its latest events",
-      description: 'The hash chain of every event is checked; a long log in slices (uncheckedEvents left).',
-      query: pageQuerySchema,
-      answers: { 200: { description: 'The verdict and a page of the latest events, newest first.', body: auditSchema, headers: { 'X-Total-Count': 'How many events the log holds.' } } },
-    },
-    async (c, { query }) => {
-      const audit = await readAudit(deps, actorOf(c.var.user), query);
-      if (!audit.ok) return sendError(c, audit.error);
-      const { report, latest } = audit.value;
-      const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
-      setTotalCount(c, latest.total);
-      const body: AuditDto = { verified: report.verified, eventCount: report.eventCount, problem: report.problem, uncheckedEvents: report.unchecked ?? 0, events };
-      return c.json(body);
     },
   );
 

@@ -7,10 +7,10 @@ import { migrationsDir } from '../../../../platform/paths.js';
 import { openDatabase, runMigrations, type DbHandle } from '../../../../platform/sqlite.js';
 import { err, ok } from '../../../../shared/result.js';
 import type { OrderLog } from '../../ports.js';
-import { verifyChain } from '../../verify-audit-log.js';
+import { verifyChain } from '../../../audit/verify-audit-log.js';
 import { createEventHasher, genesisHash } from '../hash-chain.js';
 import { createGroupCommit } from '../group-commit.js';
-import { createSqliteLogReader } from './log-reader.js';
+import { createSqliteLogReader } from '../../../audit/adapters/sqlite/log-reader.js';
 import { createSqliteOrderLog } from './order-log.js';
 
 let dir: string;

@@ -1,10 +1,11 @@
 import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../../platform/database.js';
+import { orderRows, pgOrderTables, type StoredEventText } from '../../../ordering/index.js';
 import type { FoldEvent } from '../../verify-audit-log.js';
-import type { StoredEventText } from '../hash-chain.js';
 import type { LogReader } from '../log-reader.js';
-import { toEvent, toState } from '../order-rows.js';
-import { orderEvents, orderLogHead, orders } from './schema.js';
+
+const { toEvent, toState } = orderRows;
+const { orderEvents, orderLogHead, orders } = pgOrderTables;
 
 /** Rows per page: a page is all a stream holds in memory. */
 const pageRows = 1000;

@@ -3,6 +3,8 @@ import { open, rename, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShopDatabase, Tx } from '../../../platform/database.js';
+import type { Logger } from '../../../platform/logger.js';
+import type { AfterCommit } from '../../ordering/index.js';
 import { witnessProblem, type WitnessedHead } from '../verify-audit-log.js';
 import type { LogReader } from './log-reader.js';
 import { createPgLogReader } from './postgres/log-reader.js';
@@ -215,4 +217,25 @@ export async function witnessProblemOn(database: ShopDatabase, witnessed: Witnes
   };
   if (database.engine === 'sqlite') return check(createSqliteLogReader(database.handle.sqlite));
   return database.handle.db.transaction((tx) => check(createPgLogReader(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+/**
+ * What an ordering transaction leaves for after its COMMIT: the head it ended with, appended
+ * durably to the witness. A witness that cannot be written (a full or unmounted disk) does not undo
+ * what was committed nor hold the shop: the answer goes out and the log says loudly, at most once
+ * a minute, that the witness lags.
+ */
+export function witnessAfterCommit(witness: HeadWitness, database: ShopDatabase, logger: Logger): AfterCommit {
+  const headIn = headInTransaction(database);
+  let lastComplaint = 0;
+  return async (tx: Tx) => {
+    const head = await headIn(tx);
+    if (!head) return null;
+    return () =>
+      witness.record(head).catch((error: unknown) => {
+        if (Date.now() - lastComplaint < 60_000) return;
+        lastComplaint = Date.now();
+        logger.error('the head witness could not be written: orders are taken, but a rollback of the database past them would not be seen', { path: witness.path, error });
+      });
+  };
 }

@@ -1,8 +1,7 @@
 import type { Page, Paged } from '../../shared/page.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { Actor } from './domain/order.js';
-import type { OrderLog, StoredEvent } from './ports.js';
+import type { Actor, OrderLog, StoredEvent } from '../ordering/index.js';
 import type { AuditReport } from './verify-audit-log.js';
 
 type Deps = { log: OrderLog; audit: () => Promise<AuditReport> };

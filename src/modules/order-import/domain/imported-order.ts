@@ -1,5 +1,5 @@
 import { deliveryFee, discountOf, feeBeforeZone, subtotalOf, type DeliveryZone } from '../../../shared/money.js';
-import type { ImportedSnapshot, OrderLine, OrderStatus } from './order.js';
+import type { ImportedSnapshot, OrderLine, OrderStatus } from '../../ordering/index.js';
 
 /**
  * An order of the old shop (issue 19, decision 041) as it becomes an Imported event: what the old

@@ -1,20 +1,12 @@
 import type { Clock } from '../../shared/clock.js';
-import type { IdGenerator } from '../../shared/ids.js';
+import type { Actor, OrderingAt, OrderLog, PlacementLimits } from '../ordering/index.js';
 import type { DemoCustomer, DemoPlan } from './domain/demo-orders.js';
-import type { Actor } from './domain/order.js';
-import { changeStatus, removeOrder } from './change-order.js';
-import { placeOrder, type PlacementLimits } from './place-order.js';
-import type { OrderCommits, OrderingPorts, OrderingStores, OrderLog } from './ports.js';
 
 export type SeedDemoOrdersDeps = {
   /** Outside any transaction: is the log empty? */
   log: Pick<OrderLog, 'count'>;
-  ports: Pick<OrderingPorts, 'couponGuesses' | 'stockChanged'>;
-  newId: IdGenerator;
-  commits: OrderCommits;
-  transaction: <T>(work: (stores: OrderingStores) => Promise<T>) => Promise<T>;
-  limits: PlacementLimits;
-  shopPhone: string;
+  /** Ordering's real path on a clock of ours, with some of the placement limits overridden (ordering's `at`). */
+  at: (clock: Clock, limits: Partial<PlacementLimits>) => OrderingAt;
 };
 
 /** A demo customer's account (made by identity) with the details its orders carry. */
@@ -52,6 +44,7 @@ export async function seedDemoOrders(deps: SeedDemoOrdersDeps, input: SeedDemoOr
   let placed = 0;
   for (const step of input.plan.steps) {
     const clock: Clock = { now: () => new Date(step.at) };
+    const ordering = deps.at(clock, { checkoutOtp: false });
     const skip = (code: string, message: string) => void skipped.push({ kind: step.kind, at: step.at, code, message });
     if (step.kind === 'place') {
       const customer = input.customers[step.customer];
@@ -60,11 +53,15 @@ export async function seedDemoOrders(deps: SeedDemoOrdersDeps, input: SeedDemoOr
         continue;
       }
       const owner: Actor = { userId: customer.userId, email: customer.email, role: 'customer' };
-      const result = await placeOrder(
-        { ports: deps.ports, clock, newId: deps.newId, commits: deps.commits, limits: { ...deps.limits, checkoutOtp: false }, shopPhone: deps.shopPhone },
-        owner,
-        { name: customer.name, phone: customer.phone, address: customer.address, deliveryLocation: customer.zone, paymentMethod: 'Cash On Delivery', items: step.items, demo: true },
-      );
+      const result = await ordering.placeOrder(owner, {
+        name: customer.name,
+        phone: customer.phone,
+        address: customer.address,
+        deliveryLocation: customer.zone,
+        paymentMethod: 'Cash On Delivery',
+        items: step.items,
+        demo: true,
+      });
       if (!result.ok) {
         skip(result.error.code, result.error.message);
         continue;
@@ -76,11 +73,10 @@ export async function seedDemoOrders(deps: SeedDemoOrdersDeps, input: SeedDemoOr
     const order = orderIds.get(step.order);
     // Its placement was skipped: so is what would have happened to it.
     if (!order) continue;
-    const changeDeps = { clock, transaction: deps.transaction, ports: deps.ports };
     const result =
       step.kind === 'customer-cancel'
-        ? await removeOrder(changeDeps, order.owner, order.id)
-        : await changeStatus(changeDeps, admin, order.id, step.kind === 'confirm' ? 'Confirmed' : 'Canceled');
+        ? await ordering.removeOrder(order.owner, order.id)
+        : await ordering.changeStatus(admin, order.id, step.kind === 'confirm' ? 'Confirmed' : 'Canceled');
     if (!result.ok) skip(result.error.code, result.error.message);
   }
   return { placed, skipped };

@@ -1,5 +1,5 @@
 import { checkHead, checkLink, compareProjection, foldOrders, verifyChain, type AuditProblem, type AuditReport, type ChainPoint, type ExpectedHead, type Rows } from '../verify-audit-log.js';
-import { createStoredEventCheck, genesisHash, type ChainKeying } from './hash-chain.js';
+import { createStoredEventCheck, genesisHash, type ChainKeying } from '../../ordering/index.js';
 import { headMacProblem, keyingOf, keyingProblem } from './log-guard.js';
 import type { LogHead, LogReader, LogSnapshot } from './log-reader.js';
 

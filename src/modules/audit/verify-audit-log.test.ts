@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderState, PlacedSnapshot } from './domain/order.js';
-import type { StoredEvent } from './ports.js';
+import type { OrderState, PlacedSnapshot, StoredEvent } from '../ordering/index.js';
 import { checkHead, compareIds, compareProjection, foldOrders, parseExpectedHead, type FoldedOrder } from './verify-audit-log.js';
 
 const placed: PlacedSnapshot = {

@@ -1,7 +1,5 @@
+import { evolve, firstOrderNumber, type Actor, type OrderImportTransaction } from '../ordering/index.js';
 import { importedSnapshot, type OriginalOrder } from './domain/imported-order.js';
-import { evolve, type Actor } from './domain/order.js';
-import { firstOrderNumber } from './place-order.js';
-import type { OrderChanged, OrderLog, OrderProjection } from './ports.js';
 
 /** Who the log names as the author of Imported events: the import command, not a person. */
 export const importActor: Actor = { userId: 'import', email: 'import:original', role: 'admin' };
@@ -13,7 +11,7 @@ export type ImportedOrderOutcome = { id: string; outcome: 'added' | 'exists'; or
 
 export type ImportOrdersDeps = {
   /** One ordering transaction (the log's head taken first), its stores bound to it. */
-  transaction<T>(work: (stores: { log: OrderLog; projection: Pick<OrderProjection, 'lastNumber'>; changed: OrderChanged }) => Promise<T>): Promise<T>;
+  transaction: OrderImportTransaction;
 };
 
 /**

@@ -1,9 +1,9 @@
 import type { Sqlite } from '../../../../platform/sqlite.js';
-import type { StoredEvent } from '../../ports.js';
+import { orderRows, type EventRow, type OrderRow, type StoredEvent, type StoredEventText } from '../../../ordering/index.js';
 import type { FoldEvent } from '../../verify-audit-log.js';
-import type { StoredEventText } from '../hash-chain.js';
 import type { LogHead, LogReader, LogSnapshot } from '../log-reader.js';
-import { toEvent, toState, type EventRow, type OrderRow } from '../order-rows.js';
+
+const { toEvent, toState } = orderRows;
 
 const eventColumns = 'id, order_id as orderId, seq, type, payload, actor, at, prev_hash as prevHash, hash';
 const orderColumns = `id, owner_user_id as ownerUserId, email, name, phone, address, delivery_location as deliveryLocation,

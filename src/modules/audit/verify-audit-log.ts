@@ -1,6 +1,4 @@
-import { canonicalJson } from './domain/canonical-json.js';
-import { replay, type ImportedSnapshot, type OrderState, type RecordedEvent } from './domain/order.js';
-import type { StoredEvent } from './ports.js';
+import { canonicalJson, formatHead, replay, type ImportedSnapshot, type OrderState, type RecordedEvent, type StoredEvent } from '../ordering/index.js';
 
 /** `eventId` null: not one event (an order's listing row, the head). `orderId` '' when no order is concerned. */
 export type AuditProblem = { eventId: number | null; orderId: string; seq: number | null; reason: string };
@@ -27,8 +25,8 @@ export type HeadRecord = { eventCount: number; lastId: number; lastHash: string 
 /** A head an auditor kept: the hash of an event, and optionally its position (the count then). */
 export type ExpectedHead = { hash: string; count: number | null };
 
-/** `count:hash`, the way heads are printed (backup, start-up log, audit:verify) and --expect-head takes them. */
-export const formatHead = (head: { eventCount: number; lastHash: string }) => `${head.eventCount}:${head.lastHash}`;
+/** `count:hash`, the way heads are printed (ordering's, which prints it in the start-up log too). */
+export { formatHead };
 
 /** A head for people: `head 12:ab..., keyed from event 5` (the full hash: it is what an auditor keeps). */
 export const describeHead = (head: AuditReport['head']) =>

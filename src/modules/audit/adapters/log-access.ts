@@ -7,7 +7,7 @@ import type { AuditReport, ExpectedHead } from '../verify-audit-log.js';
 import { runWorker } from '../../../platform/worker-thread.js';
 import type { ChainWorkerData } from './audit-chain-worker.js';
 import { auditOrderLog, createIncrementalAudit, type AuditPass, type AuditProgress, type ChainPassOutcome } from './audit.js';
-import type { ChainKeying } from './hash-chain.js';
+import type { ChainKeying } from '../../ordering/index.js';
 import { startOrderLog, type OrderLogStart, type StartIo } from './log-guard.js';
 import type { LogSnapshot } from './log-reader.js';
 import { createPgLogReader } from './postgres/log-reader.js';

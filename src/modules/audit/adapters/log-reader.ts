@@ -1,7 +1,5 @@
-import type { OrderState } from '../domain/order.js';
-import type { StoredEvent } from '../ports.js';
+import type { OrderState, StoredEvent, StoredEventText } from '../../ordering/index.js';
 import type { ChainPoint, FoldEvent, Rows } from '../verify-audit-log.js';
-import type { StoredEventText } from './hash-chain.js';
 
 /** The head row as stored (decision 014). */
 export type LogHead = {

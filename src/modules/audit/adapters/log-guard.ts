@@ -1,5 +1,5 @@
 import { checkHead, formatHead } from '../verify-audit-log.js';
-import { genesisHash, headMac, keySwitchProof, type ChainKeying } from './hash-chain.js';
+import { genesisHash, headMac, keySwitchProof, type ChainKeying } from '../../ordering/index.js';
 import type { LogHead, LogReader } from './log-reader.js';
 
 /** How the chain recorded in the database and the AUDIT_KEY given fit together (decision 014). */
