@@ -296,6 +296,5 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;
 /** The routes of platformRoutes, for src/api-routes.ts. */
 export type PlatformRoutes = ReturnType<typeof platformRoutes>;

@@ -11,9 +11,7 @@ import { viewCart } from './view-cart.js';
 import { importCartLine, type CartLineToImport, type ImportedCartLineOutcome } from './import-cart.js';
 import { maxQuantityPerLine } from './domain/cart-line.js';
 
-export type { AddToCartBody, CartItemDto, ChangeQuantityAnswer, ChangeQuantityBody } from './adapters/http.js';
 export type { CartLimits, ProductLookup } from './ports.js';
-export type { PricedCartLine } from './view-cart.js';
 
 /** MAX_CART_LINES and MAX_LINE_QUANTITY when a caller gives none (env.ts's defaults). */
 const defaultLimits: CartLimits = { maxLines: 50, maxLineQuantity: maxQuantityPerLine };

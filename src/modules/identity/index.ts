@@ -16,13 +16,9 @@ import { ensureDemoCustomers } from './ensure-demo-customers.js';
 import { importUsers, promoteImportedAdmin, type UserToImport } from './import-users.js';
 import { normalizeEmail, type Provider } from './domain/user.js';
 import type { IdentityVerifier, Mailer } from './ports.js';
-import { lookAlikeOf } from './look-alike.js';
 import type { ResetMailContent } from './request-password-reset.js';
 
 export type { AuthVariables, CurrentUser } from './adapters/guards.js';
-export type { PublicUser } from './domain/public-user.js';
-export type { ConfirmResetBody, LogInBody, PasswordResetBody, ProfileBody, SessionDto, SignUpBody } from './adapters/http.js';
-export type { Role } from './domain/user.js';
 
 export type FirebaseSettings = { projectId: string; apiKey: string; authDomain?: string | undefined; emulatorHost?: string | undefined };
 
@@ -193,12 +189,10 @@ export function openUserImport(database: ShopDatabase, options: { provider: Prov
     promoteAdmin: (email: string) => promoteImportedAdmin(users, email, options.dryRun),
   };
 }
-export type { ImportedUserOutcome, PromotedAdminOutcome, UserToImport } from './import-users.js';
+export type { UserToImport } from './import-users.js';
 export { normalizeEmail };
 /** The look-alike key of an email (issue 40): equal skeletons, addresses that look the same. */
 export { emailSkeleton, mixesScripts } from './domain/email-skeleton.js';
-/** The email of an account that looks like this one without being it (same skeleton), or null. */
-export const lookAlikeEmailIn = (database: ShopDatabase, email: string) => lookAlikeOf(identityStores(database).users, normalizeEmail(email));
 
 /** For the admin CLI: no server, just the database. */
 export const promoteAdminByEmail = (database: ShopDatabase, email: string) => promoteToAdmin({ users: identityStores(database).users }, email);

@@ -1,6 +1,5 @@
 import type { SmsCounts } from './domain/sms-ceiling.js';
 
-export type { MessageOutbox, MessageOutcome, StoredMessage } from './message-outbox.js';
 
 /** One SMS counted by the ceilings (sms_sends): a code (with the client's address) or an order text. */
 export type SmsSend = { id: string; phone: string; address: string | null; kind: 'code' | 'order'; at: Date };

@@ -15,8 +15,6 @@ import { findCoupon } from './manage-coupons.js';
 import { seedDemoSliders } from './manage-sliders.js';
 import { importCoupon, importSliders, type CouponToImport, type ImportedCouponOutcome, type SliderToImport } from './import-promotions.js';
 
-export type { CouponBody, CouponDto, SliderBody, SliderDto } from './adapters/http.js';
-export type { Coupon } from './domain/coupon.js';
 export { demoBanners } from './domain/demo-banners.js';
 
 /**

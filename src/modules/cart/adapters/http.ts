@@ -66,12 +66,9 @@ const addBody = z.object({
   size: z.string().trim().max(40).default(''),
   color: z.string().trim().max(40).default(''),
 });
-export type AddToCartBody = z.input<typeof addBody>;
 
 const changeBody = z.object({ quantity: quantitySchema });
-export type ChangeQuantityBody = z.input<typeof changeBody>;
 const changedAnswer = modifiedAnswer.extend({ quantity: z.number().int() });
-export type ChangeQuantityAnswer = z.infer<typeof changedAnswer>;
 
 const tag = 'Cart';
 

@@ -70,17 +70,11 @@ const logInBody = z.object({ email, password });
 const resetBody = z.object({ email });
 const confirmBody = z.object({ token: z.string().min(10).max(200), password });
 const profileBody = z.object({ name, email });
-export type SignUpBody = z.input<typeof signUpBody>;
-export type LogInBody = z.input<typeof logInBody>;
-export type PasswordResetBody = z.input<typeof resetBody>;
-export type ConfirmResetBody = z.input<typeof confirmBody>;
-export type ProfileBody = z.input<typeof profileBody>;
 
 /** The spec's wire shape of a user. */
 export const publicUserSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.enum(['customer', 'admin']) }) satisfies z.ZodType<PublicUser>;
 const sessionAnswer = z.object({ token: z.string().meta({ description: 'The bearer token of later calls.' }), user: publicUserSchema });
 const messageAnswer = z.object({ message: z.string() });
-export type SessionDto = z.infer<typeof sessionAnswer>;
 
 const tag = 'Identity';
 /** An id that cannot be one names no user: the same 404 as a user that is gone. */

@@ -5,7 +5,7 @@ import { escapeHtml } from '../../../shared/escape-html.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { MessageOutbox, MessageOutcome, StoredMessage } from '../message-outbox.js';
 
-export type MessageWorkerOptions = {
+type MessageWorkerOptions = {
   outbox: MessageOutbox;
   sms: SmsSender;
   mailer: Mailer;
@@ -173,8 +173,6 @@ export function createMessageWorker(options: MessageWorkerOptions) {
     },
   };
 }
-
-export type MessageWorker = ReturnType<typeof createMessageWorker>;
 
 const reasonOf = (error: unknown): string => shortReason(error instanceof Error ? error.message : String(error)) || 'unknown failure';
 

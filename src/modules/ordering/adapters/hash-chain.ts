@@ -21,7 +21,6 @@ export function createEventHasher(keying: ChainKeying) {
   return (e: Omit<StoredEvent, 'hash'>): string => (keying && e.id >= keying.keyedFrom ? hmac(keying.key, hashedContent(e)) : sha256(hashedContent(e)));
 }
 
-export type EventHasher = ReturnType<typeof createEventHasher>;
 
 /**
  * The text the log stores for an event's payload and actor: the canonical JSON that the hash
@@ -103,7 +102,6 @@ export function createStoredEventCheck(keying: ChainKeying) {
   };
 }
 
-export type StoredEventCheck = ReturnType<typeof createStoredEventCheck>;
 
 /**
  * Proves the switch point: an HMAC over "keyed from event N, after the event whose hash is H".

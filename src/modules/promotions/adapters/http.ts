@@ -30,7 +30,6 @@ const sliderInput = z.object({
     .max(2048)
     .refine(isShowableImageUrl, 'The image must be an https URL or an uploaded image'),
 });
-export type SliderBody = z.input<typeof sliderInput>;
 
 export const couponSchema = z.object({ _id: z.string(), code: z.string(), discountPercent: z.number() });
 export type CouponDto = z.infer<typeof couponSchema>;
@@ -49,7 +48,6 @@ const couponInput = z.object({
     .max(100, 'Discount is at most 100 %')
     .refine(isWholeBasisPoints, 'Discount has at most two decimals'),
 });
-export type CouponBody = z.input<typeof couponInput>;
 
 /** The answer once a user is over the coupon-check limit, here and at POST /api/orders. */
 export const tooManyCouponAttempts = () => appError('auth/rate-limited', 'Too many coupon attempts. Please wait a few minutes and try again.');
