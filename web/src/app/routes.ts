@@ -11,9 +11,10 @@ type PathValues<P extends string> = P extends `${string}:${string}/${infer Rest}
 /**
  * A page of the table and its link builder: `link` fills the path's `:name` segments in order, each
  * encoded with encodeURIComponent (as every link of the app has always been written), so that no
- * page's path is written anywhere but here. A page whose path ends in `*` has no link.
+ * page's path is written anywhere but here. A page whose path ends in `*` has no link. Only a path of
+ * src/shared/page-paths.ts is taken: the server answers 404 for any other (decision 054).
  */
-function page<const P extends string, const T extends string>(path: P, title: T) {
+function page<const P extends (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS], const T extends string>(path: P, title: T) {
   const link = (...values: PathValues<P>): string => {
     let next = 0;
     return path.replace(/:[^/]+/g, () => encodeURIComponent(values[next++] as string));
