@@ -96,8 +96,8 @@ test('a customer downloads an invoice; an admin downloads the packing slips of t
 // Issue 33: a canceled order gets no packing slip. Ticked on the desk with another, the file is
 // refused and the error dialog says why (the server's words in English, its code's in Bengali).
 const canceledCases = [
-  { lang: 'en', width: 1366, pick: (n: number) => `Select order ${n} for packing slips`, button: 'Packing slips (2)', title: 'Error' },
-  { lang: 'bn', width: 390, pick: (n: number) => `প্যাকিং স্লিপের জন্য অর্ডার ${toBengaliDigits(String(n))} বাছুন`, button: 'প্যাকিং স্লিপ (২)', title: 'সমস্যা' },
+  { lang: 'en', width: 1366, pick: (n: number) => `Select order ${n} for packing slips`, button: 'Packing slips (2)', title: 'Download failed' },
+  { lang: 'bn', width: 390, pick: (n: number) => `প্যাকিং স্লিপের জন্য অর্ডার ${toBengaliDigits(String(n))} বাছুন`, button: 'প্যাকিং স্লিপ (২)', title: 'ডাউনলোড হয়নি' },
 ] as const;
 for (const { lang, width, pick, button, title: dialogTitle } of canceledCases) {
   test(`a canceled order ticked on the desk: no packing slips, a dialog says why (${lang}, ${width} px)`, async ({ page, context, request }) => {
