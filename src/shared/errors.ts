@@ -79,6 +79,8 @@ export const httpStatusByCode = {
   'ordering/sms-budget-spent': 429,
   // Heavy answers (issue 40, decision 047): PDFs a few at a time, of bounded orders; exports a few at a time.
   'ordering/document-too-large': 409,
+  // A packing slip is for a parcel to send: a canceled order gets none (issue 33).
+  'ordering/order-canceled': 409,
   'ordering/documents-in-progress': 429,
   'ordering/documents-busy': 429,
   'ordering/exports-busy': 429,

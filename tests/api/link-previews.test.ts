@@ -295,6 +295,18 @@ describe('the other pages', () => {
     expect(bn.titles).toEqual(['পাতাটি পাওয়া যায়নি | Test Shop']);
   });
 
+  it('answers a path that is no page of the app with the not-found page too (issue 33)', async () => {
+    for (const path of ['/no-such-page', '/healthz', '/dashboard/nope']) {
+      const page = await get(server, path);
+      expect(page.status, path).toBe(404);
+      const head = readHead(page.text);
+      expect(head.titles, path).toEqual(['Page not found | Test Shop']);
+      expect(head.meta('robots'), path).toBe('noindex');
+      expect(page.text, path).toContain('<div id="root">');
+    }
+    expect(readHead((await get(server, '/no-such-page?lang=bn')).text).titles).toEqual(['পাতাটি পাওয়া যায়নি | Test Shop']);
+  });
+
   it('keeps other routes as they were: the generic title, nothing added', async () => {
     const about = await get(server, '/about');
     expect(about.status).toBe(200);

@@ -131,17 +131,29 @@ describe('GET /api/orders/packing-slips.pdf', () => {
   const slips = (ids: string[], token: string | undefined = admin) => call(t, 'GET', `/api/orders/packing-slips.pdf?ids=${ids.join(',')}`, { token });
 
   it('one page per order, in the order asked: who, where, the lines with a box and what to collect, no prices', async () => {
-    const { pages, disposition } = await pdfOf(await slips([canceledOrder.id, bengaliOrder.id, bengaliOrder.id]));
-    expect(disposition).toBe(`attachment; filename="packing-slips-10001-${canceledOrder.number}.pdf"`);
+    const later = await json(await orderNow(other));
+    const { pages, disposition } = await pdfOf(await slips([later.insertedId, bengaliOrder.id, bengaliOrder.id]));
+    expect(disposition).toBe(`attachment; filename="packing-slips-10001-${later.order.orderNumber}.pdf"`);
     expect(pages).toHaveLength(2);
-    expect(pages[0]).toContain(`Packing slip\nOrder ${canceledOrder.number}`);
-    expect(pages[0]).toContain('This order is canceled: nothing to collect.');
+    expect(pages[0]).toContain(`Packing slip\nOrder ${later.order.orderNumber}`);
+    expect(pages[0]).toContain('Cash On Delivery: collect 850 BDT');
     const slip = pages[1]!;
     for (const expected of ['Packing slip', 'Order 10001', visualOrder(bengaliName), 'Phone: +8801712345678', `Address: ${visualOrder(bengaliAddress)}`, 'Kitsune Figure Size M, Color Red 2', 'Tanuki Plush - 1', '3 items in 2 lines', 'Cash On Delivery: collect 3435 BDT']) {
       expect(slip, expected).toContain(expected);
     }
     expect(slip).not.toContain('1500 BDT');
     expect(slip).not.toContain('Subtotal');
+  });
+
+  it('a canceled order gets no packing slip (issue 33): 409 ordering/order-canceled naming every canceled one, no file', async () => {
+    const res = await slips([bengaliOrder.id, canceledOrder.id]);
+    expect(res.status).toBe(409);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect((await json(res)).error).toEqual({ code: 'ordering/order-canceled', message: `Order ${canceledOrder.number} is canceled: it gets no packing slip. Unselect it and print again.` });
+    const canceledNow = await json(await orderNow(other));
+    expect((await call(t, 'PATCH', `/api/orders/${canceledNow.insertedId}`, { token: admin, body: { status: 'Canceled' } })).status).toBe(200);
+    const both = await json(await slips([canceledOrder.id, bengaliOrder.id, canceledNow.insertedId]));
+    expect(both.error.message).toBe(`Orders ${canceledOrder.number}, ${canceledNow.order.orderNumber} are canceled: they get no packing slip. Unselect them and print again.`);
   });
 
   it('admins only: a visitor gets 401, a customer 403', async () => {
@@ -169,16 +181,19 @@ describe('GET /api/orders/packing-slips.pdf', () => {
   });
 
   it('prints 50 orders, one page each', async () => {
-    const ids = [bengaliOrder.id, canceledOrder.id];
+    const ids = [bengaliOrder.id];
+    let last = 0;
     while (ids.length < 50) {
       const res = await orderNow(other);
       expect(res.status).toBe(201);
-      ids.push((await json(res)).insertedId);
+      const placed = await json(res);
+      ids.push(placed.insertedId);
+      last = placed.order.orderNumber;
     }
     const { pages, disposition } = await pdfOf(await slips(ids));
     expect(pages).toHaveLength(50);
-    expect(disposition).toBe('attachment; filename="packing-slips-10001-10050.pdf"');
-    expect(pages[49]).toContain('Order 10050');
+    expect(disposition).toBe(`attachment; filename="packing-slips-10001-${last}.pdf"`);
+    expect(pages[49]).toContain(`Order ${last}`);
     expect(pages[49]).toContain('Cash On Delivery: collect 850 BDT');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsSink } from '../support/sms-sink.mjs';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
+import { toBengaliDigits } from '../../src/shared/locale-format.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 16, decision 032: CHECKOUT_OTP. A 6-digit code by SMS (through a local gateway speaking the
@@ -171,6 +172,17 @@ describe('checkout phone codes', () => {
     expect(text).toBe(`${code} আপনার Test Shop কোড। ৫ মিনিট চলবে। কাউকে জানাবেন না।`);
     expect([...text].length).toBeLessThanOrEqual(70);
     expect((await answer(sumi, phone, code)).status).toBe(200);
+  });
+
+  it('a phone number and its code typed in Bengali digits (issue 33) prove the number as ASCII ones do', async () => {
+    const rina = await shopper();
+    const phone = phoneOf(40);
+    expect((await askCode(rina, toBengaliDigits(phone))).status).toBe(201);
+    const code = lastCode(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const verified = await answer(rina, toBengaliDigits(phone), toBengaliDigits(code));
+    expect(verified.status).toBe(200);
+    expect((await order(rina, toBengaliDigits(phone))).status).toBe(201);
   });
 
   it('bad input is a 400', async () => {

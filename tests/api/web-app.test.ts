@@ -49,6 +49,18 @@ describe('serving the SPA', () => {
     expect(Number(gz.headers.get('content-length'))).toBeLessThan(bundle.length / 10);
   });
 
+  it('answers a path that is no page of the app with the app and a 404 (issue 33): its router shows the not-found page', async () => {
+    for (const path of ['/no-such-page', '/healthz', '/dashboard/nope', '/product/abc/more', '/category/']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(await res.text(), path).toBe(indexHtml);
+    }
+    // Pages as the router matches them: letter case ignored, one trailing slash allowed.
+    for (const path of ['/About', '/dashboard/', '/dashboard/allorders/abc', '/search?q=x']) expect((await t.app.request(path)).status, path).toBe(200);
+  });
+
   it('answers 404, not index.html, for a missing asset or file', async () => {
     for (const path of ['/assets/gone-1234.js', '/missing.png', '/product/abc/photo.jpg']) {
       const res = await t.app.request(path);

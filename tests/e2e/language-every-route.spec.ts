@@ -95,10 +95,13 @@ async function expectBengali(page: Page, path: string) {
 }
 
 /**
- * Every path of the web app's table of pages (web/src/app/routes.ts, read as text: it is the web's
- * code): `page('/about', …)` entries and the `{ path: '*' }` ones without a link builder.
+ * Every path of the web app's table of pages, read as text (it is the web's code): the pages of
+ * src/shared/page-paths.ts (decision 054) and the not-found routes of web/src/app/routes.ts.
  */
-const allPaths = [...new Set([...readFileSync(new URL('../../web/src/app/routes.ts', import.meta.url), 'utf8').matchAll(/(?:path: |\bpage\()'([^']+)'/g)].map((m) => m[1]!))];
+const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+const allPaths = [
+  ...new Set([...read('../../src/shared/page-paths.ts').matchAll(/^ {2}\w+: '([^']+)',$/gm), ...read('../../web/src/app/routes.ts').matchAll(/path: '([^']+)'/g)].map((m) => m[1]!)),
+];
 const visitorPaths = ['/', '/about', '/contact', '/product/:id', '/category/:categoryName', '/allproductandcategories', '/search', '/policy', '/login', '/signup', '/reset-password', '*'];
 const signedInPaths = allPaths.filter((path) => !visitorPaths.includes(path));
 

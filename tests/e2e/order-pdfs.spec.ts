@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
+import { toBengaliDigits } from '../../src/shared/locale-format.js';
 import { pdfPages } from '../support/pdf-text.js';
 import { logIn, logOut, password, uniqueEmail } from './support.js';
 
@@ -91,3 +92,38 @@ test('a customer downloads an invoice; an admin downloads the packing slips of t
   expect(slips.pages[1]).toContain(`Order ${second.number}`);
   expect(slips.pages[1]).toContain('Cash On Delivery: collect 2460 BDT');
 });
+
+// Issue 33: a canceled order gets no packing slip. Ticked on the desk with another, the file is
+// refused and the error dialog says why (the server's words in English, its code's in Bengali).
+const canceledCases = [
+  { lang: 'en', width: 1366, pick: (n: number) => `Select order ${n} for packing slips`, button: 'Packing slips (2)', title: 'Download failed' },
+  { lang: 'bn', width: 390, pick: (n: number) => `প্যাকিং স্লিপের জন্য অর্ডার ${toBengaliDigits(String(n))} বাছুন`, button: 'প্যাকিং স্লিপ (২)', title: 'ডাউনলোড হয়নি' },
+] as const;
+for (const { lang, width, pick, button, title: dialogTitle } of canceledCases) {
+  test(`a canceled order ticked on the desk: no packing slips, a dialog says why (${lang}, ${width} px)`, async ({ page, context, request }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const [first] = placed as [{ id: string; number: number }];
+    const phone = `0197${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const body = { name: customerName, phone, address: 'House 3, Road 9, Uttara', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery', items: [{ productId, size: '', color: '', quantity: 1 }] };
+    const answer = await call(request, 'post', '/api/orders', adminToken, body);
+    const canceled = { id: answer.insertedId as string, number: (answer.order as { orderNumber: number }).orderNumber };
+    const patched = await request.patch(`/api/orders/${canceled.id}`, { headers: { authorization: `Bearer ${adminToken}` }, data: { status: 'Canceled' } });
+    expect(patched.status()).toBe(200);
+
+    await context.addInitScript((token) => window.localStorage.setItem('access-token', token), adminToken);
+    await page.goto(`/dashboard/allorders?q=${encodeURIComponent(customerName)}&lang=${lang}`);
+    await page.getByLabel(pick(first.number)).check();
+    await page.getByLabel(pick(canceled.number)).check();
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    await page.getByRole('button', { name: button }).click();
+    const dialog = page.locator('.swal2-popup:not(.swal2-hide)');
+    await expect(dialog.locator('.swal2-title')).toHaveText(dialogTitle);
+    await expect(dialog).toContainText(
+      lang === 'en'
+        ? `Order ${canceled.number} is canceled: it gets no packing slip. Unselect it and print again.`
+        : 'বাতিল করা অর্ডারের প্যাকিং স্লিপ হয় না। বাতিল অর্ডারগুলো বাদ দিয়ে আবার প্রিন্ট করুন।',
+    );
+    expect(downloaded).toBe(false);
+  });
+}

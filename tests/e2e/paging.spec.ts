@@ -144,3 +144,35 @@ test('a category with more than one page of products pages through all of them, 
   await expect(pager).toContainText(showing(51, Math.min(100, allTotal), allTotal));
   await expect(cards).toHaveCount(Math.min(50, allTotal - 50));
 });
+
+// Issue 33: on a phone, Next kept the scroll where the pager was (in the footer, 1,535 px down).
+// Another page of a list starts at the top, in English and Bengali, on the shop and on the dashboard.
+test('at 390 px, Next and Previous start the other page at the top (category in English, coupons in Bengali)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/category/${encodeURIComponent(category)}`);
+  const cards = page.getByTestId('product-card');
+  await expect(cards).toHaveCount(50);
+  const pager = page.getByRole('navigation', { name: /pages/i });
+  await pagerControl(pager, 'Next').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await pagerControl(pager, 'Next').click();
+  await expect(pager).toContainText(showing(51, PRODUCTS, PRODUCTS));
+  await expect(cards).toHaveCount(PRODUCTS - 50);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await pagerControl(pager, 'Previous').scrollIntoViewIfNeeded();
+  await pagerControl(pager, 'Previous').click();
+  await expect(cards).toHaveCount(50);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await asAdmin(page);
+  await page.goto('/dashboard/managecoupons?lang=bn');
+  const rows = page.getByTestId('coupon-row');
+  await expect(rows).toHaveCount(50);
+  const next = page.getByRole('navigation', { name: 'পাতা' }).getByRole('link', { name: 'পরের পাতা' });
+  await next.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await next.click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(rows.first().locator('td').first()).toHaveText('৫১');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppRouter } from './app/app-router';
 import { AppRoutes, preloadPage } from './app/router';
+import { acceptBengaliDigits } from './lib/bengali-digits-input';
 import { startLanguage } from './lib/i18n/i18n';
 import { queryClient } from './lib/query-client';
 import './styles/base.css';
@@ -25,6 +26,8 @@ const languageReady = startLanguage();
 // product's photo ~150 ms later than its data and code (docs/performance.md, Web).
 const FIRST_PAGE_WAIT_MS = 1500;
 const firstPage = Promise.race([preloadPage(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+
+acceptBengaliDigits(document);
 
 const root = createRoot(rootElement);
 

@@ -30,6 +30,15 @@ export const documentTooLarge = (order: ListedOrder, maxLines: number, admin: bo
       (admin ? 'Its lines are in the orders CSV export (Orders desk, Export CSV).' : 'Please ask the shop for its invoice.'),
   );
 
+/** Canceled orders among those chosen for packing slips: a 409 naming them. */
+const orderCanceled = (numbers: readonly string[]): AppError =>
+  appError(
+    'ordering/order-canceled',
+    numbers.length === 1
+      ? `Order ${numbers[0]} is canceled: it gets no packing slip. Unselect it and print again.`
+      : `Orders ${numbers.join(', ')} are canceled: they get no packing slip. Unselect them and print again.`,
+  );
+
 /**
  * GET /orders/:id/invoice.pdf: seen by whoever may see the order (GET /orders/:id): its owner
  * while it is listed, any admin; to anyone else it does not exist. Written in the order's language
@@ -45,6 +54,9 @@ export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang
 /**
  * GET /orders/packing-slips.pdf (admins): one slip per order, in the order asked, each order once.
  * An id that names no order refuses the whole file, without saying which (the desk sent them).
+ * A canceled order refuses it too, naming every canceled one (issue 33): a slip goes into a parcel
+ * and tells the courier what to collect, so none is printed for an order that is not sent; the
+ * admin unselects them on the desk and prints again, rather than finding fewer slips than chosen.
  * Each slip in its order's language unless `lang` asks for one for all.
  */
 export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readonly string[], lang?: Lang): Promise<Result<OrderDocument[], AppError>> {
@@ -52,11 +64,17 @@ export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readon
   const unique = [...new Set(orderIds)];
   if (unique.length === 0 || unique.length > maxPackingSlips) return err(appError('http/validation', `Choose 1 to ${maxPackingSlips} orders.`));
   const docs: OrderDocument[] = [];
+  const canceled: string[] = [];
   for (const id of unique) {
     const order = await deps.orders.listedById(id, deps.maxLines);
     if (!order) return err(appError('ordering/order-not-found', 'One of these orders does not exist (any more).'));
+    if (order.status === 'Canceled') {
+      canceled.push(String(order.placed.orderNumber ?? order.id));
+      continue;
+    }
     if (order.lineCount > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, true));
     docs.push(packingSlipOf(order, deps.shop, lang));
   }
+  if (canceled.length > 0) return err(orderCanceled(canceled));
   return ok(docs);
 }

@@ -1,6 +1,7 @@
 import type { Paged } from '../../shared/page.js';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { typedDigits } from './wire.js';
 
 /**
  * Paging of every list the API answers (issue 12, decision 015): `limit` (1..200, default 50) and
@@ -17,10 +18,9 @@ export const maxPageSize = 200;
 export const maxOffset = 1_000_000;
 
 
-/** `?limit=&offset=`, as numbers written in decimal digits only ("1e2", "0x10", " 5" and "" are refused). */
+/** `?limit=&offset=`, as numbers written in decimal digits only (ASCII or Bengali) ("1e2", "0x10", " 5" and "" are refused). */
 const whole = (min: number, max: number) =>
-  z
-    .string()
+  typedDigits()
     .regex(/^\d{1,7}$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));

@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from '../../shared/escape-html.js';
+import { isPagePath } from '../../shared/page-paths.js';
 import type { Lang } from '../../shared/locale-format.js';
 import { langParamOf, pageLanguage, renderHead } from './page-meta.js';
 import { pageMeta, pageOfPath, requestOrigin, type PageAddressing, type PageCatalogue } from './web-pages.js';
@@ -26,6 +27,8 @@ const cacheControl =
  * With `pages`, /, /product/<id>, /category/<name>, /allproductandcategories and /search carry
  * their own title, description, canonical URL, Open Graph, Twitter card and JSON-LD in the head
  * (issue 21, decision 042); an unknown product or category is the not-found page with a 404.
+ * A path that is no page of the app (/no-such-page, /healthz, /dashboard/nope: src/shared/page-paths.ts)
+ * gets the app with a 404 too, whose router shows its not-found page (issue 33, decision 054).
  */
 export function webAppRoutes(distDir: string, options: { shopName: string; pages?: { catalogue: PageCatalogue; addressing: PageAddressing } | undefined }) {
   const app = new Hono();
@@ -62,8 +65,9 @@ export function webAppRoutes(distDir: string, options: { shopName: string; pages
     c.header('Cache-Control', 'no-store');
     // The pages that carry their own tags (issue 21), from the path as it came, still encoded.
     const url = new URL(c.req.url);
-    const page = pages && template ? pageOfPath(url.pathname) : null;
-    if (!page || !pages || !template) return c.html(indexHtml);
+    const known = url.pathname === '/index.html' || isPagePath(url.pathname);
+    const page = pages && template ? (known ? pageOfPath(url.pathname) : 'not-found') : null;
+    if (!page || !pages || !template) return c.html(indexHtml, known ? 200 : 404);
     const { lang, fromHeader } = pageLanguage(langParamOf(url.search.slice(1)), c.req.header('accept-language'));
     if (fromHeader) c.header('Vary', 'Accept-Language');
     const base = requestOrigin((name) => c.req.header(name), pages.addressing);

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../src/shared/page-paths';
 import { PAGE_SIZE } from '../lib/paging';
 
 /** The values a path's `:name` segments take, in order: `'/product/:id'` takes one. */
@@ -10,9 +11,10 @@ type PathValues<P extends string> = P extends `${string}:${string}/${infer Rest}
 /**
  * A page of the table and its link builder: `link` fills the path's `:name` segments in order, each
  * encoded with encodeURIComponent (as every link of the app has always been written), so that no
- * page's path is written anywhere but here. A page whose path ends in `*` has no link.
+ * page's path is written anywhere but here. A page whose path ends in `*` has no link. Only a path of
+ * src/shared/page-paths.ts is taken: the server answers 404 for any other (decision 054).
  */
-function page<const P extends string, const T extends string>(path: P, title: T) {
+function page<const P extends (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS], const T extends string>(path: P, title: T) {
   const link = (...values: PathValues<P>): string => {
     let next = 0;
     return path.replace(/:[^/]+/g, () => encodeURIComponent(values[next++] as string));
@@ -21,47 +23,48 @@ function page<const P extends string, const T extends string>(path: P, title: T)
 }
 
 /**
- * The web app's pages in one table: their paths, titles and link builders (PAGES.product.link(id)),
+ * The web app's pages in one table: their paths (src/shared/page-paths.ts, which the server reads
+ * too: decision 054), titles and link builders (PAGES.product.link(id)),
  * the links of every menu, and what public/prefetch.js starts for a page opened directly. router.tsx
  * gives each page its component; the navbar, the dashboard menu and the footer list NAVIGATION;
  * web/vite.config.ts writes PAGE_PREFETCH into index.html for prefetch.js, and the static header
  * from the Navbar. No component in it, so that the build can read it too; a page's path is written
- * here only (tests/architecture/page-paths.test.ts).
+ * in page-paths.ts and here only (tests/architecture/page-paths.test.ts).
  */
 export const PAGES = {
-  home: page('/', 'Home'),
-  about: page('/about', 'About Us'),
-  contact: page('/contact', 'Contact'),
-  product: page('/product/:id', 'Product'),
-  category: page('/category/:categoryName', 'Category'),
-  allProducts: page('/allproductandcategories', 'All Products'),
-  search: page('/search', 'Search'),
-  policy: page('/policy', 'Our Policy'),
-  login: page('/login', 'Log in'),
-  signup: page('/signup', 'Sign up'),
-  resetPassword: page('/reset-password', 'Reset password'),
-  secret: page('/secret', 'Secret'),
+  home: page(PAGE_PATHS.home, 'Home'),
+  about: page(PAGE_PATHS.about, 'About Us'),
+  contact: page(PAGE_PATHS.contact, 'Contact'),
+  product: page(PAGE_PATHS.product, 'Product'),
+  category: page(PAGE_PATHS.category, 'Category'),
+  allProducts: page(PAGE_PATHS.allProducts, 'All Products'),
+  search: page(PAGE_PATHS.search, 'Search'),
+  policy: page(PAGE_PATHS.policy, 'Our Policy'),
+  login: page(PAGE_PATHS.login, 'Log in'),
+  signup: page(PAGE_PATHS.signup, 'Sign up'),
+  resetPassword: page(PAGE_PATHS.resetPassword, 'Reset password'),
+  secret: page(PAGE_PATHS.secret, 'Secret'),
   notFound: { path: '*', title: 'Page not found' },
-  dashboard: page('/dashboard', 'Dashboard'),
+  dashboard: page(PAGE_PATHS.dashboard, 'Dashboard'),
   /** /dashboard itself: an admin's sales overview (issue 17); everyone else is sent to the profile. */
-  overview: page('/dashboard', 'Overview'),
-  profile: page('/dashboard/profile', 'Profile'),
-  cart: page('/dashboard/cart', 'My Cart'),
-  checkout: page('/dashboard/checkout', 'Checkout'),
-  myOrders: page('/dashboard/orders', 'My Orders'),
-  users: page('/dashboard/users', 'Users'),
-  addCategory: page('/dashboard/addcategory', 'Add Category'),
-  addProducts: page('/dashboard/addproducts', 'Add Products'),
-  manageProducts: page('/dashboard/manageproducts', 'Manage Products'),
-  updateProduct: page('/dashboard/updateproduct/:id', 'Update Product'),
-  addSlider: page('/dashboard/addslider', 'Add Slider Image'),
-  manageSliders: page('/dashboard/managesliders', 'Manage Slider Images'),
-  allOrders: page('/dashboard/allorders', 'All Orders'),
-  order: page('/dashboard/allorders/:id', 'Order'),
-  addCoupon: page('/dashboard/addcoupon', 'Add Coupon'),
-  manageCoupons: page('/dashboard/managecoupons', 'Manage Coupons'),
-  audit: page('/dashboard/audit', 'Order Audit'),
-  blockedPhones: page('/dashboard/blockedphones', 'Blocked Phones'),
+  overview: page(PAGE_PATHS.dashboard, 'Overview'),
+  profile: page(PAGE_PATHS.profile, 'Profile'),
+  cart: page(PAGE_PATHS.cart, 'My Cart'),
+  checkout: page(PAGE_PATHS.checkout, 'Checkout'),
+  myOrders: page(PAGE_PATHS.myOrders, 'My Orders'),
+  users: page(PAGE_PATHS.users, 'Users'),
+  addCategory: page(PAGE_PATHS.addCategory, 'Add Category'),
+  addProducts: page(PAGE_PATHS.addProducts, 'Add Products'),
+  manageProducts: page(PAGE_PATHS.manageProducts, 'Manage Products'),
+  updateProduct: page(PAGE_PATHS.updateProduct, 'Update Product'),
+  addSlider: page(PAGE_PATHS.addSlider, 'Add Slider Image'),
+  manageSliders: page(PAGE_PATHS.manageSliders, 'Manage Slider Images'),
+  allOrders: page(PAGE_PATHS.allOrders, 'All Orders'),
+  order: page(PAGE_PATHS.order, 'Order'),
+  addCoupon: page(PAGE_PATHS.addCoupon, 'Add Coupon'),
+  manageCoupons: page(PAGE_PATHS.manageCoupons, 'Manage Coupons'),
+  audit: page(PAGE_PATHS.audit, 'Order Audit'),
+  blockedPhones: page(PAGE_PATHS.blockedPhones, 'Blocked Phones'),
   dashboardNotFound: { path: '/dashboard/*', title: 'Page not found' },
 } as const satisfies Record<string, { path: string; title: string }>;
 

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatNumber } from '../../../src/shared/locale-format';
 import { useLanguage, useT } from '../lib/i18n/i18n';
@@ -11,6 +12,21 @@ import { pagerMessages } from './messages/pager';
 export function usePageParam(): number {
   const [searchParams] = useSearchParams();
   return pageNumber(searchParams.get('page'));
+}
+
+/**
+ * Another page of a list starts at its top (issue 33: on a phone, Next kept the shopper 1,535 px
+ * down, in the footer). The page's own list (`?page=`) goes to the top of the page; a list of its
+ * own inside a page (the dashboard's, `param`) to the top of its section when that is above the
+ * view. The address keeps its path, so ScrollToTop does not fire. A click that opens a new tab
+ * (Ctrl, Cmd, Shift) changes nothing here.
+ */
+function toListTop(event: MouseEvent<HTMLAnchorElement>, ownList: boolean) {
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  const section = ownList ? null : event.currentTarget.closest('section');
+  if (section) {
+    if (section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: 'start', behavior: 'instant' });
+  } else window.scrollTo({ top: 0, behavior: 'instant' });
 }
 
 /**
@@ -54,7 +70,7 @@ export function Pager({ page, total, shown, label, size = PAGE_SIZE, param = 'pa
       </p>
       <div className="pager__links">
         {hasPrevious ? (
-          <Link className="button button--small" to={hrefOf(Math.min(page - 1, lastPage(total, size)))} rel="prev">
+          <Link className="button button--small" to={hrefOf(Math.min(page - 1, lastPage(total, size)))} rel="prev" onClick={(event) => toListTop(event, param === 'page')}>
             {t('pager.previous')}
           </Link>
         ) : (
@@ -63,7 +79,7 @@ export function Pager({ page, total, shown, label, size = PAGE_SIZE, param = 'pa
           </span>
         )}
         {hasNext ? (
-          <Link className="button button--small" to={hrefOf(page + 1)} rel="next">
+          <Link className="button button--small" to={hrefOf(page + 1)} rel="next" onClick={(event) => toListTop(event, param === 'page')}>
             {t('pager.next')}
           </Link>
         ) : (

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { authApi } from './api-client';
 import { showFailure } from './dialog';
+import { translator } from './i18n/i18n';
+import { dialogMessages } from './messages/dialog';
 
 /**
  * The file name a Content-Disposition header gives (`filename*=UTF-8''…` before `filename="…"`),
@@ -45,7 +47,8 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
     return true;
   } catch (error) {
-    await showFailure(error, 'Download failed');
+    // Its title in the language shown (it stayed English on a Bengali desk; issue 33).
+    await showFailure(error, (await translator(dialogMessages))('dialog.downloadFailed'));
     return false;
   }
 }

@@ -1,6 +1,7 @@
 import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { pageFields } from '../../../platform/http/paging.js';
+import { typedDigits } from '../../../platform/http/wire.js';
 import { idPattern } from '../../../shared/ids.js';
 import { isShowableImageUrl } from '../../../shared/image-url.js';
 import { maxStock, maxVariantsPerProduct, sameVariant, variantKeys } from '../../../shared/stock.js';
@@ -116,9 +117,8 @@ export const categoryInputSchema = z.object({
   categoryBn: bengali('Bengali category name', 80, 'Shown instead of the name when the shop is in Bengali; the name stays the identity (URLs, uniqueness). "" or null: none.'),
 });
 
-/** Whole taka in decimal digits only, as the paging numbers are. */
-const taka = z
-  .string()
+/** Whole taka in decimal digits only (ASCII or Bengali), as the paging numbers are. */
+const taka = typedDigits()
   .regex(/^\d{1,8}$/, 'must be a whole number of taka')
   .transform(Number)
   .pipe(z.number().max(maxPrice, `must be at most ${maxPrice}`));

@@ -74,10 +74,10 @@ export function orderPdfRoutes(deps: {
       tag,
       access: 'admin',
       summary: 'Packing slips for the chosen orders, one page each (PDF)',
-      description: `For the packer: who and where, the lines with a box to tick, and the amount to collect on delivery; no prices. 1 to ${maxPackingSlips} orders; an id that names no order answers 404 for the whole file. An order of more lines than MAX_ORDER_LINES (imported, or placed before the limit) answers 409 ordering/document-too-large. PDFs are made a few at a time: past that 429 ordering/documents-busy, and a user with 2 in progress gets 429 ordering/documents-in-progress, both with Retry-After.`,
+      description: `For the packer: who and where, the lines with a box to tick, and the amount to collect on delivery; no prices. 1 to ${maxPackingSlips} orders; an id that names no order answers 404 for the whole file, and a Canceled order 409 ordering/order-canceled naming every canceled one (a slip goes into a parcel: none for an order not sent). An order of more lines than MAX_ORDER_LINES (imported, or placed before the limit) answers 409 ordering/document-too-large. PDFs are made a few at a time: past that 429 ordering/documents-busy, and a user with 2 in progress gets 429 ordering/documents-in-progress, both with Retry-After.`,
       query: idsQuery.extend({ lang: langField }),
       answers: { 200: pdfAnswer('An A4 PDF, one page per order.', 'packing-slips-10001-10005.pdf') },
-      errors: ['ordering/order-not-found', 'ordering/document-too-large', 'ordering/documents-in-progress', 'ordering/documents-busy'],
+      errors: ['ordering/order-not-found', 'ordering/order-canceled', 'ordering/document-too-large', 'ordering/documents-in-progress', 'ordering/documents-busy'],
     },
     async (c, { query }) => {
       const user = c.var.user;

@@ -4,6 +4,7 @@ import { clientAddress } from '../../../platform/http/client-address.js';
 import type { MiddlewareHandler } from 'hono';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
+import { typedDigits } from '../../../platform/http/wire.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { smsAddressKey } from '../../messages/index.js';
 import { bdMobileField, type Actor } from '../../ordering/index.js';
@@ -51,7 +52,7 @@ export function phoneCodeRoutes(deps: PhoneCodeDeps & { trustProxy: number | boo
       tag,
       access: 'user',
       summary: 'Answer a checkout code: a right one proves the phone number for an hour of orders',
-      body: z.object({ phone, code: z.string({ message: 'Code is required' }).trim().regex(/^\d{6}$/, 'The code is 6 digits') }),
+      body: z.object({ phone, code: typedDigits({ message: 'Code is required' }).trim().regex(/^\d{6}$/, 'The code is 6 digits').meta({ description: '6 digits, ASCII or Bengali.' }) }),
       answers: { 200: { description: 'Proven.', body: z.object({ verified: z.literal(true), validForSeconds: z.number().int() }) } },
       errors: ['ordering/phone-codes-off', 'ordering/phone-code-wrong', 'ordering/phone-code-spent', 'ordering/phone-code-expired', 'ordering/phone-code-missing'],
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageFields } from '../../../platform/http/paging.js';
+import { typedDigits } from '../../../platform/http/wire.js';
 import { orderStatuses } from '../domain/order.js';
 import type { OrderFilter } from '../ports.js';
 import { calendarDay, dayPattern, dhakaDayStart } from '../../../shared/shop-time.js';
@@ -20,7 +21,7 @@ export const dayField = (name: string) =>
     .optional();
 
 const deskFilterFields = {
-  q: z.string().trim().max(100, 'q is at most 100 characters').optional().meta({ description: 'An order number, a phone number or part of one, or part of a name or an email.' }),
+  q: typedDigits().trim().max(100, 'q is at most 100 characters').optional().meta({ description: 'An order number, a phone number or part of one (ASCII or Bengali digits), or part of a name or an email.' }),
   status: z.enum(orderStatuses, { message: 'status must be Pending, Confirmed or Canceled' }).optional(),
   from: dayField('from').meta({ description: 'The first day (YYYY-MM-DD, Dhaka time) of the orders placed.' }),
   to: dayField('to').meta({ description: 'The last day (YYYY-MM-DD, Dhaka time), included.' }),

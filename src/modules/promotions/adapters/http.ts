@@ -4,7 +4,7 @@ import { jsonWithTag, type ChangeTag } from '../../../platform/http/change-tag.j
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { deletedAnswer, idString, insertedAnswer, pageAnswer } from '../../../platform/http/wire.js';
+import { deletedAnswer, idString, insertedAnswer, pageAnswer, typedDigits } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
 import { couponCodeCharacters, maxCouponCodeLength } from '../../../shared/coupon-code.js';
 import { appError } from '../../../shared/errors.js';
@@ -36,8 +36,7 @@ export type CouponDto = z.infer<typeof couponSchema>;
 const couponDto = (c: Coupon): CouponDto => ({ _id: c.id, code: c.code, discountPercent: basisPointsToPercent(c.discountBasisPoints) });
 
 const couponInput = z.object({
-  code: z
-    .string({ message: 'Coupon code is required' })
+  code: typedDigits({ message: 'Coupon code is required' })
     .trim()
     .min(1, 'Coupon code is required')
     .max(maxCouponCodeLength, `Coupon code is at most ${maxCouponCodeLength} characters`)

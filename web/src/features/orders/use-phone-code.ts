@@ -1,6 +1,7 @@
 import { HTTPError } from 'ky';
 import { useEffect, useState } from 'react';
 import { describeFailure, isSessionFailure } from '../../lib/error-message';
+import { fromBengaliDigits } from '../../../../src/shared/locale-format';
 import { normalizeBdMobile } from '../../../../src/shared/phone';
 import { retryAfterOf, sendPhoneCode, verifyPhoneCode } from './api/phone-codes';
 import { useT } from '../../lib/i18n/i18n';
@@ -116,7 +117,8 @@ export function usePhoneCode(enabled: boolean) {
     sent: current,
     resendIn,
     code,
-    setCode: (value: string) => setCode(value.replace(/\D/g, '').slice(0, 6)),
+    // A Bengali keyboard types ০-৯ (issue 33): read as the ASCII digits the SMS shows and the API takes.
+    setCode: (value: string) => setCode(fromBengaliDigits(value).replace(/\D/g, '').slice(0, 6)),
     error,
     sending,
     verifying,

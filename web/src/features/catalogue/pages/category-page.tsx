@@ -7,9 +7,14 @@ import { ListControls, useListFilter } from '../components/list-controls';
 import { ProductList } from '../components/product-list';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { isFiltered } from '../list-filter';
+import { NotFoundError } from '../../../lib/not-found';
 import { productListMessages } from '../messages/product-list';
 
-/** /category/:categoryName: that category's products, newest first unless sorted, filtered by the URL query. */
+/**
+ * /category/:categoryName: that category's products, newest first unless sorted, filtered by the URL
+ * query. A name no category has is not found (issue 33): the route's error boundary shows the
+ * not-found page, as for an unknown product (the server answers the document with a 404 too).
+ */
 export function CategoryPage() {
   // The router has already decoded the segment (/category/Trading%20Cards -> "Trading Cards").
   const t = useT(productListMessages);
@@ -22,7 +27,10 @@ export function CategoryPage() {
   // The heading in the language shown (issue 18): the path names the category in English, its identity.
   const lang = useLanguage();
   const key = categoryName.trim().toLocaleLowerCase('en-US');
-  const shown = useCategories().data?.find((c) => c.category.trim().toLocaleLowerCase('en-US') === key);
+  const { data: categories, isFetching } = useCategories();
+  const shown = categories?.find((c) => c.category.trim().toLocaleLowerCase('en-US') === key);
+  // Not while a kept list is being asked for again: the category may have been added since.
+  if (categories && !isFetching && !shown) throw new NotFoundError('Category not found');
 
   return (
     <section className="page container" aria-labelledby="category-title">
