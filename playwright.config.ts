@@ -6,7 +6,12 @@ import { existsSync } from 'node:fs';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /** Loopback ports of the servers the journeys run against. */
-export const e2ePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, otp: 4177, smtp: 2725, smtpHttp: 2780, smsSink: 2790, authEmulator: 9199 } as const;
+// E2E_PORT_OFFSET moves them all, so that two checkouts on one machine can run their journeys at once.
+const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const basePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, otp: 4177, smtp: 2725, smtpHttp: 2780, smsSink: 2790, authEmulator: 9199 } as const;
+export const e2ePorts = Object.fromEntries(
+  Object.entries(basePorts).map(([name, port]) => [name, port + portOffset]),
+) as { readonly [name in keyof typeof basePorts]: number };
 export const e2eFirebaseProject = 'demo-shop-e2e';
 export const e2eAdmin = { email: 'admin@e2e.test', password: 'Admin#E2E1' } as const;
 
