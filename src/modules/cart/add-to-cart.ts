@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { availableFor, notEnoughMessage } from '../../shared/stock.js';
+import { availableFor, notEnoughMessage, variantToTake } from '../../shared/stock.js';
 import { isOfferedChoice, mergedQuantity } from './domain/cart-line.js';
 import type { CartLimits, CartStore, CartTransaction, ProductLookup } from './ports.js';
 
@@ -54,6 +54,10 @@ async function addLine(
   // The product again, as this transaction sees it: its stock may have moved since the first look.
   const product = await products.productById(input.productId);
   if (!product) return err(appError('cart/product-not-found', 'This product is no longer available.'));
+  // A size or color left open is the variant an order would take from now (issue 33): the line
+  // stores it, so the cart shows what will be sent. None holds the quantity: the checks below refuse.
+  const variant = variantToTake(product.variants, input.size, input.color, input.quantity);
+  if (variant) input = { ...input, size: variant.size, color: variant.color };
   const existing = await cart.find(userId, product.id, input.size, input.color);
   let quantity = input.quantity;
   if (existing) {

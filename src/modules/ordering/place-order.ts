@@ -190,14 +190,17 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
 
   // Last, once nothing else refuses: the stock, taken by conditional updates in this transaction.
   // A refusal undoes this unit's takes with the rest of its writes.
+  // A line that left its size or color open names the variant it took from then (issue 33): the
+  // order, the desk, the invoice, the packing slip and the CSV show what the packer must send.
   const stockTaken: StockLine[] = [];
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const took = await deps.ports.takeStock({ productId: line.productId, size: line.size, color: line.color, quantity: line.quantity });
     if ('available' in took) {
       const fix = input.items ? '' : ' Change the quantity in your cart, then order again.';
       return err(appError('ordering/out-of-stock', `${notEnoughMessage(line.title, line.size, line.color, took.available)}${fix}`));
     }
     stockTaken.push(took.taken);
+    lines[i] = { ...line, size: took.taken.size, color: took.taken.color };
   }
 
   const placed: PlacedSnapshot = {

@@ -59,12 +59,16 @@ const quantityNumber = z
 // The original client sends the form field's text ("2"; issue 19).
 const quantitySchema = numberOrItsText(quantityNumber, 'Quantity must be a number').meta({ description: `A whole number from 1 to ${maxQuantityPerLine}, or the same as text ("2").` });
 
+/** Issue 33, decision 055: an open size or color is completed by the server, and the line stores what it took. */
+const openChoice = (what: 'size' | 'color') =>
+  `One of the product's ${what}s, or "" (or absent) to leave it open: the line then stores the ${what} of the first variant in stock that holds the quantity, the one an order takes. A ${what} the product has not answers 400 cart/invalid-choice.`;
+
 /** Only the choice counts; title, price, image, category or email sent by the browser are ignored. */
 const addBody = z.object({
   productId: z.string({ message: 'productId is required' }).regex(idPattern, 'productId is not a product id'),
   quantity: quantitySchema,
-  size: z.string().trim().max(40).default(''),
-  color: z.string().trim().max(40).default(''),
+  size: z.string().trim().max(40).default('').meta({ description: openChoice('size') }),
+  color: z.string().trim().max(40).default('').meta({ description: openChoice('color') }),
 });
 
 const changeBody = z.object({ quantity: quantitySchema });

@@ -22,8 +22,8 @@ export const orderLineSchema = z.object({
   title: z.string(),
   category: z.string(),
   image: z.string(),
-  size: z.string(),
-  color: z.string(),
+  size: z.string().meta({ description: 'The size of the variant the line took ("" when the product has no sizes; older orders may have "" where it was left open).' }),
+  color: z.string().meta({ description: 'The color of the variant the line took, as size.' }),
   quantity: z.number().int(),
   unitPrice: z.number().int(),
   price: z.number().int().meta({ description: 'unitPrice x quantity' }),
@@ -96,11 +96,15 @@ const freshTotalsSchema = z
   .meta({ description: "With ordering/total-changed: the server's totals now." });
 export type FreshTotals = z.infer<typeof freshTotalsSchema>;
 
+/** Issue 33, decision 055: the order's line names the variant it took. */
+const openChoice = (what: 'size' | 'color') =>
+  `One of the product's ${what}s, or "" (or absent) to leave it open: the line then takes the first variant in stock that holds the quantity, and the order's line names its ${what}. A ${what} the product has not answers 400 http/validation.`;
+
 /** One product to order now; its price is the catalogue's. Quantity as text too (the original client's "2"). */
 const orderNowItem = z.object({
   productId,
-  size: z.string().trim().max(40).default(''),
-  color: z.string().trim().max(40).default(''),
+  size: z.string().trim().max(40).default('').meta({ description: openChoice('size') }),
+  color: z.string().trim().max(40).default('').meta({ description: openChoice('color') }),
   quantity: numberOrItsText(z.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(99, 'Quantity is at most 99'), 'Quantity must be a number'),
 });
 

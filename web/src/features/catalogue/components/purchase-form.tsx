@@ -5,7 +5,7 @@ import type { LoginRedirectState } from '../../../lib/auth/auth-provider';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loadSwal } from '../../../lib/dialog';
 import { formatNumber } from '../../../../../src/shared/locale-format';
-import { availableFor, stockLevel, totalStock } from '../../../../../src/shared/stock';
+import { availableFor, stockLevel, totalStock, variantToTake } from '../../../../../src/shared/stock';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { productQueryOptions, type Product } from '../api/get-product';
 import { productMessages } from '../messages/product';
@@ -16,6 +16,12 @@ type PurchaseFormProps = {
   product: Product;
   onPurchase: PurchaseHandler;
 };
+
+/** The first variant with stock, as a choice ('' for a dimension the product has not, or when all is sold out). */
+function firstChoice(product: Product): { size: string; color: string } {
+  const first = variantToTake(product.variants, '', '', 1);
+  return { size: first?.size ?? '', color: first?.color ?? '' };
+}
 
 /** The cart takes at most this many of one line (the server refuses more). */
 const MAX_QUANTITY = 99;
@@ -36,9 +42,19 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [size, setSize] = useState('');
-  const [color, setColor] = useState('');
+  // Preselected (issue 33): the variant an order with nothing chosen would take, the first in
+  // stock (the server's rule, src/shared/stock.ts), so the shopper sees what will be sent.
+  const [size, setSize] = useState(() => firstChoice(product).size);
+  const [color, setColor] = useState(() => firstChoice(product).color);
   const id = product._id;
+  // A related product's link keeps this form mounted: another product starts from its own choice.
+  const [choiceOf, setChoiceOf] = useState(id);
+  if (choiceOf !== id) {
+    const first = firstChoice(product);
+    setChoiceOf(id);
+    setSize(first.size);
+    setColor(first.color);
+  }
   const soldOut = totalStock(product.variants) === 0;
   const available = availableFor(product.variants, size, color);
   const level = stockLevel(available);
