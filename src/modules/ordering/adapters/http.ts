@@ -48,6 +48,10 @@ export const orderSchema = z.object({
   cartItems: z.array(orderLineSchema).meta({ description: 'The lines; a list answers at most MAX_ORDER_LINES of an order, one order at most 1000 (an order stored before the bounds may hold more: see lineCount).' }),
   lineCount: z.number().int().meta({ description: 'How many lines the order holds (more than cartItems only for an order stored before the bounds; issue 40).' }),
   status: z.enum(orderStatuses),
+  canceledBy: z
+    .enum(['shop', 'customer'])
+    .nullable()
+    .meta({ description: "Who canceled it: 'shop' (an admin), 'customer' (its customer's cancel: gone from their lists, still on the admins' desk; issue 33), null while it is not canceled." }),
   orderTime: z.string().meta({ description: 'ISO 8601.' }),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
@@ -85,6 +89,7 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   cartItems: s.placed.lines,
   lineCount: s.lineCount ?? s.placed.lines.length,
   status: s.status,
+  canceledBy: s.canceledBy,
   orderTime: s.placedAt.toISOString(),
 });
 
