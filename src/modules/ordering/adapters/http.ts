@@ -173,7 +173,11 @@ const tag = 'Orders';
 const historySchema = z
   .object({ placed: z.number().int(), pending: z.number().int(), confirmed: z.number().int(), canceledByShop: z.number().int(), canceledByCustomer: z.number().int() })
   .meta({ description: 'Every order placed with this phone number (removed ones too), by outcome.' });
-const orderViewSchema = orderSchema.extend({ removed: z.boolean(), history: historySchema.optional() });
+const orderViewSchema = orderSchema.extend({
+  removed: z.boolean().meta({ description: "Gone from its customer's lists: canceled by them, or deleted by an admin." }),
+  deleted: z.boolean().meta({ description: "Deleted by an admin: off the admins' desk too (an order its customer canceled stays on it until then; issue 33)." }),
+  history: historySchema.optional(),
+});
 const placedAnswer = z.object({ insertedId: z.string(), order: orderSchema });
 const changedAnswer = z.object({ modifiedCount: z.number().int() });
 
@@ -292,7 +296,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       const viewed = await viewOrder(deps, actorOf(c.var.user), params.id);
       if (!viewed.ok) return sendError(c, viewed.error);
       const { order, history } = viewed.value;
-      return c.json({ ...orderDto(order), removed: order.removed, ...(history ? { history } : {}) });
+      return c.json({ ...orderDto(order), removed: order.removed, deleted: order.deleted === true, ...(history ? { history } : {}) });
     },
   );
 
