@@ -11,7 +11,15 @@ import { readAudit } from '../read-audit.js';
 export const auditSchema = z.object({
   verified: z.boolean(),
   eventCount: z.number().int(),
-  problem: z.object({ eventId: z.number().int().nullable(), orderId: z.string(), seq: z.number().int().nullable(), reason: z.string() }).nullable(),
+  problem: z
+    .object({
+      eventId: z.number().int().nullable(),
+      orderId: z.string(),
+      orderNumber: z.number().int().nullable().meta({ description: "The number of the order named, when the listing has it (issue 33)." }),
+      seq: z.number().int().nullable(),
+      reason: z.string(),
+    })
+    .nullable(),
   uncheckedEvents: z.number().int().meta({ description: 'Events of a long log not checked yet; ask again until 0.' }),
   events: z.array(
     z.object({
@@ -59,10 +67,10 @@ export function auditRoutes(deps: AuditHttpDeps) {
     async (c, { query }) => {
       const audit = await readAudit(deps, actorOf(c.var.user), query);
       if (!audit.ok) return sendError(c, audit.error);
-      const { report, latest } = audit.value;
+      const { report, latest, problemOrderNumber } = audit.value;
       const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, orderNumber: e.orderNumber, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
       setTotalCount(c, latest.total);
-      const body: AuditDto = { verified: report.verified, eventCount: report.eventCount, problem: report.problem, uncheckedEvents: report.unchecked ?? 0, events };
+      const body: AuditDto = { verified: report.verified, eventCount: report.eventCount, problem: report.problem && { ...report.problem, orderNumber: problemOrderNumber }, uncheckedEvents: report.unchecked ?? 0, events };
       return c.json(body);
     },
   );

@@ -55,7 +55,12 @@ export function AuditPage() {
                   <div>
                     <dt>{t('audit.order')}</dt>
                     <dd>
-                      <code>{audit.problem.orderId}</code> {t('audit.seq', { seq: audit.problem.seq === null ? '' : formatNumber(audit.problem.seq, lang) })}
+                      {audit.problem.orderNumber === null ? (
+                        <code>{audit.problem.orderId}</code>
+                      ) : (
+                        <Link to={PAGES.order.link(audit.problem.orderId)}>{t('audit.orderNumber', { number: digits(audit.problem.orderNumber) })}</Link>
+                      )}{' '}
+                      {t('audit.seq', { seq: audit.problem.seq === null ? '' : formatNumber(audit.problem.seq, lang) })}
                     </dd>
                   </div>
                   <div>
