@@ -287,7 +287,8 @@ describe('order lists and status', () => {
     expect(late.status).toBe(409);
     expect((await json(late)).error.code).toBe('ordering/illegal-transition');
     expect(await json(await remove(confirmed, admin))).toEqual({ deletedCount: 1 });
-    expect(await json(await call(t, 'GET', '/api/allOrders', { token: admin }))).toEqual([]);
+    // Issue 33: the customer's cancel stays on the desk, canceled by the customer; the admin's delete does not.
+    expect(await json(await call(t, 'GET', '/api/allOrders', { token: admin }))).toMatchObject([{ _id: pending, status: 'Canceled', canceledBy: 'customer' }]);
   });
 
   it('shows the timeline to the owner and admins only; the log keeps every event', async () => {

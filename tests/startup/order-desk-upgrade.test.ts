@@ -118,6 +118,11 @@ it('numbers the orders of before in the order they were placed, and records who 
   expect(c).toMatchObject({ removed: true, status: 'Canceled' });
   expect(a.history).toEqual({ placed: 3, pending: 1, confirmed: 0, canceledByShop: 1, canceledByCustomer: 1 });
   expect((await json(await call(t, 'GET', '/api/allOrders?q=10001', { token: boss }))).map((o: { _id: string }) => o._id)).toEqual(['00000000000000000000000a']);
+  // Issue 33 (migration 0028): the order its customer canceled, removed from the listing before, is on the desk, its counts too.
+  expect(await json(await call(t, 'GET', '/api/allOrders?q=10003', { token: boss }))).toMatchObject([{ _id: '00000000000000000000000c', canceledBy: 'customer' }]);
+  const canceled = await call(t, 'GET', '/api/allOrders?status=Canceled', { token: boss });
+  expect((await json(canceled)).map((o: { orderNumber: number }) => o.orderNumber)).toEqual([10003, 10002]);
+  expect(canceled.headers.get('x-total-count')).toBe('2');
 
   // An old order changes and keeps its number; a new one comes after the old ones.
   expect((await call(t, 'PATCH', '/api/orders/00000000000000000000000a', { token: boss, body: { status: 'Confirmed' } })).status).toBe(200);

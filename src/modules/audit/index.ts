@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ShopDatabase } from '../../platform/database.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AuthVariables } from '../identity/index.js';
-import type { AfterCommit, ChainKeying, OrderLog, OrderLogStarted } from '../ordering/index.js';
+import { orderReadsOn, type AfterCommit, type ChainKeying, type OrderLog, type OrderLogStarted } from '../ordering/index.js';
 import type { AuditProgress } from './adapters/audit.js';
 import { witnessAfterCommit, witnessProblemOn, type HeadWitness } from './adapters/head-witness.js';
 import { auditOrderLogOn, eventCountOf, incrementalAuditOn, missingTriggersOn, restoreTriggersOn, startOrderLogOn } from './adapters/log-access.js';
@@ -38,7 +38,9 @@ export type AuditDeps = {
 export function createAuditModule(deps: AuditDeps) {
   // The incremental check of the hash chain, a slice per call (decision 014).
   const audit = incrementalAuditOn(deps.database, deps.keying, { sliceEvents: deps.sliceEvents });
-  return { routes: [auditRoutes({ log: deps.log, audit, requireAdmin: deps.requireAdmin })] };
+  // The page names each event's order by its number (issue 33), read from ordering's listing.
+  const orders = orderReadsOn(deps.database);
+  return { routes: [auditRoutes({ log: deps.log, audit, orderNumbers: (ids) => orders.numbersOf(ids), requireAdmin: deps.requireAdmin })] };
 }
 
 /**

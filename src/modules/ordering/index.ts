@@ -119,15 +119,15 @@ export type OrderingAt = {
   removeOrder(actor: Actor, orderId: string): ReturnType<typeof removeOrder>;
 };
 
-/** What other modules read of the orders, outside transactions: one order, one order with its lines cut, and keyset pages of the desk's filter. */
-export type OrderReads = Pick<OrderProjection, 'byId' | 'listedById' | 'pageAfter'>;
+/** What other modules read of the orders, outside transactions: one order, one order with its lines cut, keyset pages of the desk's filter, orders' numbers. */
+export type OrderReads = Pick<OrderProjection, 'byId' | 'listedById' | 'pageAfter' | 'numbersOf'>;
 
 const projectionsOn = (database: ShopDatabase) => bindStores(database, { sqlite: createSqliteOrderProjection, postgres: createPgOrderProjection });
 
 /** Ordering's reads for the documents and the messages (decision 050). */
 export function orderReadsOn(database: ShopDatabase): OrderReads {
   const projection = projectionsOn(database).outside;
-  return { byId: (id) => projection.byId(id), listedById: (id, lines) => projection.listedById(id, lines), pageAfter: (filter, after, limit) => projection.pageAfter(filter, after, limit) };
+  return { byId: (id) => projection.byId(id), listedById: (id, lines) => projection.listedById(id, lines), pageAfter: (filter, after, limit) => projection.pageAfter(filter, after, limit), numbersOf: (ids) => projection.numbersOf(ids) };
 }
 
 /** The listing (orders, the desk's table): the first in-transaction handler of every list (decision 050). */

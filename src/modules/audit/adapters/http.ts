@@ -11,10 +11,27 @@ import { readAudit } from '../read-audit.js';
 export const auditSchema = z.object({
   verified: z.boolean(),
   eventCount: z.number().int(),
-  problem: z.object({ eventId: z.number().int().nullable(), orderId: z.string(), seq: z.number().int().nullable(), reason: z.string() }).nullable(),
+  problem: z
+    .object({
+      eventId: z.number().int().nullable(),
+      orderId: z.string(),
+      orderNumber: z.number().int().nullable().meta({ description: "The number of the order named, when the listing has it (issue 33)." }),
+      seq: z.number().int().nullable(),
+      reason: z.string(),
+    })
+    .nullable(),
   uncheckedEvents: z.number().int().meta({ description: 'Events of a long log not checked yet; ask again until 0.' }),
   events: z.array(
-    z.object({ id: z.number().int(), orderId: z.string(), seq: z.number().int(), type: z.enum(orderEventTypes), actorEmail: z.string(), at: z.string(), hash: z.string() }),
+    z.object({
+      id: z.number().int(),
+      orderId: z.string(),
+      orderNumber: z.number().int().nullable().meta({ description: "The order's number (10001, ...), as the desk and the customer know it; the order's page is /dashboard/allorders/{orderId}." }),
+      seq: z.number().int(),
+      type: z.enum(orderEventTypes),
+      actorEmail: z.string(),
+      at: z.string(),
+      hash: z.string(),
+    }),
   ),
 });
 export type AuditDto = z.infer<typeof auditSchema>;
@@ -29,6 +46,8 @@ export type AuditHttpDeps = {
   log: OrderLog;
   requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
   audit: () => Promise<AuditReport>;
+  /** The numbers of these orders, by id (ordering's listing). */
+  orderNumbers: (ids: readonly string[]) => Promise<Map<string, number>>;
 };
 
 export function auditRoutes(deps: AuditHttpDeps) {
@@ -48,10 +67,10 @@ export function auditRoutes(deps: AuditHttpDeps) {
     async (c, { query }) => {
       const audit = await readAudit(deps, actorOf(c.var.user), query);
       if (!audit.ok) return sendError(c, audit.error);
-      const { report, latest } = audit.value;
-      const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
+      const { report, latest, problemOrderNumber } = audit.value;
+      const events = latest.items.map((e) => ({ id: e.id, orderId: e.orderId, orderNumber: e.orderNumber, seq: e.seq, type: e.type, actorEmail: e.actor.email, at: e.at.toISOString(), hash: e.hash }));
       setTotalCount(c, latest.total);
-      const body: AuditDto = { verified: report.verified, eventCount: report.eventCount, problem: report.problem, uncheckedEvents: report.unchecked ?? 0, events };
+      const body: AuditDto = { verified: report.verified, eventCount: report.eventCount, problem: report.problem && { ...report.problem, orderNumber: problemOrderNumber }, uncheckedEvents: report.unchecked ?? 0, events };
       return c.json(body);
     },
   );

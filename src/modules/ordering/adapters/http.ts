@@ -48,6 +48,10 @@ export const orderSchema = z.object({
   cartItems: z.array(orderLineSchema).meta({ description: 'The lines; a list answers at most MAX_ORDER_LINES of an order, one order at most 1000 (an order stored before the bounds may hold more: see lineCount).' }),
   lineCount: z.number().int().meta({ description: 'How many lines the order holds (more than cartItems only for an order stored before the bounds; issue 40).' }),
   status: z.enum(orderStatuses),
+  canceledBy: z
+    .enum(['shop', 'customer'])
+    .nullable()
+    .meta({ description: "Who canceled it: 'shop' (an admin), 'customer' (its customer's cancel: gone from their lists, still on the admins' desk; issue 33), null while it is not canceled." }),
   orderTime: z.string().meta({ description: 'ISO 8601.' }),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
@@ -85,6 +89,7 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   cartItems: s.placed.lines,
   lineCount: s.lineCount ?? s.placed.lines.length,
   status: s.status,
+  canceledBy: s.canceledBy,
   orderTime: s.placedAt.toISOString(),
 });
 
@@ -172,7 +177,11 @@ const tag = 'Orders';
 const historySchema = z
   .object({ placed: z.number().int(), pending: z.number().int(), confirmed: z.number().int(), canceledByShop: z.number().int(), canceledByCustomer: z.number().int() })
   .meta({ description: 'Every order placed with this phone number (removed ones too), by outcome.' });
-const orderViewSchema = orderSchema.extend({ removed: z.boolean(), history: historySchema.optional() });
+const orderViewSchema = orderSchema.extend({
+  removed: z.boolean().meta({ description: "Gone from its customer's lists: canceled by them, or deleted by an admin." }),
+  deleted: z.boolean().meta({ description: "Deleted by an admin: off the admins' desk too (an order its customer canceled stays on it until then; issue 33)." }),
+  history: historySchema.optional(),
+});
 const placedAnswer = z.object({ insertedId: z.string(), order: orderSchema });
 const changedAnswer = z.object({ modifiedCount: z.number().int() });
 
@@ -291,7 +300,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       const viewed = await viewOrder(deps, actorOf(c.var.user), params.id);
       if (!viewed.ok) return sendError(c, viewed.error);
       const { order, history } = viewed.value;
-      return c.json({ ...orderDto(order), removed: order.removed, ...(history ? { history } : {}) });
+      return c.json({ ...orderDto(order), removed: order.removed, deleted: order.deleted === true, ...(history ? { history } : {}) });
     },
   );
 

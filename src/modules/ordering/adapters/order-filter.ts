@@ -1,5 +1,11 @@
-import { and, eq, gte, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { OrderFilter } from '../ports.js';
+
+/**
+ * Not canceled by its customer (issue 33): the customer's own lists leave those out (the spec's
+ * customer delete), the admins' desk lists them. Null (never canceled) or 'shop'.
+ */
+export const notCanceledByCustomer = (t: { canceledBy: Column }): SQL => or(isNull(t.canceledBy), eq(t.canceledBy, 'shop'))!;
 
 /** The listing columns the admins' filter reads, from either engine's table. */
 type Columns = { removed: Column; status: Column; placedAt: Column; orderNumber: Column; phone: Column; name: Column; email: Column };
@@ -8,7 +14,8 @@ type Columns = { removed: Column; status: Column; placedAt: Column; orderNumber:
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The admins' order desk (decision 030): orders not removed, narrowed by status, by the time they
+ * The admins' order desk (decision 030): orders not removed (deleted by an admin; those their
+ * customer canceled stay, issue 33), narrowed by status, by the time they
  * were placed (`from` inclusive, `to` exclusive) and by `q`. A `q` of digits (spaces, dashes and a
  * leading + ignored) is an order number or part of a phone number; any other `q` is part of a
  * name or an email, letter case ignored (`contains` is the engine's caseless LIKE).

@@ -68,7 +68,10 @@ export const toState = (r: OrderRow): OrderState => {
     ...(r.orderNumber === null ? {} : { orderNumber: r.orderNumber }),
     ...(r.lang === null ? {} : { lang: r.lang }),
   };
-  return { id: r.id, placed, status: r.status, removed: r.removed, canceledBy: r.canceledBy, canceledAt: r.canceledAt, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version, ...(r.imported ? { imported: true as const } : {}) };
+  // The row's `removed` is off the admins' desk, deleted (see toRow): an order its customer canceled
+  // is removed for that customer all the same (their lists, their order's page, their commands).
+  const removed = r.removed || r.canceledBy === 'customer';
+  return { id: r.id, placed, status: r.status, removed, ...(r.removed ? { deleted: true as const } : {}), canceledBy: r.canceledBy, canceledAt: r.canceledAt, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version, ...(r.imported ? { imported: true as const } : {}) };
 };
 
 export const toRow = (s: OrderState): OrderRow => ({
@@ -88,7 +91,11 @@ export const toRow = (s: OrderState): OrderRow => ({
   amount: s.placed.total,
   items: JSON.stringify(s.placed.lines),
   status: s.status,
-  removed: s.removed,
+  // Off the admins' desk: deleted by an admin. An order its customer canceled (the spec's customer
+  // delete, removed for the customer) stays listed for the shop as canceled by the customer (issue
+  // 33) until an admin deletes it, so the desk's lists, its counts (orders_status_counts) and the
+  // export keep reading `removed = false`.
+  removed: s.deleted === true || (s.removed && s.canceledBy !== 'customer'),
   placedAt: s.placedAt,
   updatedAt: s.updatedAt,
   version: s.version,

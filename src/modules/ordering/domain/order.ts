@@ -99,8 +99,13 @@ export type OrderState = {
   id: string;
   placed: PlacedSnapshot;
   status: OrderStatus;
-  /** Removed from every list (canceled by the customer, or deleted by an admin); the log keeps it. */
+  /** Removed from the customer's lists (canceled by them, or deleted by an admin); the log keeps it. */
   removed: boolean;
+  /**
+   * Deleted by an admin: off the admins' desk too. An order its customer canceled stays on the desk
+   * (issue 33), as canceled by the customer, until an admin deletes it.
+   */
+  deleted?: true;
   /** Who canceled it: the shop (an admin's Canceled) or the customer; null while it is not canceled. */
   canceledBy: 'shop' | 'customer' | null;
   canceledAt: Date | null;
@@ -129,7 +134,8 @@ const onlyAdmin: Refusal = { refused: 'auth/forbidden', reason: 'only an admin c
 /**
  * The allowed transitions (the spec's state machine): status x command -> event, per role. A
  * customer here is the order's owner: anyone else's order does not exist for them, and a removed
- * order takes no command (both answered before the table, as "not found"). RemoveOrder is DELETE:
+ * order takes no command (both answered before the table, as "not found"), but for an admin's
+ * delete of an order its customer canceled (still on the desk, issue 33). RemoveOrder is DELETE:
  * the owner cancels (and removes) a Pending order; an admin deletes an order at any status.
  */
 export const transitions: TransitionTable = {
@@ -156,6 +162,12 @@ export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor): bool
 export const orderNotFound = (): AppError => appError('ordering/order-not-found', 'This order does not exist (any more).');
 const notAllowed = (code: ErrorCode, reason: string): AppError => appError(code, `Not allowed: ${reason}.`);
 
+/**
+ * A removed order an admin still reaches (issue 33): one its customer canceled, which the desk
+ * lists until an admin deletes it. Canceled, the table lets the admin only delete it.
+ */
+const onTheDesk = (state: OrderState, actor: Actor): boolean => actor.role === 'admin' && state.canceledBy === 'customer' && state.deleted !== true;
+
 /** A decider over another table: today's is `transitions`; a test tightens it to show old logs still fold. */
 export function deciderOver(table: TransitionTable) {
   return function decide(state: OrderState | null, command: OrderCommand): Result<OrderEvent[], AppError> {
@@ -165,7 +177,7 @@ export function deciderOver(table: TransitionTable) {
       if (wrong) return err(notAllowed('ordering/illegal-transition', wrong));
       return ok([{ type: 'Placed', payload: command.data }]);
     }
-    if (state === null || !visibleTo(state, command.actor) || state.removed) return err(orderNotFound());
+    if (state === null || !visibleTo(state, command.actor) || (state.removed && !onTheDesk(state, command.actor))) return err(orderNotFound());
     const outcome = table[command.type][state.status][command.actor.role];
     if (typeof outcome !== 'string') return err(notAllowed(outcome.refused, outcome.reason));
     return ok([{ type: outcome, payload: {} }]);
@@ -224,7 +236,7 @@ export function evolve(state: OrderState | null, event: RecordedEvent): OrderSta
     case 'CanceledByCustomer':
       return { ...next, status: 'Canceled', removed: true, canceledBy: 'customer', canceledAt: event.at };
     case 'Deleted':
-      return { ...next, removed: true };
+      return { ...next, removed: true, deleted: true };
   }
 }
 

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../../platform/database.js';
 import type { ListedOrder, OrderProjection, OrdersBy } from '../../ports.js';
 import { toRow, toState } from '../order-rows.js';
-import { orderFilterWhere, pgContains, pgPhoneContains } from '../order-filter.js';
+import { notCanceledByCustomer, orderFilterWhere, pgContains, pgPhoneContains } from '../order-filter.js';
 import { orders, orderStatusCounts } from './schema.js';
 
 const keyOf = (by: OrdersBy) => ('ownerUserId' in by ? eq(orders.ownerUserId, by.ownerUserId) : eq(orders.phone, by.phone));
@@ -28,7 +28,8 @@ const toListed = (row: typeof orders.$inferSelect & { lineCount: number }): List
 
 /** The listing table on PostgreSQL; each read is served by the same index as on SQLite (../sqlite/schema.ts). */
 export function createPgOrderProjection(db: PgQueryable): OrderProjection {
-  const mine = (userId: string) => and(eq(orders.ownerUserId, userId), eq(orders.removed, false));
+  // A customer's own: listed (not deleted), and not canceled by them (issue 33: kept on the desk only).
+  const mine = (userId: string) => and(eq(orders.ownerUserId, userId), eq(orders.removed, false), notCanceledByCustomer(orders));
   const total = async (where: ReturnType<typeof and>) => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
   return {
     async save(state) {
@@ -41,6 +42,11 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
     async byId(id) {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
       return row ? toState(row) : null;
+    },
+    async numbersOf(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: orders.id, n: orders.orderNumber }).from(orders).where(inArray(orders.id, [...ids]));
+      return new Map(rows.flatMap((r) => (r.n === null ? [] : [[r.id, r.n] as const])));
     },
     async listedById(id, lines) {
       const [row] = await db.select(listedColumns(lines)).from(orders).where(eq(orders.id, id));

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { SqliteSide } from '../../../../platform/database.js';
 import type { ListedOrder, OrderCursor, OrderProjection, OrdersBy } from '../../ports.js';
 import { toRow, toState } from '../order-rows.js';
-import { orderFilterWhere, sqliteContains, sqlitePhoneContains } from '../order-filter.js';
+import { notCanceledByCustomer, orderFilterWhere, sqliteContains, sqlitePhoneContains } from '../order-filter.js';
 import { orders, orderStatusCounts } from './schema.js';
 
 type Row = typeof orders.$inferSelect;
@@ -34,7 +34,9 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
   const listedFields = listedColumns(sql.placeholder('lines'));
   const listedById = db.select(listedFields).from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
   // Lists read one page over an index (orders_owner, orders_listed) and count over the same one.
-  const mine = and(eq(orders.ownerUserId, sql.placeholder('userId')), eq(orders.removed, false));
+  // A customer's own: listed (not deleted), and not canceled by them (issue 33: kept on the desk
+  // only). orders_owner ranges over the first two; the few rows of a customer are then tested.
+  const mine = and(eq(orders.ownerUserId, sql.placeholder('userId')), eq(orders.removed, false), notCanceledByCustomer(orders));
   const listed = eq(orders.removed, false);
   const pageFor = db
     .select(listedFields)
@@ -142,6 +144,11 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
     byId: async (id) => {
       const row = byId.get({ id });
       return row ? toState(row) : null;
+    },
+    numbersOf: async (ids) => {
+      if (ids.length === 0) return new Map();
+      const rows = db.select({ id: orders.id, n: orders.orderNumber }).from(orders).where(inArray(orders.id, [...ids])).all();
+      return new Map(rows.flatMap((r) => (r.n === null ? [] : [[r.id, r.n] as const])));
     },
     listedById: async (id, lines) => {
       const row = listedById.get({ id, lines });

@@ -133,6 +133,12 @@ export function AllOrdersPage() {
                     </td>
                     <td className="order-desk__status">
                       <OrderStatusBadge status={order.status} />
+                      {order.canceledBy && (
+                        // Who canceled it (issue 33): the customer's cancel is gone for them, kept here for the shop.
+                        <span className="order-desk__line order-desk__muted order-desk__canceled-by" data-testid="canceled-by">
+                          {t(order.canceledBy === 'customer' ? 'orderDesk.canceledBy.customer' : 'orderDesk.canceledBy.shop')}
+                        </span>
+                      )}
                     </td>
                     <td className="order-desk__actions">
                       <OrderActions order={order} actions={actions} describedBy={`${numberId} ${nameId}`} />

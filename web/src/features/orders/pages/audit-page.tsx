@@ -5,7 +5,9 @@ import { uncheckedEvents, useAudit } from '../api/get-audit';
 import { eventName } from '../components/order-timeline';
 import { ordersMessages } from '../messages/orders';
 import { formatDateTimeFor } from '../format-date';
-import { formatNumber } from '../../../../../src/shared/locale-format';
+import { Link } from 'react-router-dom';
+import { formatNumber, toBengaliDigits } from '../../../../../src/shared/locale-format';
+import { PAGES } from '../../../app/routes';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { auditMessages } from '../messages/audit';
 
@@ -18,6 +20,8 @@ export function AuditPage() {
   const t = useT(auditMessages);
   const tOrders = useT(ordersMessages);
   const lang = useLanguage();
+  // An order's number as the desk writes it: a name, in the page's digits, not grouped.
+  const digits = (n: number) => (lang === 'bn' ? toBengaliDigits(String(n)) : String(n));
 
   return (
     <section className="dashboard-page" aria-labelledby="audit-title">
@@ -51,7 +55,12 @@ export function AuditPage() {
                   <div>
                     <dt>{t('audit.order')}</dt>
                     <dd>
-                      <code>{audit.problem.orderId}</code> {t('audit.seq', { seq: audit.problem.seq === null ? '' : formatNumber(audit.problem.seq, lang) })}
+                      {audit.problem.orderNumber === null ? (
+                        <code>{audit.problem.orderId}</code>
+                      ) : (
+                        <Link to={PAGES.order.link(audit.problem.orderId)}>{t('audit.orderNumber', { number: digits(audit.problem.orderNumber) })}</Link>
+                      )}{' '}
+                      {t('audit.seq', { seq: audit.problem.seq === null ? '' : formatNumber(audit.problem.seq, lang) })}
                     </dd>
                   </div>
                   <div>
@@ -85,12 +94,15 @@ export function AuditPage() {
                     <td className="data-table__nowrap">
                       <time dateTime={event.at}>{formatDateTimeFor(event.at, lang)}</time>
                     </td>
-                    <td>
-                      <code>{event.orderId}</code>
+                    <td className="data-table__nowrap">
+                      {/* The order by the number the shop and its customer know, linked to its page (issue 33); an order of before numbers by its id. */}
+                      <Link to={PAGES.order.link(event.orderId)} data-testid="audit-order">
+                        {event.orderNumber === null ? <code>{event.orderId}</code> : t('audit.orderNumber', { number: digits(event.orderNumber) })}
+                      </Link>
                     </td>
                     <td>{formatNumber(event.seq, lang)}</td>
-                    <td className="data-table__nowrap" title={eventName(tOrders, event.type)}>
-                      {event.type}
+                    <td className="data-table__nowrap" data-type={event.type}>
+                      <span data-testid="audit-type">{eventName(tOrders, event.type)}</span>
                       {broken && <span className="data-table__tag">{t('audit.broken')}</span>}
                     </td>
                     <td className="data-table__nowrap">{event.actorEmail}</td>

@@ -79,12 +79,24 @@ export function OrderPage() {
         <time dateTime={order.orderTime}>{lang === 'bn' ? formatDhakaDateTime(order.orderTime, lang) : formatDateTime(order.orderTime)}</time> ·{' '}
         {order.paymentMethod === 'Cash On Delivery' ? t('orderPage.cashOnDelivery') : order.paymentMethod}
       </p>
-      {order.removed && (
+      {order.canceledBy && (
+        <p className="page__lead" data-testid="canceled-by">
+          {t(order.canceledBy === 'customer' ? 'orderPage.canceledBy.customer' : 'orderPage.canceledBy.shop')}
+        </p>
+      )}
+      {order.deleted ? (
         <p className="notice notice--error" role="status" data-testid="order-removed">
           {t('orderPage.removed')}
         </p>
+      ) : (
+        order.removed && (
+          // Canceled by its customer (issue 33): gone for them, still on the desk; an admin may delete it.
+          <p className="notice" role="status" data-testid="order-canceled-by-customer">
+            {t('orderPage.canceledByCustomer')}
+          </p>
+        )
       )}
-      <OrderActions order={order} actions={actions} describedBy={`order-title ${nameId}`} removed={order.removed} />
+      <OrderActions order={order} actions={actions} describedBy={`order-title ${nameId}`} removed={order.deleted} />
 
       <div className="order-page__grid">
         <section className="order-page__panel order-page__customer" aria-labelledby="order-customer-title">
