@@ -7,7 +7,11 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
 
 /** Loopback ports of the servers the journeys run against. */
 // E2E_PORT_OFFSET moves them all, so that two checkouts on one machine can run their journeys at once.
+// Use multiples of 100: the ports lie up to 65 apart (smtp 2725 .. smsSink 2790), so offsets 10 apart collide.
 const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+if (!Number.isInteger(portOffset) || portOffset % 100 !== 0) {
+  throw new Error(`E2E_PORT_OFFSET must be a multiple of 100 (got ${process.env.E2E_PORT_OFFSET})`);
+}
 const basePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, otp: 4177, smtp: 2725, smtpHttp: 2780, smsSink: 2790, authEmulator: 9199 } as const;
 export const e2ePorts = Object.fromEntries(
   Object.entries(basePorts).map(([name, port]) => [name, port + portOffset]),
