@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
-import { embeddedFonts, pdfPages, visualOrder } from '../support/pdf-text.js';
+import { embeddedFonts, overlaps, pdfPages, placedTexts, visualOrder } from '../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 17, decision 034: an order's invoice for its owner and admins, packing slips for admins,
@@ -106,6 +106,18 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     expect(text).toContain(visualOrder(bengaliName));
     expect(text).toContain(`Address: ${visualOrder(bengaliAddress)}`);
     expect(visualOrder(bengaliName)).not.toBe(bengaliName);
+  });
+
+  it('no two runs of a line overlap, in either language, on the invoice and the packing slip (issue 33: "WALK10" over "ছাড় (১০%)")', async () => {
+    for (const lang of ['en', 'bn']) {
+      for (const path of [`/api/orders/${bengaliOrder.id}/invoice.pdf?lang=${lang}`, `/api/orders/packing-slips.pdf?ids=${bengaliOrder.id}&lang=${lang}`]) {
+        const { bytes, pages } = await pdfOf(await call(t, 'GET', path, { token: admin }));
+        const placed = await placedTexts(bytes);
+        expect(placed.length, path).toBeGreaterThan(20);
+        expect(overlaps(placed), path).toEqual([]);
+        if (path.includes('invoice')) expect(pages[0], path).toContain('EID10');
+      }
+    }
   });
 
   it('a canceled order says so, with no amount to collect', async () => {
