@@ -87,14 +87,14 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
       'Delivery zone: Inside Dhaka',
       'Kitsune Figure',
       'Size M, Color Red',
-      '2 1500 BDT 3000 BDT',
+      '2 1,500 BDT 3,000 BDT',
       'Tanuki Plush',
       '1 750 BDT 750 BDT',
-      'Subtotal 3750 BDT',
+      'Subtotal 3,750 BDT',
       'Discount (EID10, 10%) -375 BDT',
       'Delivery fee (Inside Dhaka) 60 BDT',
-      'Total 3435 BDT',
-      'Cash On Delivery: collect 3435 BDT',
+      'Total 3,435 BDT',
+      'Cash On Delivery: collect 3,435 BDT',
     ]) expect(text, expected).toContain(expected);
   });
 
@@ -150,10 +150,10 @@ describe('GET /api/orders/packing-slips.pdf', () => {
     expect(pages[0]).toContain(`Packing slip\nOrder ${later.order.orderNumber}`);
     expect(pages[0]).toContain('Cash On Delivery: collect 850 BDT');
     const slip = pages[1]!;
-    for (const expected of ['Packing slip', 'Order 10001', visualOrder(bengaliName), 'Phone: +8801712345678', `Address: ${visualOrder(bengaliAddress)}`, 'Kitsune Figure Size M, Color Red 2', 'Tanuki Plush - 1', '3 items in 2 lines', 'Cash On Delivery: collect 3435 BDT']) {
+    for (const expected of ['Packing slip', 'Order 10001', visualOrder(bengaliName), 'Phone: +8801712345678', `Address: ${visualOrder(bengaliAddress)}`, 'Kitsune Figure Size M, Color Red 2', 'Tanuki Plush - 1', '3 items in 2 lines', 'Cash On Delivery: collect 3,435 BDT']) {
       expect(slip, expected).toContain(expected);
     }
-    expect(slip).not.toContain('1500 BDT');
+    expect(slip).not.toContain('1,500 BDT');
     expect(slip).not.toContain('Subtotal');
   });
 
