@@ -251,7 +251,8 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
     statusText: statusTextOf(w, order),
     customer: { name: p.name, email: p.owner.email, phone: p.phone, address: p.address, deliveryZone: w.zone(p.deliveryLocation) },
     lines: p.lines.map((line) => ({
-      title: line.title,
+      // The item in the page's language: the Bengali title kept at order time, else the English (issue 33).
+      title: lang === 'bn' && line.titleBn ? line.titleBn : line.title,
       choice: choiceOf(w, line.size, line.color),
       quantity: line.quantity,
       quantityText: w.digits(line.quantity),
