@@ -36,9 +36,9 @@ describe('Bengali money', () => {
     }));
   });
 
-  it('English money is the amount and BDT, no separators', () => {
+  it('English money is the amount grouped by thousands, as en-US writes it, and BDT (issue 33)', () => {
     fc.assert(fc.property(taka, (n) => {
-      expect(formatMoney(n, 'en')).toBe(`${n} BDT`);
+      expect(formatMoney(n, 'en')).toBe(`${n.toLocaleString('en-US')} BDT`);
     }));
   });
 });

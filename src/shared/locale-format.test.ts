@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './locale-dates.js';
-import { formatMoney, formatNumber, groupLakh, isLang } from './locale-format.js';
+import { formatDigits, formatMoney, formatNumber, groupLakh, groupThousands, isLang } from './locale-format.js';
 
 describe('money', () => {
-  it('writes English as the spec does, no separators', () => {
-    expect(formatMoney(4500, 'en')).toBe('4500 BDT');
+  it('writes English with thousands separators, as the SMS does (issue 33: "375,130 BDT")', () => {
+    expect(formatMoney(4500, 'en')).toBe('4,500 BDT');
+    expect(formatMoney(375130, 'en')).toBe('375,130 BDT');
     expect(formatMoney(0, 'en')).toBe('0 BDT');
-    expect(formatMoney(1234567, 'en')).toBe('1234567 BDT');
+    expect(formatMoney(999, 'en')).toBe('999 BDT');
+    expect(formatMoney(1234567, 'en')).toBe('1,234,567 BDT');
   });
 
   it('writes Bengali in Bengali digits with lakh grouping', () => {
@@ -18,15 +20,24 @@ describe('money', () => {
   });
 
   it('rounds to whole taka', () => {
-    expect(formatMoney(4499.5, 'en')).toBe('4500 BDT');
+    expect(formatMoney(4499.5, 'en')).toBe('4,500 BDT');
     expect(formatMoney(4499.4, 'bn')).toBe('৪,৪৯৯ টাকা');
   });
 });
 
 describe('numbers', () => {
-  it('leaves English as JavaScript writes it', () => {
-    expect(formatNumber(4500, 'en')).toBe('4500');
+  it('groups English by thousands', () => {
+    expect(formatNumber(4500, 'en')).toBe('4,500');
     expect(formatNumber(12.5, 'en')).toBe('12.5');
+    expect(formatNumber(-1234.5, 'en')).toBe('-1,234.5');
+    expect(formatNumber(1e21, 'en')).toBe('1,000,000,000,000,000,000,000');
+    expect(groupThousands('1234567')).toBe('1,234,567');
+    expect(groupThousands('123')).toBe('123');
+  });
+
+  it('writes a number that names something (an order number) without separators in both languages (issue 33: not "১০,০৮৮")', () => {
+    expect(formatDigits(10088, 'bn')).toBe('১০০৮৮');
+    expect(formatDigits(10088, 'en')).toBe('10088');
   });
 
   it('groups Bengali by thousand, lakh and crore', () => {

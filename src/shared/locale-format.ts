@@ -3,11 +3,12 @@
  * its own so that the web's entry chunk, which writes prices, does not carry the date code that only
  * lazy pages use). Pure (no I/O, no node:*): the web app, emails, SMS and PDFs share it.
  *
- * - English stays as the shop has always written it: "4500 BDT" (no separators), plain numbers,
- *   dates as the web shows them ("21 Nov 2025", "21 Nov 2025, 13:49": Intl 'en-GB', medium).
+ * - English: thousands separators ("4,500 BDT", "375,130 BDT", as the SMS always wrote them; issue
+ *   33), dates as the web shows them ("21 Nov 2025", "21 Nov 2025, 13:49": Intl 'en-GB', medium).
  * - Bengali: Bengali digits with Indian grouping (lakh, crore): "৪,৫০০ টাকা", "১,২৩,৪৫,৬৭৮";
  *   dates via Intl 'bn-BD' ("২১ নভে, ২০২৫, ১৩:৪৯"), 24-hour clock so that no Latin "AM"/"PM"
  *   is left on a Bengali page.
+ * - A number that names something (an order number: "10088", "১০০৮৮") is never grouped: formatDigits.
  *
  * Numbers are grouped by hand, not by Intl: the result is the same on every runtime (a Node built
  * with small ICU, any browser) and tests can read it exactly. Dates are in the shop's time
@@ -37,6 +38,11 @@ export function groupLakh(digits: string): string {
   return `${pairs},${digits.slice(-3)}`;
 }
 
+/** "1234567" -> "1,234,567": groups of three (English). */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /** The plain decimal digits of a finite number without exponent: 1e21 -> "1000000000000000000000". */
 function plainDecimal(abs: number): string {
   const text = String(abs);
@@ -45,16 +51,20 @@ function plainDecimal(abs: number): string {
   return abs.toFixed(20).replace(/\.?0+$/, '');
 }
 
-/** A number: en as JavaScript writes it ("4500", "12.5"); bn in Bengali digits with lakh grouping ("৪,৫০০", "১২.৫"). */
+/** A quantity: en grouped by thousands ("4,500", "12.5"); bn in Bengali digits with lakh grouping ("৪,৫০০", "১২.৫"). */
 export function formatNumber(n: number, lang: Lang): string {
-  if (lang === 'en' || !Number.isFinite(n)) return String(n);
+  if (!Number.isFinite(n)) return String(n);
   const [whole = '0', fraction] = plainDecimal(Math.abs(n)).split('.');
   const sign = n < 0 ? '-' : '';
-  return toBengaliDigits(`${sign}${groupLakh(whole)}${fraction ? `.${fraction}` : ''}`);
+  const text = `${sign}${lang === 'bn' ? groupLakh(whole) : groupThousands(whole)}${fraction ? `.${fraction}` : ''}`;
+  return lang === 'bn' ? toBengaliDigits(text) : text;
 }
 
-/** Whole taka: en "4500 BDT" (as the spec writes prices); bn "৪,৫০০ টাকা". */
+/** A number that names something, an order number: its digits in the language's script, never grouped ("10088", "১০০৮৮"). */
+export const formatDigits = (n: number | string, lang: Lang): string => (lang === 'bn' ? toBengaliDigits(String(n)) : String(n));
+
+/** Whole taka: en "4,500 BDT" (the spec's "{price} BDT", grouped like the SMS); bn "৪,৫০০ টাকা". */
 export function formatMoney(amount: number, lang: Lang): string {
   const taka = Number.isFinite(amount) ? Math.round(amount) : amount;
-  return lang === 'bn' ? `${formatNumber(taka, 'bn')} টাকা` : `${taka} BDT`;
+  return `${formatNumber(taka, lang)} ${lang === 'bn' ? 'টাকা' : 'BDT'}`;
 }

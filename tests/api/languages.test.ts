@@ -136,7 +136,7 @@ describe('invoices and packing slips in the order language', () => {
     expect(page).not.toContain('Invoice');
 
     const [english] = await pdf(`/api/orders/${o.id}/invoice.pdf?lang=en`, rina);
-    for (const words of ['Invoice', `Order ${o.number}`, 'Status: Pending', 'Delivery zone: Inside Dhaka', 'Total 3060 BDT', 'Cash On Delivery: collect 3060 BDT']) expect(english, words).toContain(words);
+    for (const words of ['Invoice', `Order ${o.number}`, 'Status: Pending', 'Delivery zone: Inside Dhaka', 'Total 3,060 BDT', 'Cash On Delivery: collect 3,060 BDT']) expect(english, words).toContain(words);
     const bad = await call(t, 'GET', `/api/orders/${o.id}/invoice.pdf?lang=fr`, { token: rina });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.code).toBe('http/validation');
@@ -149,9 +149,9 @@ describe('invoices and packing slips in the order language', () => {
     expect(pages[0]).toContain(visualOrder('প্যাকিং স্লিপ'));
     expect(pages[0]).toContain(visualOrder('ক্যাশ অন ডেলিভারি: ৩,০৬০ টাকা আদায় করুন'));
     expect(pages[1]).toContain('Packing slip');
-    expect(pages[1]).toContain('Cash On Delivery: collect 3060 BDT');
+    expect(pages[1]).toContain('Cash On Delivery: collect 3,060 BDT');
     const allEnglish = await pdf(`/api/orders/packing-slips.pdf?ids=${b.id},${e.id}&lang=en`);
-    expect(allEnglish.every((p) => p.includes('Packing slip') && p.includes('collect 3060 BDT'))).toBe(true);
+    expect(allEnglish.every((p) => p.includes('Packing slip') && p.includes('collect 3,060 BDT'))).toBe(true);
     const allBengali = await pdf(`/api/orders/packing-slips.pdf?ids=${b.id},${e.id}&lang=bn`);
     expect(allBengali.every((p) => p.includes(visualOrder('প্যাকিং স্লিপ')))).toBe(true);
   });

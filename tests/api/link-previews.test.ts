@@ -197,7 +197,7 @@ describe('a product page as a crawler gets it (no JavaScript)', () => {
     expect(head.meta('og:title')).toBe(hostile);
     expect(head.meta('twitter:title')).toBe(hostile);
     expect(head.meta('og:image:alt')).toBe(hostile);
-    expect(head.meta('description')).toBe(`${hostile}: 4500 BDT at Test Shop. Cash on delivery across Bangladesh.`);
+    expect(head.meta('description')).toBe(`${hostile}: 4,500 BDT at Test Shop. Cash on delivery across Bangladesh.`);
     expect(ofType(head, 'Product').name).toBe(hostile);
     expect(ofType(head, 'BreadcrumbList').itemListElement[2].name).toBe(hostile);
     // Nothing of the title became an element: no <b>, and only the page's own scripts (2 JSON-LD + 2 of index.html).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, call, json, signUpCustomer } from '../support/http.js';
-import { embeddedFonts, pdfPages, visualOrder } from '../support/pdf-text.js';
+import { embeddedFonts, overlaps, pdfPages, placedTexts, visualOrder } from '../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 17, decision 034: an order's invoice for its owner and admins, packing slips for admins,
@@ -87,14 +87,14 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
       'Delivery zone: Inside Dhaka',
       'Kitsune Figure',
       'Size M, Color Red',
-      '2 1500 BDT 3000 BDT',
+      '2 1,500 BDT 3,000 BDT',
       'Tanuki Plush',
       '1 750 BDT 750 BDT',
-      'Subtotal 3750 BDT',
+      'Subtotal 3,750 BDT',
       'Discount (EID10, 10%) -375 BDT',
       'Delivery fee (Inside Dhaka) 60 BDT',
-      'Total 3435 BDT',
-      'Cash On Delivery: collect 3435 BDT',
+      'Total 3,435 BDT',
+      'Cash On Delivery: collect 3,435 BDT',
     ]) expect(text, expected).toContain(expected);
   });
 
@@ -106,6 +106,18 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     expect(text).toContain(visualOrder(bengaliName));
     expect(text).toContain(`Address: ${visualOrder(bengaliAddress)}`);
     expect(visualOrder(bengaliName)).not.toBe(bengaliName);
+  });
+
+  it('no two runs of a line overlap, in either language, on the invoice and the packing slip (issue 33: "WALK10" over "ছাড় (১০%)")', async () => {
+    for (const lang of ['en', 'bn']) {
+      for (const path of [`/api/orders/${bengaliOrder.id}/invoice.pdf?lang=${lang}`, `/api/orders/packing-slips.pdf?ids=${bengaliOrder.id}&lang=${lang}`]) {
+        const { bytes, pages } = await pdfOf(await call(t, 'GET', path, { token: admin }));
+        const placed = await placedTexts(bytes);
+        expect(placed.length, path).toBeGreaterThan(20);
+        expect(overlaps(placed), path).toEqual([]);
+        if (path.includes('invoice')) expect(pages[0], path).toContain('EID10');
+      }
+    }
   });
 
   it('a canceled order says so, with no amount to collect', async () => {
@@ -138,10 +150,10 @@ describe('GET /api/orders/packing-slips.pdf', () => {
     expect(pages[0]).toContain(`Packing slip\nOrder ${later.order.orderNumber}`);
     expect(pages[0]).toContain('Cash On Delivery: collect 850 BDT');
     const slip = pages[1]!;
-    for (const expected of ['Packing slip', 'Order 10001', visualOrder(bengaliName), 'Phone: +8801712345678', `Address: ${visualOrder(bengaliAddress)}`, 'Kitsune Figure Size M, Color Red 2', 'Tanuki Plush - 1', '3 items in 2 lines', 'Cash On Delivery: collect 3435 BDT']) {
+    for (const expected of ['Packing slip', 'Order 10001', visualOrder(bengaliName), 'Phone: +8801712345678', `Address: ${visualOrder(bengaliAddress)}`, 'Kitsune Figure Size M, Color Red 2', 'Tanuki Plush - 1', '3 items in 2 lines', 'Cash On Delivery: collect 3,435 BDT']) {
       expect(slip, expected).toContain(expected);
     }
-    expect(slip).not.toContain('1500 BDT');
+    expect(slip).not.toContain('1,500 BDT');
     expect(slip).not.toContain('Subtotal');
   });
 

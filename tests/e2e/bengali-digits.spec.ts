@@ -56,11 +56,40 @@ for (const width of [390, 1366]) {
     await popup(page).getByRole('button', { name: 'হ্যাঁ, অর্ডার করুন!' }).click();
     const answer = await placed;
     expect(answer.status()).toBe(201);
-    const { order } = (await answer.json()) as { order: { phone: string; address: string; appliedCoupon: string; cartItems: Array<{ quantity: number }> } };
+    const { order } = (await answer.json()) as { order: { orderNumber: number; phone: string; address: string; appliedCoupon: string; cartItems: Array<{ quantity: number }> } };
     expect(order.appliedCoupon).toBe(coupon);
     expect(order.phone).toBe('+8801712345678');
     expect(order.address).toBe('বাড়ি ৫, রোড ২, ধানমন্ডি');
     expect(order.cartItems.map((line) => line.quantity)).toEqual([2]);
     await expect(popup(page)).toContainText('আপনার অর্ডার নম্বর:');
+    // Issue 33, point 9: an order number is a name, never grouped ("১০০৮৮", not "১০,০৮৮").
+    expect(order.orderNumber).toBeGreaterThan(9999);
+    await expect(popup(page)).toContainText(`আপনার অর্ডার নম্বর: ${toBengaliDigits(String(order.orderNumber))}`);
+  });
+
+  test(`English prices have thousands separators, as the SMS writes them (issue 33), ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.route(/^https:\/\/images\.example\.com\//, (route) => route.fulfill({ status: 404, body: '' }));
+    const dear = (
+      await apiAs<{ insertedId: string }>(request, token, 'post', '/api/products', {
+        title: `Dear${stamp}x${width} Statue`,
+        description: 'A statue.',
+        category: `Digits ${stamp}`,
+        price: 375130,
+        sizes: [],
+        colors: [],
+        images: [image],
+        variants: [{ size: '', color: '', stock: 2 }],
+      })
+    ).insertedId;
+    try {
+      await page.goto(`/product/${dear}?lang=en`);
+      await expect(page.getByRole('main').getByText('375,130 BDT').first()).toBeVisible();
+      await expect(page.getByText('375130 BDT')).toHaveCount(0);
+      await page.goto(`/product/${dear}?lang=bn`);
+      await expect(page.getByRole('main').getByText('৩,৭৫,১৩০ টাকা').first()).toBeVisible();
+    } finally {
+      await apiAs(request, token, 'delete', `/api/products/${dear}`);
+    }
   });
 }

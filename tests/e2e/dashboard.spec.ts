@@ -30,7 +30,7 @@ const api = <T>(request: APIRequestContext, method: 'get' | 'post' | 'patch' | '
 const summaryNow = (request: APIRequestContext) => api<Summary>(request, 'get', '/api/stats/summary');
 
 /** The page's way of writing figures (web/src/features/insights/figures.ts). */
-const taka = (amount: number) => `${amount} BDT`;
+const taka = (amount: number) => `${amount.toLocaleString('en-US')} BDT`;
 const orders = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
 const share = (value: number) => `${Math.round(value * 1000) / 10}%`;
 

@@ -56,13 +56,13 @@ test('an admin sees the demo shop on the dashboard, then downloads packing slips
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   const card = page.getByTestId('period-30-days');
-  await expect(card.getByTestId('confirmed-amount')).toHaveText(`${month.confirmed.amount} BDT`);
+  await expect(card.getByTestId('confirmed-amount')).toHaveText(`${month.confirmed.amount.toLocaleString('en-US')} BDT`);
   await expect(card.getByTestId('confirmed-orders')).toHaveText(`${month.confirmed.orders} orders`);
   await expect(card.getByTestId('canceled-orders')).toContainText(`${month.canceled.orders} order`);
   // The chart is drawn (uPlot's canvas) and its table's total is the 30 days' confirmed revenue.
   await expect(page.getByTestId('sales-chart').locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('sales-row')).toHaveCount(30);
-  await expect(page.getByTestId('sales-total')).toContainText(`${month.confirmed.amount} BDT`);
+  await expect(page.getByTestId('sales-total')).toContainText(`${month.confirmed.amount.toLocaleString('en-US')} BDT`);
   await expect(page.getByTestId('top-product').first()).toBeVisible();
 
   // All Orders, Confirmed only: the first two get their packing slips.
@@ -87,7 +87,7 @@ test('an admin sees the demo shop on the dashboard, then downloads packing slips
     expect(text).toContain(squeezed(order.address));
     expect(text).toContain(squeezed(order.phone));
     for (const line of order.cartItems) expect(text).toContain(squeezed(line.title));
-    expect(text).toContain(squeezed(`Cash On Delivery: collect ${order.amount} BDT`));
+    expect(text).toContain(squeezed(`Cash On Delivery: collect ${order.amount.toLocaleString('en-US')} BDT`));
   }
 
   // The CSV of the same filter: every Confirmed order, in the desk's order, with its total.

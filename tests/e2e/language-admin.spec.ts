@@ -107,7 +107,7 @@ test("an admin's Overview in Bengali: every text, money and number in Bengali", 
   // And back in English, as before.
   await page.goto('/dashboard?lang=en');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-  await expect(page.getByTestId('period-today').getByTestId('confirmed-amount')).toHaveText(`${today.confirmed.amount} BDT`);
+  await expect(page.getByTestId('period-today').getByTestId('confirmed-amount')).toHaveText(`${today.confirmed.amount.toLocaleString('en-US')} BDT`);
 });
 
 test('All Orders in Bengali: controls, columns, buttons and the Confirm and Delete dialogs', async ({ page }) => {

@@ -73,7 +73,7 @@ async function expectEnglish(page: Page) {
   await expect(nav.getByRole('button', { name: 'বাংলা' })).toHaveAttribute('lang', 'bn');
   await expect(page.getByRole('heading', { name: 'Discover Our Products' })).toBeVisible();
   await expect(page.getByText('Figures, cards and collectibles by category. Prices in BDT, cash on delivery.')).toBeVisible();
-  await expect(card(page).getByText('Price - 123450 BDT', { exact: true })).toBeVisible();
+  await expect(card(page).getByText('Price - 123,450 BDT', { exact: true })).toBeVisible();
   await expect(card(page).getByText(`Category - ${category}`, { exact: true })).toBeVisible();
   const footer = page.getByRole('contentinfo');
   for (const name of ['Categories', 'Information', 'Follow Us']) await expect(footer.getByRole('heading', { name, exact: true })).toBeVisible();

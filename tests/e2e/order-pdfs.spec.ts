@@ -74,8 +74,8 @@ test('a customer downloads an invoice; an admin downloads the packing slips of t
   expect(invoice.pages).toHaveLength(1);
   expect(invoice.pages[0]).toContain(`Order ${first.number}`);
   expect(invoice.pages[0]).toContain(customerName);
-  expect(invoice.pages[0]).toContain(`${title} 1 1200 BDT 1200 BDT`);
-  expect(invoice.pages[0]).toContain('Cash On Delivery: collect 1260 BDT');
+  expect(invoice.pages[0]).toContain(`${title} 1 1,200 BDT 1,200 BDT`);
+  expect(invoice.pages[0]).toContain('Cash On Delivery: collect 1,260 BDT');
   await logOut(page);
 
   await page.goto('/login');
@@ -90,7 +90,7 @@ test('a customer downloads an invoice; an admin downloads the packing slips of t
   expect(slips.pages).toHaveLength(2);
   expect(slips.pages[0]).toContain(`Order ${first.number}`);
   expect(slips.pages[1]).toContain(`Order ${second.number}`);
-  expect(slips.pages[1]).toContain('Cash On Delivery: collect 2460 BDT');
+  expect(slips.pages[1]).toContain('Cash On Delivery: collect 2,460 BDT');
 });
 
 // Issue 33: a canceled order gets no packing slip. Ticked on the desk with another, the file is

@@ -40,3 +40,39 @@ export function visualOrder(logical: string): string {
     .replace(new RegExp(`(${cluster})\\u09CC`, 'g'), '\u09C7$1\u09D7')
     .replace(new RegExp(`(${cluster})([\\u09BF\\u09C7\\u09C8])`, 'g'), '$2$1');
 }
+
+/** One piece of text as drawn: where it starts (x), how wide it is and the baseline it sits on (y). */
+export type PlacedText = { str: string; x: number; y: number; width: number; page: number };
+
+/** Every non-blank piece of text of a PDF with its position, as pdf.js reads it (issue 33: no two may overlap). */
+export async function placedTexts(bytes: Uint8Array): Promise<PlacedText[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false }).promise;
+  const placed: PlacedText[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      placed.push({ str: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width, page: n });
+    }
+  }
+  await pdf.destroy();
+  return placed;
+}
+
+/**
+ * The pairs of pieces that share a baseline and cover each other by more than `tolerance` points:
+ * what a line mixing scripts looks like when one run is drawn over another.
+ */
+export function overlaps(placed: readonly PlacedText[], tolerance = 0.5): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < placed.length; i++) {
+    for (let j = i + 1; j < placed.length; j++) {
+      const a = placed[i]!;
+      const b = placed[j]!;
+      if (a.page !== b.page || Math.abs(a.y - b.y) > 1) continue;
+      const cover = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+      if (cover > tolerance) found.push(`"${a.str}" (${a.x.toFixed(1)}..${(a.x + a.width).toFixed(1)}) and "${b.str}" (${b.x.toFixed(1)}..${(b.x + b.width).toFixed(1)}) at y ${a.y.toFixed(1)}`);
+    }
+  }
+  return found;
+}

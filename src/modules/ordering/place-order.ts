@@ -147,9 +147,10 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     if (gone) {
       return err(appError('ordering/product-unavailable', 'A product in your cart is no longer available. Remove it from your cart, then order again.'));
     }
-    lines = cart.map(({ productId, title, category, image, size, color, quantity, unitPrice }) => ({
+    lines = cart.map(({ productId, title, titleBn, category, image, size, color, quantity, unitPrice }) => ({
       productId,
       title,
+      ...(titleBn ? { titleBn } : {}),
       category,
       image,
       size,
@@ -321,6 +322,7 @@ async function orderNowLine(ports: OrderingTxPorts, item: NonNullable<PlaceOrder
   return ok({
     productId: product.id,
     title: product.title,
+    ...(product.titleBn ? { titleBn: product.titleBn } : {}),
     category: product.category,
     image: product.images[0] ?? '',
     size: item.size,

@@ -78,25 +78,102 @@ const lineAscent = 1.069;
 /** Noto Sans Bengali reaches 0.408 em below the baseline (ু, ৃ), Noto Sans 0.293: room for it. */
 const bengaliGap = 0.12;
 
-/** Draws `text` at (x, y), script by script, wrapping within `style.width`; answers the y below it. */
-function write(pdf: PdfKit, text: string, x: number, y: number, style: TextStyle): number {
-  const runs = scriptRuns(text);
-  pdf.fillColor(style.color ?? '#000000').fontSize(style.size);
-  if (runs.length === 0) return y;
-  const lineGap = runs.some((run) => run.script === 'bengali') ? bengaliGap * style.size : 0;
-  runs.forEach((run, i) => {
-    pdf.font(run.script === 'bengali' ? 'bengali' : style.bold ? 'latinBold' : 'latin');
-    const options = { width: style.width, align: style.align ?? 'left', continued: i < runs.length - 1, baseline: -lineAscent * style.size, lineGap };
-    if (i === 0) pdf.text(run.text, x, y, options);
-    else pdf.text(run.text, options);
-  });
-  return pdf.y;
+const fontOf = (script: Run['script'], style: TextStyle): FontName => (script === 'bengali' ? 'bengali' : style.bold ? 'latinBold' : 'latin');
+
+/** The width of `text` in one font, as pdfkit will draw it (shaped, kerned). */
+function widthIn(pdf: PdfKit, font: FontName, size: number, text: string): number {
+  return pdf.font(font).fontSize(size).widthOfString(text);
 }
 
-/** The height `text` takes: measured with the taller font when any of it is Bengali. */
+/** The width of a mixed-script text: each run measured in the font it is drawn with. */
+const widthOf = (pdf: PdfKit, text: string, style: TextStyle): number =>
+  scriptRuns(text).reduce((sum, run) => sum + widthIn(pdf, fontOf(run.script, style), style.size, run.text), 0);
+
+/** Grapheme clusters: a word wider than its column breaks between them, never inside one (a Bengali conjunct). */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The pieces of one line as drawn: each run in its own font at its own x, measured in that font. */
+export type PlacedRun = Run & { font: FontName; x: number; width: number };
+export type LaidOutLine = { runs: PlacedRun[]; width: number };
+
+/** Most lines a cell may take: a bound on the loop for any text (a cell's texts are bounded already). */
+const maxLines = 200;
+
+/**
+ * Lays `text` out in lines within `style.width` (issue 33): the words are wrapped by their width
+ * measured run by run in the run's own font, then each line is split into runs again and every
+ * run gets its x from the widths of the runs before it, so the runs of a line mixing Latin and
+ * Bengali follow each other and the alignment moves the line as a whole. (pdfkit's `continued`
+ * text aligned each piece on its own: the Bengali invoice drew "EID10" over "ছাড় (".)
+ */
+export function layout(pdf: PdfKit, text: string, style: TextStyle): LaidOutLine[] {
+  const lines: string[] = [];
+  const space = (s: string) => /^\s+$/.test(s);
+  for (const paragraph of text.split(/\r?\n/)) {
+    let current = '';
+    const push = () => {
+      if (lines.length < maxLines) lines.push(current.trimEnd());
+      current = '';
+    };
+    for (const token of paragraph.split(/(\s+)/)) {
+      if (!token) continue;
+      if (space(token)) {
+        if (current) current += token;
+        continue;
+      }
+      if (widthOf(pdf, current + token, style) <= style.width || !current.trim()) {
+        if (!current.trim() && widthOf(pdf, token, style) > style.width) {
+          // A word wider than the column: as many clusters as fit on each line.
+          for (const { segment } of graphemes.segment(token)) {
+            if (current && widthOf(pdf, current + segment, style) > style.width) push();
+            current += segment;
+          }
+        } else current += token;
+        continue;
+      }
+      push();
+      current = token;
+    }
+    push();
+  }
+  return lines.map((content) => {
+    let x = 0;
+    const runs = scriptRuns(content).map((run) => {
+      const font = fontOf(run.script, style);
+      const width = widthIn(pdf, font, style.size, run.text);
+      const placed = { ...run, font, x, width };
+      x += width;
+      return placed;
+    });
+    return { runs, width: x };
+  });
+}
+
+/** One line's height: Noto Sans's (every run sits on its baseline), with room below for Bengali's deeper signs. */
+function lineHeightOf(pdf: PdfKit, text: string, style: TextStyle): number {
+  pdf.font('latin').fontSize(style.size);
+  return pdf.currentLineHeight(true) + (bengali.test(text) ? bengaliGap * style.size : 0);
+}
+
+/** Draws `text` at (x, y), laid out whole and drawn run by run, wrapping within `style.width`; answers the y below it. */
+function write(pdf: PdfKit, text: string, x: number, y: number, style: TextStyle): number {
+  const lines = layout(pdf, text, style);
+  if (!text) return y;
+  const height = lineHeightOf(pdf, text, style);
+  pdf.fillColor(style.color ?? '#000000');
+  for (const laid of lines) {
+    const offset = style.align === 'right' ? style.width - laid.width : style.align === 'center' ? (style.width - laid.width) / 2 : 0;
+    for (const run of laid.runs) {
+      pdf.font(run.font).fontSize(style.size).text(run.text, x + offset + run.x, y, { lineBreak: false, baseline: -lineAscent * style.size });
+    }
+    y += height;
+  }
+  return y;
+}
+
+/** The height `text` takes, laid out as `write` draws it. */
 function heightOf(pdf: PdfKit, text: string, style: TextStyle): number {
-  pdf.font(bengali.test(text) ? 'bengali' : style.bold ? 'latinBold' : 'latin').fontSize(style.size);
-  return pdf.heightOfString(text || ' ', { width: style.width });
+  return Math.max(1, layout(pdf, text, style).length) * lineHeightOf(pdf, text, style);
 }
 
 const line = (pdf: PdfKit, y: number, x0 = margin, x1 = pdf.page.width - margin) => pdf.moveTo(x0, y).lineTo(x1, y).lineWidth(0.5).strokeColor(rule).stroke();

@@ -54,16 +54,16 @@ describe('invoiceOf', () => {
       statusText: 'Pending',
       customer: { name: 'Rina Akter', email: 'rina@example.com', phone: '+8801712345678', address: 'Road 1, Dhanmondi', deliveryZone: 'Inside Dhaka' },
       lines: [
-        { title: 'Fox plush', choice: 'Size L, Color Red', quantity: 2, quantityText: '2', unitPrice: '2000 BDT', price: '4000 BDT' },
-        { title: 'Sleeves', choice: '', quantity: 1, quantityText: '1', unitPrice: '1000 BDT', price: '1000 BDT' },
+        { title: 'Fox plush', choice: 'Size L, Color Red', quantity: 2, quantityText: '2', unitPrice: '2,000 BDT', price: '4,000 BDT' },
+        { title: 'Sleeves', choice: '', quantity: 1, quantityText: '1', unitPrice: '1,000 BDT', price: '1,000 BDT' },
       ],
       totals: [
-        { label: 'Subtotal', amount: '5000 BDT' },
+        { label: 'Subtotal', amount: '5,000 BDT' },
         { label: 'Discount (EID10, 10%)', amount: '-500 BDT' },
         { label: 'Delivery fee (Inside Dhaka)', amount: '60 BDT' },
-        { label: 'Total', amount: '4560 BDT' },
+        { label: 'Total', amount: '4,560 BDT' },
       ],
-      collect: 'Cash On Delivery: collect 4560 BDT',
+      collect: 'Cash On Delivery: collect 4,560 BDT',
       collectable: true,
     });
   });
@@ -137,7 +137,7 @@ describe('an order placed in Bengali (issue 18)', () => {
 
 describe('packing slips', () => {
   it('the same order as a packing slip', () => {
-    expect(packingSlipOf(order, shop)).toMatchObject({ kind: 'packing-slip', title: 'Packing slip', collect: 'Cash On Delivery: collect 4560 BDT' });
+    expect(packingSlipOf(order, shop)).toMatchObject({ kind: 'packing-slip', title: 'Packing slip', collect: 'Cash On Delivery: collect 4,560 BDT' });
     expect(packingSlipOf(order, shop).labels).toMatchObject({ customer: 'Deliver to', count: '3 items in 2 lines' });
   });
 

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../shared/locale-dates.js';
-import { formatMoney, toBengaliDigits, type Lang } from '../../../shared/locale-format.js';
+import { formatDigits, formatMoney, toBengaliDigits, type Lang } from '../../../shared/locale-format.js';
 import { basisPointsToPercent } from '../../../shared/money.js';
 import { dhakaWallClock } from '../../../shared/shop-time.js';
 import { zoneInBengali, zoneInParens, type OrderState, type OrderStatus } from '../../ordering/index.js';
@@ -20,9 +20,9 @@ export type DocumentLine = {
   quantity: number;
   /** The quantity as the page writes it: "2", or "২" in Bengali. */
   quantityText: string;
-  /** "895 BDT" */
+  /** "895 BDT", "1,790 BDT" */
   unitPrice: string;
-  /** "1790 BDT" */
+  /** "1,790 BDT" */
   price: string;
 };
 
@@ -76,7 +76,7 @@ export type OrderDocument = {
   /** Subtotal, Discount (when there is one), Delivery fee, Total. */
   totals: DocumentTotal[];
   /**
-   * The last word on the page: "Cash On Delivery: collect 4500 BDT", or, for an order that is
+   * The last word on the page: "Cash On Delivery: collect 4,500 BDT", or, for an order that is
    * canceled or deleted, that there is nothing to collect.
    */
   collect: string;
@@ -84,8 +84,8 @@ export type OrderDocument = {
   collectable: boolean;
 };
 
-/** Whole taka, no separators, as the issue writes it: "4500 BDT". */
-export const bdt = (amount: number): string => `${amount} BDT`;
+/** Whole taka with thousands separators (issue 33): "4,500 BDT". */
+export const bdt = (amount: number): string => formatMoney(amount, 'en');
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');
@@ -174,7 +174,7 @@ const bengali: Words = {
   zone: zoneInBengali,
   title: { invoice: 'ইনভয়েস', 'packing-slip': 'প্যাকিং স্লিপ' },
   // An order from before numbers existed goes by its id, which stays as it is.
-  order: (number) => `অর্ডার ${/^\d+$/.test(number) ? toBengaliDigits(number) : number}`,
+  order: (number) => `অর্ডার ${/^\d+$/.test(number) ? formatDigits(number, 'bn') : number}`,
   status: { Pending: 'অপেক্ষমাণ', Confirmed: 'নিশ্চিত', Canceled: 'বাতিল' },
   canceledByCustomer: 'ক্রেতা বাতিল করেছেন',
   deleted: (status) => `${status} (মুছে ফেলা)`,
@@ -251,7 +251,8 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
     statusText: statusTextOf(w, order),
     customer: { name: p.name, email: p.owner.email, phone: p.phone, address: p.address, deliveryZone: w.zone(p.deliveryLocation) },
     lines: p.lines.map((line) => ({
-      title: line.title,
+      // The item in the page's language: the Bengali title kept at order time, else the English (issue 33).
+      title: lang === 'bn' && line.titleBn ? line.titleBn : line.title,
       choice: choiceOf(w, line.size, line.color),
       quantity: line.quantity,
       quantityText: w.digits(line.quantity),

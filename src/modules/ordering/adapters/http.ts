@@ -20,6 +20,7 @@ import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 export const orderLineSchema = z.object({
   productId: z.string(),
   title: z.string(),
+  titleBn: z.string().optional().meta({ description: "The product's Bengali title when the order was placed (issue 33); absent when it had none. A later rename changes no past order." }),
   category: z.string(),
   image: z.string(),
   size: z.string().meta({ description: 'The size of the variant the line took ("" when the product has no sizes; older orders may have "" where it was left open).' }),

@@ -20,6 +20,12 @@ export type OrderEventType = (typeof orderEventTypes)[number];
 export type OrderLine = {
   productId: string;
   title: string;
+  /**
+   * The product's Bengali title when the order was placed (issue 33), beside its English `title`:
+   * My Orders and the invoice name the item in the reader's language, and a later rename changes
+   * no past order. Absent when the product had none, and in orders placed before it was kept.
+   */
+  titleBn?: string;
   category: string;
   image: string;
   size: string;

@@ -17,7 +17,7 @@ const bn = wordsIn('bn');
 
 describe('figures', () => {
   it('writes taka as the shop writes prices', () => {
-    expect(formatTaka(4500, 'en')).toBe('4500 BDT');
+    expect(formatTaka(4500, 'en')).toBe('4,500 BDT');
     expect(formatTaka(0, 'en')).toBe('0 BDT');
   });
 
@@ -55,7 +55,7 @@ describe('bucket labels', () => {
       { start: '2026-11-03', revenue: 0 },
     ];
     expect(chartSummary(points, 'day', '2026-11-01', '2026-11-03', en)).toBe(
-      'Confirmed revenue by day from 1 Nov 2026 to 3 Nov 2026: 4500 BDT in total, the most 3500 BDT in 2 Nov 2026.',
+      'Confirmed revenue by day from 1 Nov 2026 to 3 Nov 2026: 4,500 BDT in total, the most 3,500 BDT in 2 Nov 2026.',
     );
     expect(chartSummary([], 'month', '2026-01-01', '2026-11-25', en)).toBe('Confirmed revenue by month from 1 Jan 2026 to 25 Nov 2026: no confirmed sales.');
   });

@@ -7,14 +7,14 @@ import type { InsightsId } from './messages/insights';
 
 /**
  * How the dashboard writes its figures, in the language shown: taka as the shop writes prices
- * ("4500 BDT", "৪,৫০০ টাকা"), shares as percents, days as the web writes them. `t` is the
+ * ("4,500 BDT", "৪,৫০০ টাকা"), shares as percents, days as the web writes them. `t` is the
  * component's `useT(insightsMessages)`.
  */
 export type Words = { t: Translate<InsightsId>; lang: Lang };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** "4500 BDT" / "৪,৫০০ টাকা": whole taka, as every price of the shop is written. */
+/** "4,500 BDT" / "৪,৫০০ টাকা": whole taka, as every price of the shop is written. */
 export const formatTaka = (amount: number, lang: Lang): string => formatMoney(amount, lang);
 
 /** A share (0..1) as a percent with at most one decimal: 0.125 -> "12.5%" ("১২.৫%"), 1/3 -> "33.3%", 0 -> "0%". */

@@ -10,7 +10,7 @@ import type { CheckoutLine } from './components/checkout-summary';
 import type { AppliedCoupon } from './components/coupon-box';
 import { CHECKOUT_FIELD_IDS } from './components/delivery-details';
 import type { OrderNowItem } from './order-now';
-import { formatNumber } from '../../../../src/shared/locale-format';
+import { formatDigits } from '../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../lib/i18n/i18n';
 import { checkoutMessages } from './messages/checkout';
 import { PAGES } from '../../app/routes';
@@ -283,7 +283,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
       void Swal.fire({
         icon: 'success',
         title: t('checkout.placed'),
-        html: placedText(t('checkout.orderNumber', { number: formatNumber(orderNumber, lang) }), t('checkout.thanks')),
+        html: placedText(t('checkout.orderNumber', { number: formatDigits(orderNumber, lang) }), t('checkout.thanks')),
       });
     } finally {
       busy.current = false;

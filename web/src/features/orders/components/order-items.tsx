@@ -2,6 +2,7 @@ import { responsiveImageProps } from '../../../lib/image-srcset';
 import type { OrderLine } from '../api/get-orders';
 import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT, type Lang, type Translate } from '../../../lib/i18n/i18n';
+import { localized } from '../../../lib/i18n/localized';
 import { ordersMessages } from '../messages/orders';
 
 type OrderItemsProps = {
@@ -29,7 +30,7 @@ export function OrderItems({ items, compact = false }: OrderItemsProps) {
       <ul className="order-items order-items--compact">
         {items.map((item, index) => (
           <li key={`${item.productId}-${item.size}-${item.color}-${index}`}>
-            {item.title} × {item.quantity}
+            {localized(lang, item.title, item.titleBn)} × {formatNumber(item.quantity, lang)}
             {(item.size || item.color) && (
               <span className="order-items__details"> ({[item.size, item.color].filter(Boolean).join(', ')})</span>
             )}
@@ -48,7 +49,7 @@ export function OrderItems({ items, compact = false }: OrderItemsProps) {
             <span className="order-items__no-photo" aria-hidden="true" />
           )}
           <span className="order-items__text">
-            <span className="order-items__title">{item.title}</span>
+            <span className="order-items__title">{localized(lang, item.title, item.titleBn)}</span>
             <span className="order-items__details">{details(item, t, lang)}</span>
           </span>
           <span className="order-items__price">{formatMoney(item.price, lang)}</span>

@@ -5,7 +5,7 @@ import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
-import { formatMoney, toBengaliDigits } from '../../../../../src/shared/locale-format';
+import { formatDigits, formatMoney } from '../../../../../src/shared/locale-format';
 import { useAllOrders } from '../api/get-all-orders';
 import { newestFirst } from '../api/get-orders';
 import { DeskControls, useDeskFilter } from '../components/desk-controls';
@@ -39,7 +39,7 @@ export function AllOrdersPage() {
   const t = useT(orderDeskMessages);
   const lang = useLanguage();
   // An order's number as a Bengali page writes digits (no grouping: it is a name, searched as typed).
-  const digits = (n: number) => (lang === 'bn' ? toBengaliDigits(String(n)) : String(n));
+  const digits = (n: number) => formatDigits(n, lang);
   const page = usePageParam();
   const { filter, change } = useDeskFilter();
   const { search } = useLocation();

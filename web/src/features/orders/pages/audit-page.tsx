@@ -6,7 +6,7 @@ import { eventName } from '../components/order-timeline';
 import { ordersMessages } from '../messages/orders';
 import { formatDateTimeFor } from '../format-date';
 import { Link } from 'react-router-dom';
-import { formatNumber, toBengaliDigits } from '../../../../../src/shared/locale-format';
+import { formatDigits, formatNumber } from '../../../../../src/shared/locale-format';
 import { PAGES } from '../../../app/routes';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { auditMessages } from '../messages/audit';
@@ -21,7 +21,7 @@ export function AuditPage() {
   const tOrders = useT(ordersMessages);
   const lang = useLanguage();
   // An order's number as the desk writes it: a name, in the page's digits, not grouped.
-  const digits = (n: number) => (lang === 'bn' ? toBengaliDigits(String(n)) : String(n));
+  const digits = (n: number) => formatDigits(n, lang);
 
   return (
     <section className="dashboard-page" aria-labelledby="audit-title">
@@ -60,7 +60,7 @@ export function AuditPage() {
                       ) : (
                         <Link to={PAGES.order.link(audit.problem.orderId)}>{t('audit.orderNumber', { number: digits(audit.problem.orderNumber) })}</Link>
                       )}{' '}
-                      {t('audit.seq', { seq: audit.problem.seq === null ? '' : formatNumber(audit.problem.seq, lang) })}
+                      {t('audit.seq', { seq: audit.problem.seq === null ? '' : formatDigits(audit.problem.seq, lang) })}
                     </dd>
                   </div>
                   <div>
@@ -100,7 +100,7 @@ export function AuditPage() {
                         {event.orderNumber === null ? <code>{event.orderId}</code> : t('audit.orderNumber', { number: digits(event.orderNumber) })}
                       </Link>
                     </td>
-                    <td>{formatNumber(event.seq, lang)}</td>
+                    <td>{formatDigits(event.seq, lang)}</td>
                     <td className="data-table__nowrap" data-type={event.type}>
                       <span data-testid="audit-type">{eventName(tOrders, event.type)}</span>
                       {broken && <span className="data-table__tag">{t('audit.broken')}</span>}

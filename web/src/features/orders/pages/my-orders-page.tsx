@@ -11,7 +11,7 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTimeline } from '../components/order-timeline';
 import { OrderTotals } from '../components/order-totals';
 import { formatDateTimeFor } from '../format-date';
-import { formatNumber, toBengaliDigits } from '../../../../../src/shared/locale-format';
+import { formatDigits, formatNumber } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { ordersMessages } from '../messages/orders';
 import { PAGES } from '../../../app/routes';
@@ -64,7 +64,7 @@ export function MyOrdersPage() {
                     <article className="order-card" aria-labelledby={headingId} data-testid="order" data-order-id={order._id}>
                       <header className="order-card__header">
                         <h2 id={headingId} className="order-card__title">
-                          <span data-testid="order-number">{t('orders.number', { number: lang === 'bn' ? toBengaliDigits(String(order.orderNumber)) : order.orderNumber })}</span>
+                          <span data-testid="order-number">{t('orders.number', { number: formatDigits(order.orderNumber, lang) })}</span>
                           <span className="order-card__time">
                             {' '}
                             {t('orders.of')} <time dateTime={order.orderTime}>{formatDateTimeFor(order.orderTime, lang)}</time>

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
-import { formatNumber, toBengaliDigits } from '../../../../../src/shared/locale-format';
+import { formatDigits, formatNumber } from '../../../../../src/shared/locale-format';
 import { useOrder } from '../api/get-order';
 import { InvoiceButton } from '../components/invoice-button';
 import { OrderActions } from '../components/order-actions';
@@ -69,7 +69,7 @@ export function OrderPage() {
       {back}
       <header className="order-page__header">
         <h1 id="order-title" className="page__title" data-testid="order-number">
-          {t('orderPage.title', { number: lang === 'bn' ? toBengaliDigits(String(order.orderNumber)) : order.orderNumber })}
+          {t('orderPage.title', { number: formatDigits(order.orderNumber, lang) })}
         </h1>
         <OrderStatusBadge status={order.status} />
         <InvoiceButton order={order} describedBy="order-title" />
