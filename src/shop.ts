@@ -89,6 +89,12 @@ export async function createShop(settings: ShopSettings) {
     database,
     clock,
     newId,
+    // The admins' user search by phone (issue 33): users have no phone, their orders do. The newest
+    // 200 orders the desk's filter finds for the digits, those whose phone holds them.
+    usersByPhone: async (digits) => {
+      const found = await orders.pageAfter({ q: digits }, null, 200);
+      return [...new Set(found.filter((o) => o.placed.phone.includes(digits)).map((o) => o.placed.owner.userId))];
+    },
     logger,
     mailer,
     provider: env.AUTH_PROVIDER,
@@ -111,7 +117,21 @@ export async function createShop(settings: ShopSettings) {
   const localImages = createLocalDiskImageStore({ dir: uploadsDir });
   const images = settings.images ?? uploadedImageStore(env, localImages);
   const catalogue = createCatalogueModule({ database, clock, newId, images, requireAdmin, logger, defaultStock: env.DEFAULT_STOCK });
-  const promotions = createPromotionsModule({ database, clock, newId, logger, requireAdmin, requireUser, couponChecksPer15Min: settings.couponChecksPer15Min });
+  const promotions = createPromotionsModule({
+    database,
+    clock,
+    newId,
+    logger,
+    requireAdmin,
+    requireUser,
+    couponChecksPer15Min: settings.couponChecksPer15Min,
+    // A banner links to a category or a product of the catalogue (issue 33).
+    linkTargets: {
+      category: async (name) => (await catalogue.categoryByName(name))?.name ?? null,
+      productExists: async (id) => (await catalogue.productById(id)) !== null,
+    },
+    catalogueVersion: catalogue.version,
+  });
   const cart = createCartModule({
     database,
     clock,
@@ -196,9 +216,10 @@ export async function createShop(settings: ShopSettings) {
           productById: (id) => catalogue.productsIn(tx).productById(id),
           cartLines: (userId, atMost) => cart.pricedLinesIn(tx, userId, atMost),
           removeCartLines: (ids) => cart.removeLinesIn(tx, ids),
-          couponPercentBasisPoints: async (code) => {
-            const coupon = await promotions.couponByCodeIn(tx, code);
-            return coupon.ok ? coupon.value.discountBasisPoints : null;
+          redeemCoupon: async (code, subtotal) => {
+            const coupon = await promotions.redeemCouponIn(tx, code, subtotal);
+            if (coupon === null) return null;
+            return coupon.ok ? { basisPoints: coupon.value.discountBasisPoints } : { refusal: coupon.error };
           },
           takeStock: (choice) => catalogue.stockIn(tx).take(choice),
           giveBackStock: (lines) => catalogue.stockIn(tx).giveBack(lines),

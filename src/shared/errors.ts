@@ -45,6 +45,12 @@ export const httpStatusByCode = {
   'cart/too-many-lines': 409,
   'promotions/coupon-exists': 400,
   'promotions/coupon-not-found': 404,
+  // A coupon's rules (issue 33, decision 059), at the coupon check and at the order.
+  'promotions/coupon-expired': 422,
+  'promotions/coupon-below-minimum': 422,
+  'promotions/coupon-used-up': 409,
+  // A banner's link names a category or a product that does not exist (issue 33).
+  'promotions/link-target-not-found': 422,
   'ordering/cart-empty': 400,
   'ordering/coupon-invalid': 400,
   'ordering/product-unavailable': 409,

@@ -17,6 +17,7 @@ import { importUsers, promoteImportedAdmin, type UserToImport } from './import-u
 import { normalizeEmail, type Provider } from './domain/user.js';
 import type { IdentityVerifier, Mailer } from './ports.js';
 import type { ResetMailContent } from './request-password-reset.js';
+import type { UsersByPhone } from './manage-users.js';
 
 export type { AuthVariables, CurrentUser } from './adapters/guards.js';
 
@@ -57,6 +58,8 @@ export type IdentityDeps = {
   hashCost?: { N: number; r: number; p: number };
   /** Tests may inject a verifier; by default firebase-admin is used in firebase mode. */
   verifier?: IdentityVerifier;
+  /** The admins' user search by phone (issue 33): the users who ordered with a phone containing these digits. */
+  usersByPhone?: UsersByPhone;
 };
 
 const resetMail =
@@ -104,6 +107,7 @@ export function createIdentityModule(deps: IdentityDeps) {
   const routes = identityRoutes({
     provider: deps.provider,
     users,
+    usersByPhone: deps.usersByPhone,
     resets,
     hasher,
     tokens,

@@ -3,12 +3,30 @@ import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { toPublicUser, type PublicUser } from './domain/public-user.js';
 import { deleteRefusal, normalizeEmail, type User } from './domain/user.js';
-import type { UserStore } from './ports.js';
+import type { UserSearch, UserStore } from './ports.js';
 
 // The admin's user-management use cases: small, and always read together.
 
-export const listUsers = async (deps: { users: UserStore }, page: Page): Promise<Paged<PublicUser>> => {
-  const { items, total } = await deps.users.page(page);
+/** The phone numbers' owners for the admins' search: users who placed orders with a phone containing these digits (at most a bounded number). */
+export type UsersByPhone = (digits: string) => Promise<readonly string[]>;
+
+/** The longest search text (GET /api/users?q=). */
+export const maxUserSearchLength = 100;
+
+/**
+ * The admins' list of users, newest first, a page at a time; with `q` (issue 33), those whose
+ * name or email contains it, or, when it reads as 3 or more digits of a phone number (Bengali
+ * digits already ASCII; spaces, dashes and a leading + ignored), who ordered with such a phone.
+ */
+export const listUsers = async (deps: { users: UserStore; usersByPhone?: UsersByPhone | undefined }, page: Page, q?: string): Promise<Paged<PublicUser>> => {
+  const text = q?.trim() ?? '';
+  let search: UserSearch | undefined;
+  if (text) {
+    const digits = text.replace(/[\s-]/g, '').replace(/^\+/, '');
+    const ids = /^\d{3,15}$/.test(digits) && deps.usersByPhone ? await deps.usersByPhone(digits) : [];
+    search = { text, ids };
+  }
+  const { items, total } = await deps.users.page(page, search);
   return { items: items.map(toPublicUser), total };
 };
 

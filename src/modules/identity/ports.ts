@@ -10,8 +10,12 @@ export type UserStore = {
   byId(id: string): Promise<User | null>;
   /** With the password's hash and the language the user last signed in with (null: not since languages existed). */
   byEmail(email: string): Promise<(User & { passwordHash: string | null; lang: Lang | null }) | null>;
-  /** One page, newest first, and how many users there are. */
-  page(page: Page): Promise<Paged<User>>;
+  /**
+   * One page, newest first, and how many users there are; with a search, those whose name or
+   * email contains `text` (letter case ignored; `text` matched literally, LIKE's wildcards
+   * escaped) or whose id is one of `ids` (issue 33).
+   */
+  page(page: Page, search?: UserSearch): Promise<Paged<User>>;
   countAdmins(): Promise<number>;
   /**
    * An account whose email looks like this one (the same emailSkeleton) but is another address;
@@ -70,3 +74,6 @@ export type IdentityVerifier = {
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
+
+/** The admins' user search (issue 33): a text to find in names and emails, and users found by other means (the phones of their orders). */
+export type UserSearch = { text: string; ids: readonly string[] };

@@ -167,10 +167,14 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
   // the guesser it is right).
   const { blocked } = asked;
   if (blocked) return err({ ...blocked.error, retryAfterSeconds: blocked.retryAfterSeconds });
-  const bp = code ? await deps.ports.couponPercentBasisPoints(code) : 0;
-  if (bp === null) {
+  // The coupon's rules ask for the subtotal (issue 33); its use is counted here, undone with the
+  // rest of this unit if the order is refused below.
+  const redeemed = code ? await deps.ports.redeemCoupon(code, lines.reduce((sum, line) => sum + line.price, 0)) : { basisPoints: 0 };
+  if (redeemed === null) {
     return err(appError('ordering/coupon-invalid', `The coupon ${code} is not valid (any more). Remove it or try another code.`));
   }
+  if ('refusal' in redeemed) return err(redeemed.refusal);
+  const bp = redeemed.basisPoints;
 
   const totals = orderTotals(lines, bp, input.deliveryLocation);
   if (input.amount !== undefined && !showsTotal(input.amount, totals.total)) {

@@ -108,7 +108,12 @@ export type OrderingTxPorts = {
   /** The caller's newest `atMost` cart lines, priced now, and how many the cart holds (issue 40). */
   cartLines(userId: string, atMost: number): Promise<{ lines: CartLineForOrder[]; total: number }>;
   removeCartLines(ids: readonly string[]): Promise<number>;
-  couponPercentBasisPoints(code: string): Promise<number | null>;
+  /**
+   * The coupon behind a code for an order of `subtotal` taka (goods before the discount): its
+   * percentage in basis points with its use counted in this transaction, or its refusal (expired,
+   * below its minimum, used up; issue 33), or null when no coupon has this code.
+   */
+  redeemCoupon(code: string, subtotal: number): Promise<{ basisPoints: number } | { refusal: AppError } | null>;
   /**
    * Takes one line's stock (decision 028): from the first variant of the choice ("" leaves a
    * dimension open) that holds the whole quantity; or how many one line of it could have now.

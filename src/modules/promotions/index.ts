@@ -11,8 +11,8 @@ import { createPgCouponStore } from './adapters/postgres/coupon-store.js';
 import { createPgSliderStore } from './adapters/postgres/slider-store.js';
 import { createSqliteCouponStore } from './adapters/sqlite/coupon-store.js';
 import { createSqliteSliderStore } from './adapters/sqlite/slider-store.js';
-import { findCoupon } from './manage-coupons.js';
-import { seedDemoSliders } from './manage-sliders.js';
+import { findCoupon, redeemCoupon } from './manage-coupons.js';
+import { seedDemoSliders, type LinkTargets } from './manage-sliders.js';
 import { importCoupon, importSliders, type CouponToImport, type ImportedCouponOutcome, type SliderToImport } from './import-promotions.js';
 
 export { demoBanners } from './domain/demo-banners.js';
@@ -52,6 +52,10 @@ export type PromotionsDeps = {
   requireAdmin: MiddlewareHandler;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   logger: Logger;
+  /** What a banner may link to (the catalogue, wired in shop.ts; issue 33). */
+  linkTargets: LinkTargets;
+  /** The catalogue's change tag, part of the banners' ETag. */
+  catalogueVersion: () => string;
   /** Coupon look-ups allowed per user in 15 minutes. */
   couponChecksPer15Min?: number;
 };
@@ -74,6 +78,8 @@ export function createPromotionsModule(deps: PromotionsDeps) {
     routes: [promotionsRoutes({ ...deps, sliders, coupons, couponChecks, changes, writeSliders: write })],
     /** For ordering: the coupon behind a code now (checked again at every order), as its transaction sees it. */
     couponByCodeIn: (tx: Tx, code: string) => findCoupon({ coupons: stores.in(tx).coupons }, code),
+    /** For ordering: the coupon checked against its rules for the order's subtotal, its use counted in the order's transaction (decision 059); null: no such code. */
+    redeemCouponIn: (tx: Tx, code: string, subtotal: number) => redeemCoupon({ coupons: stores.in(tx).coupons }, code, deps.clock.now(), subtotal),
     /**
      * For ordering: POST /api/orders shares GET /api/coupon/:code's limit per user, so codes
      * cannot be guessed through orders either (issue 12). A wrong code counts; once over the

@@ -18,4 +18,6 @@ export type CouponStore = {
   /** False, and nothing stored, when the code exists. */
   insert(coupon: Coupon): Promise<boolean>;
   delete(id: string): Promise<number>;
+  /** One more use, only while under its limit (one conditional update): false when it is used up. */
+  countUse(id: string): Promise<boolean>;
 };

@@ -6,7 +6,7 @@ import { clientAddress } from '../../../platform/http/client-address.js';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
-import { deletedAnswer, idString, modifiedAnswer, pageAnswer } from '../../../platform/http/wire.js';
+import { deletedAnswer, idString, modifiedAnswer, pageAnswer, typedDigits } from '../../../platform/http/wire.js';
 import type { RateLimiter } from '../../../platform/rate-limit.js';
 import type { SignInLimiter } from '../../../platform/sign-in-limiter.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -19,7 +19,7 @@ import { emailSkeleton } from '../domain/email-skeleton.js';
 import { emailProblem, normalizeEmail, type Provider } from '../domain/user.js';
 import { exchangeFirebaseToken } from '../exchange-firebase-token.js';
 import { logIn } from '../log-in.js';
-import { checkAdmin, deleteUser, listUsers, makeAdmin } from '../manage-users.js';
+import { checkAdmin, deleteUser, listUsers, makeAdmin, maxUserSearchLength, type UsersByPhone } from '../manage-users.js';
 import type { IdentityVerifier, Mailer, PasswordHasher, ResetTokenStore, SessionTokens, UserStore } from '../ports.js';
 import { requestPasswordReset, type ResetMailContent } from '../request-password-reset.js';
 import { signUp } from '../sign-up.js';
@@ -28,6 +28,8 @@ import type { AuthVariables, Guards } from './guards.js';
 export type IdentityHttpDeps = {
   provider: Provider;
   users: UserStore;
+  /** The admins' user search by phone: who ordered with it (ordering, wired in shop.ts; issue 33). */
+  usersByPhone?: UsersByPhone | undefined;
   resets: ResetTokenStore;
   hasher: PasswordHasher;
   tokens: SessionTokens;
@@ -271,10 +273,16 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       tag,
       access: 'admin',
       summary: 'List the users, newest first',
-      query: pageQuerySchema,
-      answers: { 200: pageAnswer('A page of the users.', publicUserSchema) },
+      query: pageQuerySchema.extend({
+        q: typedDigits()
+          .trim()
+          .max(maxUserSearchLength, `q is at most ${maxUserSearchLength} characters`)
+          .optional()
+          .meta({ description: 'Part of a name or an email (case ignored, taken literally), or 3 or more digits of a phone number the user ordered with (ASCII or Bengali digits; issue 33).' }),
+      }),
+      answers: { 200: pageAnswer('A page of the users (those the search finds, with `q`).', publicUserSchema) },
     },
-    async (c, { query }) => sendPage(c, await listUsers(deps, query), (u) => u),
+    async (c, { query: { q, ...page } }) => sendPage(c, await listUsers(deps, page, q), (u) => u),
   );
 
   app.handle(

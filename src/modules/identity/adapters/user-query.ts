@@ -16,3 +16,6 @@ export const publicColumns = <U extends { id: Column; name: Column; email: Colum
 
 /** A user as stored: with the skeleton of the email that look-alike checks compare. */
 export const userRow = (user: Parameters<UserStore['insert']>[0]) => ({ ...user, emailSkeleton: emailSkeleton(user.email) });
+
+/** `text` inside a LIKE pattern as itself: %, _ and \ escaped (the patterns say `escape '\'`). */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

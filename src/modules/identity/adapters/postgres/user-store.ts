@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgQueryable } from '../../../../platform/database.js';
 import { findsNothing } from '../../../../platform/pg-text.js';
 import { emailSkeleton } from '../../domain/email-skeleton.js';
 import type { ResetTokenStore, UserStore } from '../../ports.js';
-import { publicColumns as publicOf, userRow } from '../user-query.js';
+import { likeLiteral, publicColumns as publicOf, userRow } from '../user-query.js';
 import { passwordResets, users } from './schema.js';
 
 const publicColumns = publicOf(users);
@@ -14,10 +14,14 @@ export function createPgUserStore(db: PgQueryable): UserStore {
     byId: async (id) => (await db.select(publicColumns).from(users).where(eq(users.id, id)))[0] ?? null,
     byEmail: async (email) =>
       findsNothing(email) ? null : (await db.select({ ...publicColumns, passwordHash: users.passwordHash, lang: users.lang }).from(users).where(eq(users.email, email)))[0] ?? null,
-    async page(p) {
-      // The admins' list, one page at a time over users_created_at (issue 12).
-      const items = await db.select(publicColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(p.limit).offset(p.offset);
-      const [total] = await db.select({ n: count() }).from(users);
+    async page(p, search) {
+      // The admins' list, one page at a time over users_created_at (issue 12); an admin's search (issue 33) with ILIKE.
+      const pattern = search ? `%${likeLiteral(search.text.split('\u0000').join(''))}%` : '';
+      const where = search
+        ? or(sql`${users.name} ilike ${pattern} escape '\\'`, sql`${users.email} ilike ${pattern} escape '\\'`, ...(search.ids.length ? [inArray(users.id, [...search.ids])] : []))
+        : undefined;
+      const items = await db.select(publicColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(p.limit).offset(p.offset);
+      const [total] = await db.select({ n: count() }).from(users).where(where);
       return { items, total: total?.n ?? 0 };
     },
     countAdmins: async () => (await db.select({ n: count() }).from(users).where(eq(users.role, 'admin')))[0]?.n ?? 0,

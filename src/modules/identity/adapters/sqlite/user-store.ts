@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../../platform/database.js';
 import { emailSkeleton } from '../../domain/email-skeleton.js';
 import type { ResetTokenStore, UserStore } from '../../ports.js';
-import { publicColumns as publicOf, userRow } from '../user-query.js';
+import { likeLiteral, publicColumns as publicOf, userRow } from '../user-query.js';
 import { passwordResets, users } from './schema.js';
 
 const publicColumns = publicOf(users);
@@ -36,7 +36,18 @@ export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): 
   return {
     byId: async (id) => byId.get({ id }) ?? null,
     byEmail: async (email) => byEmail.get({ email }) ?? null,
-    page: async (p) => ({ items: page.all(p), total: total.get()?.n ?? 0 }),
+    page: async (p, search) => {
+      if (!search) return { items: page.all(p), total: total.get()?.n ?? 0 };
+      // An admin's search: LIKE ignores the case of ASCII letters only, so lower() both sides.
+      const pattern = `%${likeLiteral(search.text)}%`;
+      const where = or(
+        sql`lower(${users.name}) like lower(${pattern}) escape '\\'`,
+        sql`lower(${users.email}) like lower(${pattern}) escape '\\'`,
+        ...(search.ids.length ? [inArray(users.id, [...search.ids])] : []),
+      );
+      const items = db.select(publicColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(p.limit).offset(p.offset).all();
+      return { items, total: db.select({ n: count() }).from(users).where(where).get()?.n ?? 0 };
+    },
     countAdmins: async () => admins.get()?.n ?? 0,
     lookAlikeOf: async (email) => lookAlike.get({ skeleton: emailSkeleton(email), email })?.email ?? null,
     async fillSkeletons(batch) {

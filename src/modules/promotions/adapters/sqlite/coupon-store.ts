@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SqliteSide } from '../../../../platform/database.js';
 import type { CouponStore } from '../../ports.js';
 import { coupons } from './schema.js';
@@ -20,5 +20,14 @@ export function createSqliteCouponStore({ read, writer, write }: SqliteSide): Co
     byCode: async (code) => byCode.get({ code }) ?? null,
     insert: (c) => write(() => writer.insert(coupons).values(c).onConflictDoNothing().run().changes === 1),
     delete: (id) => write(() => writer.delete(coupons).where(eq(coupons.id, id)).run().changes),
+    countUse: (id) =>
+      write(
+        () =>
+          writer
+            .update(coupons)
+            .set({ uses: sql`${coupons.uses} + 1` })
+            .where(and(eq(coupons.id, id), or(isNull(coupons.maxUses), lt(coupons.uses, coupons.maxUses))))
+            .run().changes === 1,
+      ),
   };
 }
