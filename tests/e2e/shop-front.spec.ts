@@ -41,8 +41,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 const menuTexts = {
-  en: { menu: 'Menu', categories: 'Categories', label: category, delivery: /Delivery: 60 BDT inside Dhaka, 80 BDT in Dhaka's suburbs, 100 BDT outside Dhaka/ },
-  bn: { menu: 'মেনু', categories: 'ক্যাটাগরি', label: categoryBn, delivery: /ডেলিভারি: ঢাকার ভিতরে ৬০ টাকা, ঢাকার আশেপাশে ৮০ টাকা, ঢাকার বাইরে ১০০ টাকা/ },
+  en: { menu: 'Menu', categories: 'Categories', label: category, delivery: /^Delivery: 60 BDT inside Dhaka, 80 BDT in Dhaka's suburbs, 100 BDT outside Dhaka/ },
+  bn: { menu: 'মেনু', categories: 'ক্যাটাগরি', label: categoryBn, delivery: /^ডেলিভারি: ঢাকার ভিতরে ৬০ টাকা, ঢাকার আশেপাশে ৮০ টাকা, ঢাকার বাইরে ১০০ টাকা/ },
 } as const;
 
 for (const lang of ['en', 'bn'] as const) {
@@ -74,7 +74,13 @@ for (const lang of ['en', 'bn'] as const) {
       const thumbs = page.getByTestId('gallery-thumbnails').getByRole('button');
       await expect(thumbs).toHaveCount(3);
       await expect(thumbs.nth(0)).toHaveAttribute('aria-pressed', 'true');
-      const shown = () => page.locator('.gallery img.gallery__image:visible').first().getAttribute('src');
+      // The photo in the gallery's frame (the carousel's other slides lie beside it).
+      const shown = () =>
+        page.locator('.gallery').evaluate((gallery) => {
+          const frame = gallery.getBoundingClientRect();
+          const inFrame = [...gallery.querySelectorAll('img')].find((img) => Math.abs(img.getBoundingClientRect().left - frame.left) < 3);
+          return inFrame?.getAttribute('src') ?? '';
+        });
       await thumbs.nth(2).click();
       await expect(thumbs.nth(2)).toHaveAttribute('aria-pressed', 'true');
       await expect(thumbs.nth(0)).toHaveAttribute('aria-pressed', 'false');
