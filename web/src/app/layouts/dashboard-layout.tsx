@@ -1,13 +1,16 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { SearchBox } from '../../features/catalogue/components/search-box';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { useShopName } from '../../features/site/api/get-site-config';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useT } from '../../lib/i18n/i18n';
+import { LanguageSwitch } from '../../lib/i18n/language-switch';
 import { useRouteTitle } from '../use-route-title';
 import { LoadingStatus } from '../../components/loading-status';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { NAVIGATION, PAGES } from '../routes';
+import { CartLink } from './cart-link';
 import { dashboardMessages } from './messages/dashboard';
 import { navLabel } from './nav-labels';
 import { NavigationProgress } from './navigation-progress';
@@ -17,7 +20,11 @@ import { SkipLink } from './skip-link';
 
 const MENU_ID = 'dashboard-menu';
 
-/** The dashboard's own shell (behind RequireUser): top bar with the user and Log Out, side menu by role. */
+/**
+ * The dashboard's own shell (behind RequireUser): top bar with the shop's search, the user, the language
+ * switch, the cart and Log Out (the cart, checkout and My Orders pages keep the shop header's search, language
+ * and cart: issue 33), side menu by role.
+ */
 export function DashboardLayout() {
   useRouteTitle();
   const t = useT(dashboardMessages);
@@ -85,10 +92,13 @@ export function DashboardLayout() {
             <ShopLogo />
             <span className="navbar__name">{shopName}</span>
           </Link>
+          <SearchBox action={PAGES.search.path} />
           <p className="dashboard-header__user" data-testid="dashboard-user">
             <span className="visually-hidden">{t('dashboard.signedInAs')}</span>
             {displayName}
           </p>
+          <LanguageSwitch />
+          <CartLink />
           <button type="button" className="button button--secondary dashboard-header__logout" disabled={leaving} onClick={handleLogOut}>
             {t('dashboard.logOut')}
           </button>

@@ -16,6 +16,7 @@ import './cart-page.css';
 import { localized } from '../../../lib/i18n/localized';
 import { siteConfigQueryOptions } from '../../../lib/site-config';
 import { PAGES } from '../../../app/routes';
+import { deliveryFeeValues } from '../../../lib/delivery-fees';
 
 /** The API's ceiling of one line's quantity, when the site config does not say the shop's own. */
 const quantityCeiling = 99;
@@ -87,6 +88,11 @@ export function CartPage() {
               </Link>
             )}
           </div>
+          {!empty && (
+            <p className="cart-delivery" data-testid="delivery-fees">
+              {t('cart.deliveryFees', deliveryFeeValues(lang))}
+            </p>
+          )}
           {full && (
             <p className="notice cart-notice" role="status" data-testid="cart-full">
               {t('cart.fullNotice', { count: formatNumber(config?.maxCartLines ?? 0, lang) })}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { Swiper as SwiperInstance } from 'swiper/types';
 import { Autoplay, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
@@ -12,17 +13,26 @@ export const PRODUCT_CAROUSEL_INTERVAL_MS = 5000;
 type GalleryCarouselProps = {
   title: string;
   images: readonly string[];
+  /** The photo shown (its index in `images`): a thumbnail chose it, or a swipe. */
+  active: number;
+  onActiveChange: (index: number) => void;
 };
 
 /**
  * The Swiper carousel of a product's photos (two or more), with previous/next buttons. Loaded after the
  * product page has shown its first photo (see ProductGallery), so Swiper is not in the page's first load.
  */
-export function GalleryCarousel({ title, images }: GalleryCarouselProps) {
+export function GalleryCarousel({ title, images, active, onActiveChange }: GalleryCarouselProps) {
   // Our own buttons (real <button>s with names) for the Navigation module; handed over once mounted.
   const t = useT(productMessages);
   const [prevEl, setPrevEl] = useState<HTMLButtonElement | null>(null);
   const [nextEl, setNextEl] = useState<HTMLButtonElement | null>(null);
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+
+  // A thumbnail chose another photo: slide to it.
+  useEffect(() => {
+    if (swiper && !swiper.destroyed && swiper.realIndex !== active) swiper.slideToLoop(active);
+  }, [swiper, active]);
 
   return (
     <>
@@ -30,6 +40,9 @@ export function GalleryCarousel({ title, images }: GalleryCarouselProps) {
         className="gallery__swiper"
         modules={[Navigation, Autoplay]}
         loop
+        initialSlide={active}
+        onSwiper={setSwiper}
+        onSlideChange={(instance) => onActiveChange(instance.realIndex)}
         autoplay={{ delay: PRODUCT_CAROUSEL_INTERVAL_MS, enabled: false }}
         navigation={{ prevEl, nextEl }}
         // Load the neighbours of the shown photo, so that a swipe never shows a blank slide.

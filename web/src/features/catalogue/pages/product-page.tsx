@@ -11,6 +11,7 @@ import { PurchaseForm } from '../components/purchase-form';
 import { productMessages } from '../messages/product';
 import type { PurchaseHandler } from '../purchase';
 import { PAGES } from '../../../app/routes';
+import { deliveryFeeValues } from '../../../lib/delivery-fees';
 
 type ProductPageProps = {
   /** What Add to Cart and Order Now do for a signed-in customer. */
@@ -42,6 +43,9 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
           </h1>
           <p className="product-detail__price" data-testid="product-price">
             {t('product.price', { price: formatMoney(product.price, lang) })}
+          </p>
+          <p className="product-detail__delivery" data-testid="delivery-fees">
+            {t('product.deliveryFees', deliveryFeeValues(lang))}
           </p>
           <ul className="product-detail__facts">
             <li>
