@@ -35,11 +35,6 @@ export function AddSliderPage() {
     const altEn = String(data.get('altEn') ?? '').trim();
     const altBn = String(data.get('altBn') ?? '').trim();
     const target = String(data.get('linkTarget') ?? '');
-    if (!altEn || !altBn) {
-      const Swal = await loadSwal();
-      void Swal.fire({ icon: 'warning', title: t('banners.add.altRequired'), text: t('banners.add.altRequiredText') });
-      return;
-    }
     if (linkKind && !target) {
       const Swal = await loadSwal();
       void Swal.fire({ icon: 'warning', title: t('banners.add.targetRequired'), text: t('banners.add.targetRequiredText') });
@@ -56,7 +51,8 @@ export function AddSliderPage() {
       }
       if (!image) return;
       try {
-        await createSlider.mutateAsync({ image, altEn, altBn, link: linkKind ? { kind: linkKind, target } : null });
+        // Alt texts are asked, not required (the spec's Add Slider requires nothing): without them the page says "Banner N".
+        await createSlider.mutateAsync({ image, ...(altEn ? { altEn } : {}), ...(altBn ? { altBn } : {}), link: linkKind ? { kind: linkKind, target } : null });
       } catch (error) {
         await showFailure(error, t('banners.add.failed'));
         return;
@@ -88,10 +84,10 @@ export function AddSliderPage() {
           hint={t('banners.add.hint')}
         />
         <FormField label={t('banners.add.altEn')} id="slider-alt-en" hint={t('banners.add.altHint')}>
-          {(control) => <input {...control} name="altEn" type="text" lang="en" maxLength={200} required disabled={busy} />}
+          {(control) => <input {...control} name="altEn" type="text" lang="en" maxLength={200} disabled={busy} />}
         </FormField>
         <FormField label={t('banners.add.altBn')} id="slider-alt-bn">
-          {(control) => <input {...control} name="altBn" type="text" lang="bn" maxLength={200} required disabled={busy} />}
+          {(control) => <input {...control} name="altBn" type="text" lang="bn" maxLength={200} disabled={busy} />}
         </FormField>
         <FormField label={t('banners.add.linkKind')} id="slider-link-kind">
           {(control) => (
