@@ -215,8 +215,9 @@ describe('sliders', () => {
     t.time.advance(1000);
     const second = await json(await add('/uploads/banner.webp', admin));
     expect(await json(await call(t, 'GET', '/api/sliders'))).toEqual([
-      { _id: second.insertedId, image: '/uploads/banner.webp' },
-      { _id: first.insertedId, image: 'https://i.ibb.co/b/1.webp' },
+      // Issue 33: a banner added without them has no link and no alt texts.
+      { _id: second.insertedId, image: '/uploads/banner.webp', link: null, altEn: null, altBn: null },
+      { _id: first.insertedId, image: 'https://i.ibb.co/b/1.webp', link: null, altEn: null, altBn: null },
     ]);
     for (const bad of ['', 'javascript:alert(1)', 42, null]) expect((await add(bad, admin)).status).toBe(400);
 

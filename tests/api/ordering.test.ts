@@ -339,7 +339,8 @@ describe('coupons', () => {
     for (const discountPercent of [0, 0.5, 101, 12.345, '10']) expect((await addCoupon('OTHER', discountPercent as number)).status).toBe(400);
     expect((await addCoupon('', 10)).status).toBe(400);
     const list = await json(await call(t, 'GET', '/api/coupons', { token: admin }));
-    expect(list).toEqual([{ _id: (await json(res)).insertedId, code: 'SUMMER24', discountPercent: 15.5 }]);
+    // Issue 33: a coupon added without them has no last day, no minimum and no limit.
+    expect(list).toEqual([{ _id: (await json(res)).insertedId, code: 'SUMMER24', discountPercent: 15.5, expiresOn: null, minOrder: null, maxUses: null, uses: 0 }]);
     expect(await json(await call(t, 'DELETE', `/api/coupons/${list[0]._id}`, { token: admin }))).toEqual({ deletedCount: 1 });
     expect((await call(t, 'DELETE', `/api/coupons/${list[0]._id}`, { token: admin })).status).toBe(404);
   });

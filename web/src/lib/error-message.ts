@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../src/shared/locale-format';
 import { currentLanguage, translator } from './i18n/i18n';
 import { isHTTPError, isTimeoutError } from './http-errors';
 import { dialogMessages, type DialogId } from './messages/dialog';
@@ -12,7 +13,7 @@ export type FailureInfo = {
   message: string;
 };
 
-type ErrorBody = { error?: { code?: unknown; message?: unknown } };
+type ErrorBody = { error?: { code?: unknown; message?: unknown; minOrder?: unknown } };
 
 function isFirebaseError(error: unknown): error is { code: string; message: string } {
   return (
@@ -27,8 +28,8 @@ function isFirebaseError(error: unknown): error is { code: string; message: stri
 export async function describeFailure(error: unknown): Promise<FailureInfo> {
   const t = await translator(dialogMessages);
   // A message of the catalogue, or `fallback` when it has none for this code.
-  const known = (id: string, fallback: string) => {
-    const text = t(id as DialogId);
+  const known = (id: string, fallback: string, params?: Record<string, string>) => {
+    const text = t(id as DialogId, params);
     return text === id ? fallback : text;
   };
   if (isHTTPError(error)) {
@@ -38,7 +39,9 @@ export async function describeFailure(error: unknown): Promise<FailureInfo> {
       const code = typeof body.error?.code === 'string' ? body.error.code : undefined;
       const message = typeof body.error?.message === 'string' ? body.error.message : undefined;
       // The server words its messages in English (the spec's texts): another language shows its code's.
-      if (message) return { status, code, message: currentLanguage() === 'en' || !code ? message : known(`dialog.code.${code}`, message) };
+      // An error's figures ride along for the page's words: a coupon's minimum order in taka (issue 33).
+      const params = typeof body.error?.minOrder === 'number' ? { minOrder: formatMoney(body.error.minOrder, currentLanguage()) } : undefined;
+      if (message) return { status, code, message: currentLanguage() === 'en' || !code ? message : known(`dialog.code.${code}`, message, params) };
     } catch {
       // Not a JSON error body (a proxy page, say): fall through to a generic message.
     }

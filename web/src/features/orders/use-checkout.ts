@@ -23,7 +23,8 @@ type CheckoutInput = {
   orderNow: OrderNowItem | null;
   cartLines: CheckoutLine[];
   /** The percentage of a coupon code; rejects for an unknown code (or any failure). */
-  lookupCoupon: (code: string) => Promise<number>;
+  /** The coupon's percentage for an order of `subtotal` taka, or a rejection (unknown, expired, below its minimum, used up, rate limit). */
+  lookupCoupon: (code: string, subtotal: number) => Promise<number>;
   /** The cart changed on the server (it was ordered) or may have (prices changed, a product is gone). */
   onCartChanged: () => void;
   /** The shop asks for a phone code (CHECKOUT_OTP): whether a number is confirmed, and forgetting it after a refusal. */
@@ -160,12 +161,14 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     }
     setApplying(true);
     try {
-      const percent = await lookupCoupon(code);
+      const percent = await lookupCoupon(code, subtotal);
       setApplied({ code, percent });
     } catch (error) {
       setApplied(null);
-      if (isSessionFailure(await describeFailure(error))) return;
-      void Swal.fire({ icon: 'error', title: t('checkout.invalidCoupon'), text: t('checkout.validCode') });
+      const failure = await describeFailure(error);
+      if (isSessionFailure(failure)) return;
+      // A coupon that exists but does not work now says why (issue 33); any other failure is "invalid".
+      void Swal.fire({ icon: 'error', title: t('checkout.invalidCoupon'), text: isCouponRuleRefusal(failure.code) ? failure.message : t('checkout.validCode') });
     } finally {
       setApplying(false);
     }
@@ -194,6 +197,12 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
         await Swal.fire({ icon: 'warning', title: t('checkout.pricesChanged'), text: failure.message });
         return;
       }
+      case 'promotions/coupon-expired':
+      case 'promotions/coupon-below-minimum':
+      case 'promotions/coupon-used-up':
+        setApplied(null);
+        await Swal.fire({ icon: 'error', title: t('checkout.invalidCoupon'), text: failure.message });
+        return;
       case 'ordering/coupon-invalid':
         setApplied(null);
         await Swal.fire({ icon: 'error', title: t('checkout.invalidCoupon'), text: t('checkout.validCode') });
@@ -306,3 +315,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     submit,
   };
 }
+
+/** The coupon's own rules refused it (issue 33): its message names the reason (the minimum order, say). */
+const isCouponRuleRefusal = (code: string | undefined) =>
+  code === 'promotions/coupon-expired' || code === 'promotions/coupon-below-minimum' || code === 'promotions/coupon-used-up';

@@ -46,8 +46,13 @@ export function AddCouponPage() {
       void Swal.fire({ icon: 'warning', title: t('coupons.add.invalidDiscount'), text: t('coupons.add.invalidDiscountText') });
       return;
     }
+    // The optional rules (issue 33): empty is none; numbers typed in Bengali digits are read by the API too.
+    const data = new FormData(form);
+    const expiresOn = String(data.get('expiresOn') ?? '');
+    const minOrder = String(data.get('minOrder') ?? '').trim();
+    const maxUses = String(data.get('maxUses') ?? '').trim();
     try {
-      await createCoupon.mutateAsync({ code: trimmed, discountPercent: percent });
+      await createCoupon.mutateAsync({ code: trimmed, discountPercent: percent, expiresOn: expiresOn || null, minOrder: minOrder || null, maxUses: maxUses || null });
     } catch (error) {
       const failure = await describeFailure(error);
       if (isSessionFailure(failure)) return;
@@ -89,6 +94,15 @@ export function AddCouponPage() {
         </FormField>
         <FormField label={t('coupons.add.discount')} id="coupon-discount">
           {(control) => <input {...control} name="discountPercent" type="number" inputMode="decimal" min={1} max={100} step={0.01} required />}
+        </FormField>
+        <FormField label={t('coupons.add.expiresOn')} id="coupon-expires" hint={t('coupons.add.expiresHint')}>
+          {(control) => <input {...control} name="expiresOn" type="date" min="2000-01-01" max="2200-12-31" />}
+        </FormField>
+        <FormField label={t('coupons.add.minOrder')} id="coupon-min-order" hint={t('coupons.add.minOrderHint')}>
+          {(control) => <input {...control} name="minOrder" type="number" inputMode="numeric" min={1} step={1} />}
+        </FormField>
+        <FormField label={t('coupons.add.maxUses')} id="coupon-max-uses" hint={t('coupons.add.maxUsesHint')}>
+          {(control) => <input {...control} name="maxUses" type="number" inputMode="numeric" min={1} step={1} />}
         </FormField>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={createCoupon.isPending}>

@@ -7,7 +7,9 @@ import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCoupons, type Coupon } from '../api/get-coupons';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
-import { formatNumber } from '../../../../../src/shared/locale-format';
+import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import { formatDate } from '../../../../../src/shared/locale-dates';
+import { dhakaDayStart } from '../../../../../src/shared/shop-time';
 import { couponsMessages } from '../messages/coupons';
 import { PAGES } from '../../../app/routes';
 
@@ -53,7 +55,15 @@ export function ManageCouponsPage() {
             <p className="notice">{t('coupons.manage.empty')}</p>
           ) : (
             <DataTable labelledBy="coupons-title" caption={t('coupons.manage.caption')}
-              columns={['#', t('coupons.manage.column.code'), t('coupons.manage.column.discount'), t('coupons.manage.column.action')]}
+              columns={[
+                '#',
+                t('coupons.manage.column.code'),
+                t('coupons.manage.column.discount'),
+                t('coupons.manage.column.lastDay'),
+                t('coupons.manage.column.minOrder'),
+                t('coupons.manage.column.uses'),
+                t('coupons.manage.column.action'),
+              ]}
             >
               {coupons.map((coupon, index) => {
                 const codeId = `coupon-${coupon._id}-code`;
@@ -64,6 +74,17 @@ export function ManageCouponsPage() {
                       {coupon.code}
                     </th>
                     <td className="data-table__nowrap">{t('coupons.manage.percent', { percent: formatNumber(coupon.discountPercent, lang) })}</td>
+                    <td className="data-table__nowrap" data-testid="coupon-last-day">
+                      {coupon.expiresOn ? formatDate(dhakaDayStart(coupon.expiresOn), lang) : t('coupons.manage.none')}
+                    </td>
+                    <td className="data-table__nowrap" data-testid="coupon-min-order">
+                      {coupon.minOrder ? formatMoney(coupon.minOrder, lang) : t('coupons.manage.none')}
+                    </td>
+                    <td className="data-table__nowrap" data-testid="coupon-uses">
+                      {coupon.maxUses
+                        ? t('coupons.manage.usesOf', { uses: formatNumber(coupon.uses, lang), max: formatNumber(coupon.maxUses, lang) })
+                        : formatNumber(coupon.uses, lang)}
+                    </td>
                     <td>
                       <button
                         type="button"

@@ -20,7 +20,7 @@ type CheckoutPageProps = {
   /** The customer's cart (ignored for Order Now). */
   cart: CheckoutCart;
   /** The percentage of a coupon code; rejects for an unknown code (or any failure). */
-  lookupCoupon: (code: string) => Promise<number>;
+  lookupCoupon: (code: string, subtotal: number) => Promise<number>;
   /** The cart changed on the server (it was ordered) or may have (prices changed, a product is gone). */
   onCartChanged: () => void;
   /** The shop asks for a code sent by SMS to the phone number before an order counts (CHECKOUT_OTP). */

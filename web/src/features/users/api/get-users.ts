@@ -6,19 +6,19 @@ import type { Row } from '../../../lib/api/contracts';
 
 export type ShopUser = Row<'get /users'>;
 
-/** Admin only; newest first, one page (1, 2, ...). */
-export function getUsers(page: number): Promise<Page<ShopUser>> {
-  return getPage(authApi, 'get /users', pageQuery(page));
+/** Admin only; newest first, one page (1, 2, ...); with `q`, the users whose name, email or order phone holds it (issue 33). */
+export function getUsers(page: number, q = ''): Promise<Page<ShopUser>> {
+  return getPage(authApi, 'get /users', { ...pageQuery(page), ...(q ? { q } : {}) });
 }
 
-export const usersQueryOptions = (page: number) =>
+export const usersQueryOptions = (page: number, q = '') =>
   queryOptions({
-    queryKey: ['users', 'list', page],
-    queryFn: () => getUsers(page),
+    queryKey: ['users', 'list', page, q],
+    queryFn: () => getUsers(page, q),
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
 
-export function useUsers(page: number) {
-  return useQuery(usersQueryOptions(page));
+export function useUsers(page: number, q = '') {
+  return useQuery(usersQueryOptions(page, q));
 }

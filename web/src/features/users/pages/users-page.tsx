@@ -1,3 +1,5 @@
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
@@ -11,10 +13,16 @@ import { formatNumber } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { usersMessages } from '../messages/users';
 
+/** The longest search the API takes (GET /api/users?q=). */
+const maxSearchLength = 100;
+
+/** /dashboard/users (admin): every user, newest first, a page at a time (?page=); a search (?q=) by name, email or phone keeps its paging (issue 33). */
 export function UsersPage() {
   const { user: currentUser } = useAuth();
   const page = usePageParam();
-  const { data, status } = useUsers(page);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = (searchParams.get('q') ?? '').trim().slice(0, maxSearchLength);
+  const { data, status } = useUsers(page, q);
   const users = data?.items ?? [];
   const deleteUser = useDeleteUser();
   const makeAdmin = useMakeAdmin();
@@ -48,14 +56,37 @@ export function UsersPage() {
       <h1 id="users-title" className="page__title">
         {t('users.title')}
       </h1>
+      <form
+        className="dashboard-page__bar users-search"
+        role="search"
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          const typed = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+          // A new search starts at its first page.
+          setSearchParams(typed ? { q: typed } : {});
+        }}
+      >
+        <label htmlFor="users-search" className="visually-hidden">
+          {t('users.search.label')}
+        </label>
+        <input id="users-search" key={q} name="q" type="search" defaultValue={q} maxLength={maxSearchLength} placeholder={t('users.search.placeholder')} />
+        <button type="submit" className="button button--primary button--small">
+          {t('users.search.submit')}
+        </button>
+        {q && (
+          <button type="button" className="button button--secondary button--small" onClick={() => setSearchParams({})}>
+            {t('users.search.clear')}
+          </button>
+        )}
+      </form>
       <QueryStatus status={status} loading={t('users.loading')} failed={t('users.failed')} />
       {status === 'success' && (
         <>
           <p className="page__lead" data-testid="users-total">
-            {t('users.total', { count: formatNumber(data.total, lang) })}
+            {q ? t('users.search.found', { count: formatNumber(data.total, lang), q }) : t('users.total', { count: formatNumber(data.total, lang) })}
           </p>
           {users.length === 0 && page === 1 ? (
-            <p className="notice">{t('users.empty')}</p>
+            <p className="notice">{q ? t('users.search.none', { q }) : t('users.empty')}</p>
           ) : (
             <DataTable
               labelledBy="users-title"
