@@ -61,3 +61,35 @@ describe('order lines keep both titles', () => {
     expect(english).not.toContain(visualOrder(foxBn));
   });
 });
+
+describe('sizes and colors in Bengali (issue 33)', () => {
+  it('a product keeps their Bengali names by position; the cart, the order (at order time) and the Bengali invoice show them, the English stays the key', async () => {
+    const created = await call(t, 'POST', '/api/products', {
+      token: admin,
+      body: { title: 'Fox Hoodie', titleBn: 'শিয়াল হুডি', description: '', category: 'Figures', price: 2000, images: ['https://img.test/h.webp'], sizes: ['M', 'L'], sizesBn: ['এম', ''], colors: ['Red'], colorsBn: ['লাল'] },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const id = (await json(created)).insertedId as string;
+    const product = await json(await call(t, 'GET', `/api/products/${id}`));
+    expect(product).toMatchObject({ sizes: ['M', 'L'], sizesBn: ['এম', ''], colors: ['Red'], colorsBn: ['লাল'] });
+    const plainProduct = await json(await call(t, 'GET', `/api/products/${plain}`));
+    expect(plainProduct).not.toHaveProperty('sizesBn');
+
+    const tooMany = await call(t, 'PATCH', `/api/products/${id}`, { token: admin, body: { title: 'Fox Hoodie', description: '', category: 'Figures', price: 2000, images: ['https://img.test/h.webp'], sizes: ['M', 'L'], colors: ['Red'], sizesBn: ['এম', 'এল', 'এক্সএল'] } });
+    expect(tooMany.status).toBe(400);
+    expect((await json(tooMany)).error.code).toBe('http/validation');
+
+    for (const size of ['M', 'L']) expect((await call(t, 'POST', '/api/carts', { token: rina, body: { productId: id, quantity: 1, size, color: 'Red' } })).status).toBe(201);
+    const cart = (await json(await call(t, 'GET', '/api/carts?email=rina@example.com', { token: rina }))) as Array<Record<string, unknown>>;
+    expect(cart.find((l) => l.size === 'M')).toMatchObject({ sizeBn: 'এম', colorBn: 'লাল' });
+    expect(cart.find((l) => l.size === 'L')).not.toHaveProperty('sizeBn');
+
+    const placed = await json(await call(t, 'POST', '/api/orders', { token: rina, headers: { 'accept-language': 'bn' }, body: checkout }));
+    const lines = placed.order.cartItems as Array<Record<string, unknown>>;
+    expect(lines.find((l) => l.size === 'M')).toMatchObject({ size: 'M', sizeBn: 'এম', color: 'Red', colorBn: 'লাল' });
+    const res = await call(t, 'GET', `/api/orders/${placed.insertedId}/invoice.pdf?lang=bn`, { token: rina });
+    const [page] = await pdfPages(new Uint8Array(await res.arrayBuffer()));
+    expect(page).toContain(visualOrder('সাইজ এম, রং লাল'));
+    expect(page).toContain(visualOrder('সাইজ L, রং লাল'));
+  });
+});

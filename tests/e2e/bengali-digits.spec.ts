@@ -15,6 +15,8 @@ const coupon = `DG${stamp}`;
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
   productId = await categoryWithProduct(request, token, { category: `Digits ${stamp}`, title: `Digits${stamp} Fox Mug`, description: 'A mug.', price: 700, image, stock: 20 });
+  // Issue 33, point 9: its Bengali name, which My Orders shows in Bengali.
+  await apiAs(request, token, 'patch', `/api/products/${productId}`, { title: `Digits${stamp} Fox Mug`, titleBn: `শিয়াল মগ ${stamp}`, description: 'A mug.', category: `Digits ${stamp}`, price: 700, images: [image], sizes: [], colors: [] });
   couponId = (await apiAs<{ insertedId: string }>(request, token, 'post', '/api/coupons', { code: coupon, discountPercent: 10 })).insertedId;
 });
 
@@ -65,6 +67,11 @@ for (const width of [390, 1366]) {
     // Issue 33, point 9: an order number is a name, never grouped ("১০০৮৮", not "১০,০৮৮").
     expect(order.orderNumber).toBeGreaterThan(9999);
     await expect(popup(page)).toContainText(`আপনার অর্ডার নম্বর: ${toBengaliDigits(String(order.orderNumber))}`);
+
+    // My Orders names the item in Bengali (issue 33, point 9).
+    await page.goto('/dashboard/orders?lang=bn');
+    await expect(page.getByTestId('order-item').filter({ hasText: `শিয়াল মগ ${stamp}` }).first()).toBeVisible();
+    await expect(page.getByText(`Digits${stamp} Fox Mug`)).toHaveCount(0);
   });
 
   test(`English prices have thousands separators, as the SMS writes them (issue 33), ${width} px`, async ({ page, request }) => {
@@ -76,10 +83,11 @@ for (const width of [390, 1366]) {
         description: 'A statue.',
         category: `Digits ${stamp}`,
         price: 375130,
-        sizes: [],
+        sizes: ['M'],
+        sizesBn: ['এম'],
         colors: [],
         images: [image],
-        variants: [{ size: '', color: '', stock: 2 }],
+        variants: [{ size: 'M', color: '', stock: 2 }],
       })
     ).insertedId;
     try {
@@ -88,6 +96,8 @@ for (const width of [390, 1366]) {
       await expect(page.getByText('375130 BDT')).toHaveCount(0);
       await page.goto(`/product/${dear}?lang=bn`);
       await expect(page.getByRole('main').getByText('৩,৭৫,১৩০ টাকা').first()).toBeVisible();
+      // Sizes by their Bengali names (issue 33, point 9); the option's value stays the English key.
+      await expect(page.getByLabel('সাইজ', { exact: true }).locator('option[value="M"]')).toHaveText('এম');
     } finally {
       await apiAs(request, token, 'delete', `/api/products/${dear}`);
     }

@@ -35,6 +35,9 @@ export type CartProduct = {
   price: number;
   sizes: string[];
   colors: string[];
+  /** The Bengali names of the sizes and colors by position (issue 33), or null. */
+  sizesBn?: string[] | null;
+  colorsBn?: string[] | null;
   images: string[];
   /** Stock per size x color (decision 027). */
   variants: Variant[];

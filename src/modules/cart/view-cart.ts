@@ -1,3 +1,4 @@
+import { bengaliChoice } from '../../shared/label-names.js';
 import { availableFor } from '../../shared/stock.js';
 import type { CartLine } from './domain/cart-line.js';
 import type { CartProduct, CartStore, ProductLookup } from './ports.js';
@@ -7,6 +8,9 @@ export type PricedCartLine = CartLine & {
   title: string;
   /** The product's Bengali title, when it has one. */
   titleBn?: string;
+  /** The Bengali names of the line's size and color, when the product has them (issue 33). */
+  sizeBn?: string;
+  colorBn?: string;
   category: string;
   image: string;
   unitPrice: number;
@@ -40,6 +44,7 @@ function priced(line: CartLine, product: CartProduct | undefined): PricedCartLin
     ...line,
     title: product.title,
     ...(product.titleBn ? { titleBn: product.titleBn } : {}),
+    ...bengaliChoice(product, line.size, line.color),
     category: product.category,
     image: product.images[0] ?? '',
     unitPrice: product.price,

@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { mapConcurrent } from '../../shared/map-concurrent.js';
 import { variantKeys } from '../../shared/stock.js';
-import { demoCatalogue, demoStock, type DemoProduct } from './domain/demo-catalogue.js';
+import { bengaliLabelsOf, demoCatalogue, demoStock, type DemoProduct } from './domain/demo-catalogue.js';
 import type { CategoryStore, ProductStore } from './ports.js';
 
 export type DemoArtSpec = { title: string; subtitle: string; hue: number; seed: string };
@@ -63,6 +63,8 @@ export async function seedDemoCatalogue(deps: {
         price: product.price,
         sizes: product.sizes,
         colors: product.colors,
+        sizesBn: bengaliLabelsOf(product.sizes),
+        colorsBn: bengaliLabelsOf(product.colors),
         images,
         createdAt: new Date(start - i * 1000),
         variants: variantKeys(product.sizes, product.colors).map((k) => ({ ...k, stock: product.stock?.[`${k.size}/${k.color}`] ?? demoStock })),

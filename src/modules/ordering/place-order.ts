@@ -1,3 +1,4 @@
+import { bengaliChoice } from '../../shared/label-names.js';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import { normalizeCouponCode } from '../../shared/coupon-code.js';
@@ -147,7 +148,7 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     if (gone) {
       return err(appError('ordering/product-unavailable', 'A product in your cart is no longer available. Remove it from your cart, then order again.'));
     }
-    lines = cart.map(({ productId, title, titleBn, category, image, size, color, quantity, unitPrice }) => ({
+    lines = cart.map(({ productId, title, titleBn, category, image, size, color, sizeBn, colorBn, quantity, unitPrice }) => ({
       productId,
       title,
       ...(titleBn ? { titleBn } : {}),
@@ -155,6 +156,8 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
       image,
       size,
       color,
+      ...(sizeBn ? { sizeBn } : {}),
+      ...(colorBn ? { colorBn } : {}),
       quantity,
       unitPrice,
       price: unitPrice * quantity,
@@ -331,6 +334,7 @@ async function orderNowLine(ports: OrderingTxPorts, item: NonNullable<PlaceOrder
     image: product.images[0] ?? '',
     size: item.size,
     color: item.color,
+    ...bengaliChoice(product, item.size, item.color),
     quantity: item.quantity,
     unitPrice: product.price,
     price: product.price * item.quantity,

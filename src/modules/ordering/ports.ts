@@ -99,7 +99,7 @@ export type IdempotencyStore = {
 };
 
 /** What ordering needs from the other modules, wired in shop.ts. */
-export type OrderableProduct = { id: string; title: string; titleBn?: string | null; category: string; price: number; sizes: string[]; colors: string[]; images: string[] };
+export type OrderableProduct = { id: string; title: string; titleBn?: string | null; category: string; price: number; sizes: string[]; colors: string[]; sizesBn?: string[] | null; colorsBn?: string[] | null; images: string[] };
 /** A cart line as the cart prices it now: an order line to be, plus its cart id. */
 export type CartLineForOrder = Omit<OrderLine, 'price'> & { id: string; available: boolean };
 /** The other modules' facts as one transaction sees them. */

@@ -28,6 +28,8 @@ export const cartItemSchema = z.object({
   category: z.string(),
   size: z.string(),
   color: z.string(),
+  sizeBn: z.string().optional().meta({ description: "The size's Bengali name (issue 33), absent when it has none; size stays the key." }),
+  colorBn: z.string().optional().meta({ description: "The color's Bengali name (issue 33), absent when it has none; color stays the key." }),
   available: z.boolean().meta({ description: 'False once the product is gone from the catalogue.' }),
   stock: z.number().int().meta({ description: "How many this line's size and color can hold now (0 once the product is gone)." }),
 });
@@ -46,6 +48,8 @@ const toDto = (line: PricedCartLine, email: string): CartItemDto => ({
   category: line.category,
   size: line.size,
   color: line.color,
+  ...(line.sizeBn ? { sizeBn: line.sizeBn } : {}),
+  ...(line.colorBn ? { colorBn: line.colorBn } : {}),
   available: line.available,
   stock: line.stock,
 });

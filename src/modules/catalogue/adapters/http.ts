@@ -44,6 +44,8 @@ const { id: _id, categoryId: _categoryId, updatedAt: _updatedAt, createdAt: _cre
   price: z.number().int().meta({ description: 'Whole taka.' }),
   sizes: z.array(z.string()),
   colors: z.array(z.string()),
+  sizesBn: z.array(z.string()).nullable().meta({ description: "The Bengali names of the sizes by position (issue 33), '' for one without; absent when none. The English size stays the variant's key." }),
+  colorsBn: z.array(z.string()).nullable().meta({ description: 'The Bengali names of the colors by position, as sizesBn.' }),
   images: z.array(z.string()).meta({ description: 'https URLs, or /uploads/<name>.webp of the local store (with -480 and -960 copies).' }),
 }).shape;
 export const productSchema = z.object({

@@ -39,6 +39,21 @@ const bengali = (what: string, max: number, description: string) =>
     .transform((text) => (text === undefined ? undefined : text?.normalize('NFC') || null))
     .meta({ description });
 
+/**
+ * The Bengali names of the sizes or colors (issue 33), by position: entry i names sizes[i] (as
+ * stored: trimmed, each once). Each trimmed, in NFC, at most 40 characters; '' names none (the
+ * English label is shown). An empty list, all '' or null is none (null); absent is "not sent"
+ * (unchanged on PATCH).
+ */
+const bengaliLabels = (what: string, of: string) =>
+  z
+    .array(z.string({ message: `${what} must be text` }).trim().max(40, `each of ${what} is at most 40 characters`), { message: `${what} must be a list` })
+    .max(20, `at most 20 ${what}`)
+    .nullable()
+    .optional()
+    .transform((list) => (list === undefined ? undefined : list?.some(Boolean) ? list.map((s) => s.normalize('NFC')) : null))
+    .meta({ description: `The Bengali names of the ${of}, by position (entry i names ${of}[i]); '' for one without. Shown in Bengali mode; the English label stays the variant's key. [], null: none. Absent: none on POST, unchanged on PATCH.` });
+
 const variantSchema = z.object({
   size: z.string({ message: 'A variant size must be text' }).trim().max(40).default(''),
   color: z.string({ message: 'A variant color must be text' }).trim().max(40).default(''),
@@ -55,7 +70,7 @@ const variantSchema = z.object({
  * column comes in as the table says (a nullable text: a string or null, optional; a SQLite
  * `text(..., { length })` its maximum) without an edit here.
  */
-const { title, description, titleBn, descriptionBn, ...columns } = createInsertSchema(products, {
+const { title, description, titleBn, descriptionBn, sizesBn, colorsBn, ...columns } = createInsertSchema(products, {
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is at most 120 characters'),
   description: z.string({ message: 'Description must be text' }).trim().max(5000, 'Description is at most 5000 characters').default(''),
   titleBn: bengali('Bengali title', 120, 'Shown instead of title when the shop is in Bengali. "" or null: none. Absent: none on POST, unchanged on PATCH.'),
@@ -67,6 +82,8 @@ const { title, description, titleBn, descriptionBn, ...columns } = createInsertS
     .max(maxPrice, `Price is at most ${maxPrice} BDT`),
   sizes: labels('sizes'),
   colors: labels('colors'),
+  sizesBn: bengaliLabels('Bengali sizes', 'sizes'),
+  colorsBn: bengaliLabels('Bengali colors', 'colors'),
   images: z
     .array(imageUrl, { message: 'Images must be a list of URLs' })
     .min(1, 'At least one image is required')
@@ -85,12 +102,18 @@ export const productInputSchema = z.object({
   descriptionBn,
   category: z.string({ message: 'Category is required' }).trim().min(1, 'Category is required').max(80),
   ...columns,
+  sizesBn,
+  colorsBn,
   variants: z
     .array(variantSchema, { message: 'Variants must be a list of { size, color, stock }' })
     .max(maxVariantsPerProduct, `At most ${maxVariantsPerProduct} variants`)
     .optional()
     .meta({ description: 'Stock per size x color, each combination once ("" for a dimension the product has not). Absent: DEFAULT_STOCK for each new combination, the stock of those that remain on PATCH.' }),
 }).superRefine((product, ctx) => {
+  for (const [field, of] of [['sizesBn', 'sizes'], ['colorsBn', 'colors']] as const) {
+    const bn = product[field];
+    if (bn && bn.length > product[of].length) ctx.addIssue({ code: 'custom', path: [field], message: `${field} names the ${of} by position: at most ${product[of].length} here` });
+  }
   const keys = variantKeys(product.sizes, product.colors);
   if (keys.length > maxVariantsPerProduct) {
     ctx.addIssue({ code: 'custom', path: ['sizes'], message: `A product has at most ${maxVariantsPerProduct} size and color combinations (${keys.length} here)` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoCatalogue } from './demo-catalogue.js';
+import { bengaliLabelsOf, demoCatalogue } from './demo-catalogue.js';
 
 // Issue 33, point 9: in Bengali mode the demo catalogue is Bengali, every product of it.
 const products = demoCatalogue.flatMap((category) => category.products);
@@ -17,5 +17,14 @@ describe('the demo catalogue in Bengali', () => {
 
   it('no two products share a Bengali title', () => {
     expect(new Set(products.map((p) => p.titleBn)).size).toBe(products.length);
+  });
+});
+
+describe('the demo sizes and colors in Bengali', () => {
+  it('every size and color of every product has a Bengali name', () => {
+    for (const product of products) {
+      for (const label of [...product.sizes, ...product.colors]) expect(bengaliLabelsOf([label])?.[0], `${product.title}: ${label}`).toMatch(/[\u0980-\u09FF]/);
+    }
+    expect(bengaliLabelsOf([])).toBeNull();
   });
 });

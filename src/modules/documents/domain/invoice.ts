@@ -253,7 +253,7 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
     lines: p.lines.map((line) => ({
       // The item in the page's language: the Bengali title kept at order time, else the English (issue 33).
       title: lang === 'bn' && line.titleBn ? line.titleBn : line.title,
-      choice: choiceOf(w, line.size, line.color),
+      choice: lang === 'bn' ? choiceOf(w, line.sizeBn ?? line.size, line.colorBn ?? line.color) : choiceOf(w, line.size, line.color),
       quantity: line.quantity,
       quantityText: w.digits(line.quantity),
       unitPrice: w.money(line.unitPrice),

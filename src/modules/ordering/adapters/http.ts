@@ -25,6 +25,8 @@ export const orderLineSchema = z.object({
   image: z.string(),
   size: z.string().meta({ description: 'The size of the variant the line took ("" when the product has no sizes; older orders may have "" where it was left open).' }),
   color: z.string().meta({ description: 'The color of the variant the line took, as size.' }),
+  sizeBn: z.string().optional().meta({ description: "The size's Bengali name when the order was placed (issue 33); absent when it had none." }),
+  colorBn: z.string().optional().meta({ description: "The color's Bengali name when the order was placed (issue 33); absent when it had none." }),
   quantity: z.number().int(),
   unitPrice: z.number().int(),
   price: z.number().int().meta({ description: 'unitPrice x quantity' }),

@@ -30,6 +30,9 @@ export type OrderLine = {
   image: string;
   size: string;
   color: string;
+  /** The Bengali names of the size and color when the order was placed (issue 33), each absent when it had none. */
+  sizeBn?: string;
+  colorBn?: string;
   quantity: number;
   unitPrice: number;
   /** unitPrice x quantity */

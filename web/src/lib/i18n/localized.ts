@@ -6,3 +6,11 @@ import type { Lang } from '../../../../src/shared/locale-format';
  * Kept tiny: the product card, in the entry chunk, uses it.
  */
 export const localized = (lang: Lang, en: string, bn: string | undefined): string => (lang === 'bn' && bn) || en;
+
+/**
+ * A size or color in the language shown (issue 33): its Bengali name by position
+ * (`labelsBn[i]` names `labels[i]`) when Bengali is shown and it has one, else the English label,
+ * which stays the variant's key.
+ */
+export const localizedLabel = (lang: Lang, labels: readonly string[], labelsBn: readonly string[] | undefined, label: string): string =>
+  (lang === 'bn' && label && labelsBn?.[labels.indexOf(label)]) || label;

@@ -35,6 +35,9 @@ export const products = pgTable(
     sizes: json('sizes').$type<string[]>().notNull(),
     colors: json('colors').$type<string[]>().notNull(),
     images: json('images').$type<string[]>().notNull(),
+    /** The Bengali names of the sizes and colors by position (issue 33), or null; see the SQLite schema. */
+    sizesBn: json('sizes_bn').$type<string[]>(),
+    colorsBn: json('colors_bn').$type<string[]>(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
     /**

@@ -29,6 +29,13 @@ export const products = sqliteTable(
     sizes: text('sizes', { mode: 'json' }).$type<string[]>().notNull(),
     colors: text('colors', { mode: 'json' }).$type<string[]>().notNull(),
     images: text('images', { mode: 'json' }).$type<string[]>().notNull(),
+    /**
+     * The Bengali names of the sizes and colors (issue 33), by position: sizesBn[i] names sizes[i],
+     * '' or a missing entry none (the English is shown). Null: none at all. The variant's key, in
+     * carts, orders and stock, stays the English label.
+     */
+    sizesBn: text('sizes_bn', { mode: 'json' }).$type<string[]>(),
+    colorsBn: text('colors_bn', { mode: 'json' }).$type<string[]>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

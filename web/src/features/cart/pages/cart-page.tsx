@@ -126,7 +126,7 @@ export function CartPage() {
             >
               {items.map((item, index) => {
                 const titleId = `cart-${item._id}-title`;
-                const choice = [item.size, item.color].filter(Boolean).join(', ');
+                const choice = [localized(lang, item.size, item.sizeBn), localized(lang, item.color, item.colorBn)].filter(Boolean).join(', ');
                 const level = stockLevel(item.stock);
                 return (
                   <tr key={item._id} data-testid="cart-line" data-available={item.available}>
@@ -141,8 +141,8 @@ export function CartPage() {
                       {/* On a phone the Size and Color columns fold into the title. */}
                       {choice && <span className="cart-table__choice">{choice}</span>}
                     </th>
-                    <td className="cart-table__size">{item.size || '—'}</td>
-                    <td className="cart-table__color">{item.color || '—'}</td>
+                    <td className="cart-table__size">{localized(lang, item.size, item.sizeBn) || '—'}</td>
+                    <td className="cart-table__color">{localized(lang, item.color, item.colorBn) || '—'}</td>
                     <td className="cart-table__quantity">
                       <QuantityControl
                         quantity={item.quantity}

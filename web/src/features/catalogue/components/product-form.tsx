@@ -21,6 +21,11 @@ const NEW_STOCK = 10;
 
 /** Sizes or colors as the server keeps them: split on commas, trimmed, each once. */
 const labelList = (text: string) => [...new Set(parseCommaList(text))];
+/** Bengali names of the sizes or colors, by position: split on commas (Bengali's too), blanks kept, none when all blank. */
+const bengaliList = (text: string) => {
+  const list = text.split(/[,،]/).map((s) => s.trim());
+  return list.some(Boolean) ? list : [];
+};
 const keyOf = ({ size, color }: VariantKey) => `${size}\u0000${color}`;
 /** The size x color of a stock field: "S / Red", "S", "Red" or "" (its label: "Stock S / Red" or "Stock"). */
 const variantName = ({ size, color }: VariantKey) => [size, color].filter(Boolean).join(' / ');
@@ -93,6 +98,9 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
       price: Number.parseInt(text('price'), 10),
       sizes: parseCommaList(text('sizes')),
       colors: parseCommaList(text('colors')),
+      // By position, a blank between commas for one without (issue 33); always sent: '' clears them.
+      sizesBn: bengaliList(text('sizesBn')),
+      colorsBn: bengaliList(text('colorsBn')),
       images,
       // The browser has checked each field: a whole number from 0 to maxStock.
       variants: stockKeys.map((key) => ({ ...key, stock: Number.parseInt(stockValue(key), 10) })),
@@ -206,7 +214,18 @@ export function ProductForm({ product, submitLabel, onSave, successTitle, onSave
             />
           )}
         </FormField>
+
+        <FormField label={t('productForm.sizesBn')} id={`${idPrefix}-sizes-bn`} describedBy={`${idPrefix}-list-bn-hint`}>
+          {(control) => <input {...control} name="sizesBn" type="text" lang="bn" defaultValue={product?.sizesBn?.join(', ')} autoComplete="off" />}
+        </FormField>
+
+        <FormField label={t('productForm.colorsBn')} id={`${idPrefix}-colors-bn`} describedBy={`${idPrefix}-list-bn-hint`}>
+          {(control) => <input {...control} name="colorsBn" type="text" lang="bn" defaultValue={product?.colorsBn?.join(', ')} autoComplete="off" />}
+        </FormField>
       </div>
+      <p id={`${idPrefix}-list-bn-hint`} className="form-field__hint admin-form__note">
+        {t('productForm.listBnHint')}
+      </p>
       <p id={`${idPrefix}-list-hint`} className="form-field__hint admin-form__note">
         {t('productForm.listHint')}
       </p>

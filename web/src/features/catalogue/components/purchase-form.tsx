@@ -7,6 +7,7 @@ import { loadSwal } from '../../../lib/dialog';
 import { formatNumber } from '../../../../../src/shared/locale-format';
 import { availableFor, stockLevel, totalStock, variantToTake } from '../../../../../src/shared/stock';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { localizedLabel } from '../../../lib/i18n/localized';
 import { productQueryOptions, type Product } from '../api/get-product';
 import { productMessages } from '../messages/product';
 import type { PurchaseHandler, PurchaseRequest } from '../purchase';
@@ -103,9 +104,9 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
   }
 
   /** "M" or "M (sold out)" when nothing is left of it with the rest of the choice. */
-  const option = (value: string, left: number) => (
+  const option = (value: string, name: string, left: number) => (
     <option key={value} value={value} disabled={left === 0}>
-      {left === 0 ? t('product.optionSoldOut', { option: value }) : value}
+      {left === 0 ? t('product.optionSoldOut', { option: name }) : name}
     </option>
   );
 
@@ -119,7 +120,7 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
             </label>
             <select id={`${id}-size`} name="size" className="form-field__input" value={size} onChange={(event) => setSize(event.target.value)}>
               <option value="">{t('product.chooseSize')}</option>
-              {product.sizes.map((s) => option(s, availableFor(product.variants, s, color)))}
+              {product.sizes.map((s) => option(s, localizedLabel(lang, product.sizes, product.sizesBn, s), availableFor(product.variants, s, color)))}
             </select>
           </div>
         )}
@@ -130,7 +131,7 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
             </label>
             <select id={`${id}-color`} name="color" className="form-field__input" value={color} onChange={(event) => setColor(event.target.value)}>
               <option value="">{t('product.chooseColor')}</option>
-              {product.colors.map((c) => option(c, availableFor(product.variants, size, c)))}
+              {product.colors.map((c) => option(c, localizedLabel(lang, product.colors, product.colorsBn, c), availableFor(product.variants, size, c)))}
             </select>
           </div>
         )}

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { GoBack } from '../../../components/go-back';
 import { formatMoney } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
-import { localized } from '../../../lib/i18n/localized';
+import { localized, localizedLabel } from '../../../lib/i18n/localized';
 import { productQueryOptions } from '../api/get-product';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductList } from '../components/product-list';
@@ -24,8 +24,9 @@ export function ProductPage({ onPurchase }: ProductPageProps) {
   const { data: product } = useSuspenseQuery(productQueryOptions(id));
   const t = useT(productMessages);
   const lang = useLanguage();
-  const sizes = product.sizes.join(', ');
-  const colors = product.colors.join(', ');
+  // Sizes and colors by their Bengali names when Bengali is shown and they have them (issue 33).
+  const sizes = product.sizes.map((s) => localizedLabel(lang, product.sizes, product.sizesBn, s)).join(', ');
+  const colors = product.colors.map((c) => localizedLabel(lang, product.colors, product.colorsBn, c)).join(', ');
   // Bengali title, description and category name when Bengali is shown and the product has them (issue 18).
   const title = localized(lang, product.title, product.titleBn);
   const description = localized(lang, product.description, product.descriptionBn);

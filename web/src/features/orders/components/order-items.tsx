@@ -13,8 +13,8 @@ type OrderItemsProps = {
 
 function details(item: OrderLine, t: Translate<'orders.item.size' | 'orders.item.color' | 'orders.item.qty'>, lang: Lang): string {
   return [
-    item.size && t('orders.item.size', { size: item.size }),
-    item.color && t('orders.item.color', { color: item.color }),
+    item.size && t('orders.item.size', { size: localized(lang, item.size, item.sizeBn) }),
+    item.color && t('orders.item.color', { color: localized(lang, item.color, item.colorBn) }),
     t('orders.item.qty', { quantity: formatNumber(item.quantity, lang) }),
   ]
     .filter(Boolean)
@@ -32,7 +32,7 @@ export function OrderItems({ items, compact = false }: OrderItemsProps) {
           <li key={`${item.productId}-${item.size}-${item.color}-${index}`}>
             {localized(lang, item.title, item.titleBn)} × {formatNumber(item.quantity, lang)}
             {(item.size || item.color) && (
-              <span className="order-items__details"> ({[item.size, item.color].filter(Boolean).join(', ')})</span>
+              <span className="order-items__details"> ({[localized(lang, item.size, item.sizeBn), localized(lang, item.color, item.colorBn)].filter(Boolean).join(', ')})</span>
             )}
           </li>
         ))}
