@@ -8,7 +8,7 @@ export type ShopUser = Row<'get /users'>;
 
 /** Admin only; newest first, one page (1, 2, ...); with `q`, the users whose name, email or order phone holds it (issue 33). */
 export function getUsers(page: number, q = ''): Promise<Page<ShopUser>> {
-  return getPage(authApi, 'get /users', { ...pageQuery(page), ...(q ? { q } : {}) });
+  return getPage(authApi, 'get /users', pageQuery(page), q ? { query: { q } } : {});
 }
 
 export const usersQueryOptions = (page: number, q = '') =>
