@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { categoryLabel, useCategories } from '../../features/catalogue/api/get-categories';
 import { SearchBox } from '../../features/catalogue/components/search-box';
@@ -30,6 +30,7 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
+  const categoriesItem = useRef<HTMLLIElement>(null);
 
   // Close the (narrow-screen) menu whenever the page changes, however it changed (link, Go Back, history).
   if (menuPath !== pathname) {
@@ -46,8 +47,16 @@ export function Navbar() {
         setCategoriesOpen(false);
       }
     }
+    // The categories' drop-down closes too when a click lands outside it.
+    function onPointerDown(event: PointerEvent) {
+      if (categoriesItem.current && event.target instanceof Node && !categoriesItem.current.contains(event.target)) setCategoriesOpen(false);
+    }
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
   }, [menuOpen, categoriesOpen]);
 
   return (
@@ -83,7 +92,7 @@ export function Navbar() {
         </button>
 
         <ul id={MENU_ID} className="navbar__menu" data-open={menuOpen}>
-          <li className="navbar__categories">
+          <li className="navbar__categories" ref={categoriesItem}>
             <CategoriesMenu open={categoriesOpen} onToggle={() => setCategoriesOpen((open) => !open)} />
           </li>
           {NAVIGATION.main.map(({ to, label }) => (
