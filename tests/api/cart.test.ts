@@ -53,6 +53,9 @@ describe('cart', () => {
         category: 'Plush',
         size: '45 cm',
         color: 'White',
+        // Their Bengali names (issue 33); size and color stay the keys.
+        sizeBn: '৪৫ সেমি',
+        colorBn: 'সাদা',
         available: true,
         // What a line of this choice can hold now (the demo plush's 45 cm / White).
         stock: 40,

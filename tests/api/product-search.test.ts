@@ -41,7 +41,8 @@ describe('GET /api/products?q=', () => {
   });
 
   it('finds Bengali words by prefix, and Latin words without their accents', async () => {
-    expect(await titles('q=ড্রাগ')).toEqual(['ড্রাগন কার্ড বক্স']);
+    // The test's product, and the demo's dragons by their Bengali titles (issue 33: every demo product has one).
+    expect((await titles('q=ড্রাগ')).sort()).toEqual(['Chibi Dragon Plush', 'Dragon Shrine Triptych Set', 'Dragon Tamer Prize Figure', 'ড্রাগন কার্ড বক্স']);
     expect(await titles('q=বাংলা')).toEqual(['ড্রাগন কার্ড বক্স']);
     expect(await titles('q=pokemon')).toEqual(['ড্রাগন কার্ড বক্স']);
     expect(await titles('q=POKÉMON')).toEqual(['ড্রাগন কার্ড বক্স']);
