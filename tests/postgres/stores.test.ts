@@ -317,6 +317,9 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
         price: 1010,
         sizes: ['S', 'M'],
         colors: [],
+        // Issue 33: the Bengali names of sizes and colors, none here.
+        sizesBn: null,
+        colorsBn: null,
         images: ['https://img.example/p1.webp'],
         createdAt: at(10),
         variants: [
@@ -324,7 +327,7 @@ describe('catalogue stores on SQLite and PostgreSQL', () => {
           { size: 'M', color: '', stock: 3 },
         ],
       });
-      const fields = { title: 'Naruto "Sage" 𝔉igure', description: '', price: 10_000_000, sizes: [], colors: ['Red', 'ব্লু'], images: ['https://a/1.webp', 'https://a/2.webp', 'https://a/3.webp'] };
+      const fields = { title: 'Naruto "Sage" 𝔉igure', description: '', price: 10_000_000, sizes: [], colors: ['Red', 'ব্লু'], sizesBn: null, colorsBn: ['লাল', ''], images: ['https://a/1.webp', 'https://a/2.webp', 'https://a/3.webp'] };
       const variants = [
         { size: '', color: 'Red', stock: 4 },
         { size: '', color: 'ব্লু', stock: 0 },
@@ -456,7 +459,7 @@ describe('promotion stores on SQLite and PostgreSQL', () => {
         await s.coupons.insert(coupon('k1', 'EID10', 10)),
         await s.coupons.insert(coupon('a2', 'SALE', 20)),
         await s.coupons.insert(coupon('B3', 'WINTER', 20)),
-        await s.coupons.insert(coupon('k4', 'FLASH', 5)),
+        await s.coupons.insert({ ...coupon('k4', 'FLASH', 5), expiresAt: at(500), minOrder: 2500, maxUses: 3 }),
         await s.coupons.insert(coupon('k5', 'EID10', 99)),
         await s.coupons.insert(coupon('k1', 'OTHER', 99)),
       ];
@@ -470,6 +473,7 @@ describe('promotion stores on SQLite and PostgreSQL', () => {
         second: await page(2, 2),
         past: await page(2, 10),
         byCode: await s.coupons.byCode('SALE'),
+        withRules: await s.coupons.byCode('FLASH'),
         otherCase: await s.coupons.byCode('sale'),
         deleted: await s.coupons.delete('a2'),
         deletedAgain: await s.coupons.delete('a2'),
@@ -480,7 +484,9 @@ describe('promotion stores on SQLite and PostgreSQL', () => {
         first: { ids: ['a2', 'B3'], total: 4 },
         second: { ids: ['k1', 'k4'], total: 4 },
         past: { ids: [], total: 4 },
-        byCode: coupon('a2', 'SALE', 20),
+        // Issue 33: a coupon without rules answers them null, and no use yet.
+        byCode: { ...coupon('a2', 'SALE', 20), expiresAt: null, minOrder: null, maxUses: null, uses: 0 },
+        withRules: { ...coupon('k4', 'FLASH', 5), expiresAt: at(500), minOrder: 2500, maxUses: 3, uses: 0 },
         otherCase: null,
         deleted: 1,
         deletedAgain: 0,
@@ -494,7 +500,7 @@ describe('promotion stores on SQLite and PostgreSQL', () => {
     await same(async (s) => {
       await s.sliders.insert({ id: 's1', image: 'https://img.example/1.webp', createdAt: at(10) });
       await s.sliders.insert({ id: 'a2', image: 'https://img.example/2.webp', createdAt: at(20) });
-      await s.sliders.insert({ id: 'B3', image: 'https://img.example/3.webp', createdAt: at(20) });
+      await s.sliders.insert({ id: 'B3', image: 'https://img.example/3.webp', createdAt: at(20), linkKind: 'category', linkTarget: 'Figures', altEn: 'Figures sale', altBn: 'ফিগার সেল' });
       const duplicateId = await uniqueViolation(() => s.sliders.insert({ id: 's1', image: 'x', createdAt: at(1) }));
       const answer = {
         duplicateIdThrew: duplicateId !== 'did not throw',
@@ -508,9 +514,10 @@ describe('promotion stores on SQLite and PostgreSQL', () => {
       expect(answer).toEqual({
         duplicateIdThrew: true,
         list: [
-          { id: 'a2', image: 'https://img.example/2.webp', createdAt: at(20) },
-          { id: 'B3', image: 'https://img.example/3.webp', createdAt: at(20) },
-          { id: 's1', image: 'https://img.example/1.webp', createdAt: at(10) },
+          // Issue 33: a banner's link and alt texts, null when it has none.
+          { id: 'a2', image: 'https://img.example/2.webp', createdAt: at(20), linkKind: null, linkTarget: null, altEn: null, altBn: null },
+          { id: 'B3', image: 'https://img.example/3.webp', createdAt: at(20), linkKind: 'category', linkTarget: 'Figures', altEn: 'Figures sale', altBn: 'ফিগার সেল' },
+          { id: 's1', image: 'https://img.example/1.webp', createdAt: at(10), linkKind: null, linkTarget: null, altEn: null, altBn: null },
         ],
         count: 3,
         deleted: 1,
