@@ -68,13 +68,23 @@ describe('the counts per status', () => {
     expect((await call(t, 'PATCH', `/api/orders/${placed[0]!._id}`, { token: admin, body: { status: 'Confirmed' } })).status).toBe(200);
     expect((await call(t, 'PATCH', `/api/orders/${placed[1]!._id}`, { token: admin, body: { status: 'Canceled' } })).status).toBe(200);
     expect((await call(t, 'PATCH', `/api/orders/${placed[1]!._id}`, { token: admin, body: { status: 'Canceled' } })).status).toBeLessThan(500);
-    // Removed: by the admin (a Confirmed order), by its customer (a Pending one); neither is listed.
+    // Deleted by the admin (a Confirmed order): off the desk. Canceled by its customer (a Pending
+    // one): gone for the customer, but it stays on the desk as Canceled (decision 056).
     expect((await call(t, 'DELETE', `/api/orders/${placed[0]!._id}`, { token: admin })).status).toBe(200);
     expect((await call(t, 'DELETE', `/api/orders/${placed[2]!._id}`, { token: buyers[2]! })).status).toBe(200);
     const after = await countsAgree();
     expect(after.Pending).toBe((before.Pending ?? 0) + 2);
-    expect(after.Canceled).toBe((before.Canceled ?? 0) + 1);
+    expect(after.Canceled).toBe((before.Canceled ?? 0) + 2);
     expect(after.Confirmed ?? 0).toBe(before.Confirmed ?? 0);
+    const canceledOnDesk = (await desk(`status=Canceled&limit=100`)).numbers;
+    expect(canceledOnDesk).toContain(placed[2]!.orderNumber);
+    expect(canceledOnDesk).toContain(placed[1]!.orderNumber);
+    expect((await desk(`limit=100`)).numbers).not.toContain(placed[0]!.orderNumber);
+    // An admin may then delete the order its customer canceled: it leaves the desk and its count.
+    expect((await call(t, 'DELETE', `/api/orders/${placed[2]!._id}`, { token: admin })).status).toBe(200);
+    const deleted = await countsAgree();
+    expect(deleted.Canceled).toBe((before.Canceled ?? 0) + 1);
+    expect((await desk(`status=Canceled&limit=100`)).numbers).not.toContain(placed[2]!.orderNumber);
   });
 
   it('follow orders placed at the same time', async () => {
