@@ -113,7 +113,9 @@ describe('Bengali title and description of products', () => {
     // A Bengali word is matched whole (as a prefix), not by the letters between its vowel signs:
     // SQLite's tokenizer once split "বাংলা" into "ব" and "ল", which other words contain.
     expect(await titles('বাংলা')).toEqual([]);
-    expect(await titles('বাল')).toEqual([]);
+    // "বাল" finds only a word that begins so: the demo's Giant Slime Cushion ("... বালিশ ...", decision
+    // 057 gave every demo product Bengali), not the products whose words hold ব and ল apart.
+    expect(await titles('বাল')).toEqual(['Giant Slime Cushion']);
     // Demo: a Bengali visitor's search finds the demo's Bengali titles.
     expect(await titles('হুডি')).toEqual(['Neo-Tokyo Skyline Hoodie']);
     expect((await titles('পুতুল')).length).toBeGreaterThan(1);
