@@ -96,7 +96,14 @@ function prefetchAssets(): Plugin {
           gallery: { sizes: GALLERY_SIZES },
           card: { sizes: PRODUCT_GRID_SIZES },
         };
-        const table = { pages, images, pageSize: PAGE_SIZE, maxPage: MAX_PAGE };
+        // Each other language's file of every message (compileCatalogs), asked for at once by a page in it.
+        const messages = Object.fromEntries(
+          Object.values(bundle ?? {}).flatMap((item) => {
+            const lang = item.type === 'asset' ? /^messages\.(\w+)\.json$/.exec(item.names[0] ?? '')?.[1] : undefined;
+            return lang ? [[lang, `/${item.fileName}`]] : [];
+          }),
+        );
+        const table = { pages, images, pageSize: PAGE_SIZE, maxPage: MAX_PAGE, messages };
         const attribute = JSON.stringify(table).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
         const tag = '<script src="/prefetch.js"';
         if (!html.includes(tag)) throw new Error('prefetchAssets: index.html does not load /prefetch.js');

@@ -117,5 +117,34 @@
       );
     });
   });
+
+  // The page's messages, when it is shown in another language than English: one file holding them all
+  // (table.messages, by language), asked for now rather than after the app has run. The language is
+  // chosen as web/src/lib/i18n/detect-language.ts chooses it: ?lang=, else the remembered choice
+  // (localStorage 'shop.lang'), else the browser's first language the shop speaks. A wrong guess
+  // costs only this request; the app asks for what it needs itself (web/src/lib/i18n/i18n.ts).
+  var files = table.messages || {};
+  function speaks(lang) {
+    return lang === 'en' || Object.prototype.hasOwnProperty.call(files, lang);
+  }
+  function chosenLanguage() {
+    var asked = /(?:^\?|&)lang=([^&]*)/.exec(location.search);
+    if (asked && speaks(asked[1])) return asked[1];
+    try {
+      var stored = window.localStorage.getItem('shop.lang');
+      if (stored && speaks(stored)) return stored;
+    } catch {
+      // No storage: the browser decides.
+    }
+    var browser = navigator.languages || [];
+    for (var i = 0; i < browser.length; i++) {
+      var primary = String(browser[i]).toLowerCase().split('-')[0];
+      if (speaks(primary)) return primary;
+    }
+    return 'en';
+  }
+  var lang = chosenLanguage();
+  if (lang !== 'en') request(files[lang]);
+  window.__shopMessageFiles = files;
   window.__shopPrefetch = pending;
 })();

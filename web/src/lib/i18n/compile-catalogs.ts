@@ -4,6 +4,9 @@ import type { Plugin } from 'vite';
 /** A namespace's catalogue in one language (`footer.en.json`, `footer.bn.json`), by the name of its source. */
 export const CATALOGUE = /\.(?:en|bn)\.json(?:\?.*)?$/;
 
+/** The name (before the build's hash) of the file holding every message of `lang`. */
+export const allMessagesFile = (lang: string): string => `messages.${lang}.json`;
+
 /** A catalogue's messages (ICU MessageFormat) in Lingui's compiled form, as JSON still. */
 function compileCatalogue(json: string): string {
   const source = JSON.parse(json) as Record<string, string>;
@@ -36,9 +39,23 @@ export function compileCatalogs(): Plugin {
       return CATALOGUE.test(id) ? { code: compileCatalogue(code), map: null } : null;
     },
     generateBundle(_options, bundle) {
+      // Every catalogue of a language, merged (ids are unique across namespaces): one file a page in that
+      // language asks for, started by prefetch.js beside the app's code (issue 33 point 11).
+      const everything = new Map<string, Record<string, unknown>>();
       for (const file of Object.values(bundle)) {
         if (file.type !== 'asset' || !file.originalFileNames.some((name) => CATALOGUE.test(name))) continue;
         file.source = compileCatalogue(String(file.source));
+        const lang = /\.(\w+)\.json(?:\?.*)?$/.exec(file.originalFileNames[0] ?? '')?.[1];
+        if (!lang) continue;
+        const merged = everything.get(lang) ?? {};
+        for (const [id, message] of Object.entries(JSON.parse(file.source) as Record<string, unknown>)) {
+          if (id in merged) this.error(`compileCatalogs: the message id ${id} is in two ${lang} catalogues`);
+          merged[id] = message;
+        }
+        everything.set(lang, merged);
+      }
+      for (const [lang, merged] of everything) {
+        this.emitFile({ type: 'asset', name: allMessagesFile(lang), source: JSON.stringify(merged) });
       }
     },
   };

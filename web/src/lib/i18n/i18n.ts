@@ -76,20 +76,61 @@ export function namespace<Id extends string>(en: Readonly<Record<Id, string>>, u
   return declared;
 }
 
+declare global {
+  interface Window {
+    /** The build's file of every message, by language (other than English), as public/prefetch.js read it. */
+    __shopMessageFiles?: Partial<Record<string, string>>;
+  }
+}
+
+/** The languages whose every message is loaded (from the build's one file of them all). */
+const complete = new Set<Lang>();
+/** The fetch of each language's file of every message, started once. */
+const wholeFetches = new Map<Lang, Promise<void>>();
+
+/** Merges fetched messages into a language's; an answer that cannot be had throws. */
+async function take(answer: Response, lang: Lang): Promise<void> {
+  if (!answer.ok) throw new Error(String(answer.status));
+  Object.assign(messages[lang], compiled((await answer.json()) as object));
+}
+
 /**
- * Loads a namespace's messages in `lang`, once. If they cannot be fetched, its English messages
- * stand in (a page in Bengali with some English beats a broken page); the error is logged.
+ * Loads the build's file of every message of `lang` (issue 33 point 11: one request a visit, which
+ * public/prefetch.js has usually started beside the app's code, instead of a file per namespace asked
+ * for as each part of the page arrives), once; taking prefetch.js's answer if it has one. Nothing
+ * (undefined) where there is no such file: the dev server, tests.
+ */
+function loadEverything(lang: Lang): Promise<void> | undefined {
+  const file = typeof window === 'undefined' ? undefined : window.__shopMessageFiles?.[lang];
+  if (!file) return undefined;
+  let loading = wholeFetches.get(lang);
+  if (!loading) {
+    const prefetched = window.__shopPrefetch?.[file];
+    if (prefetched && window.__shopPrefetch) window.__shopPrefetch[file] = undefined;
+    loading = (prefetched ? prefetched.catch(() => fetch(file)) : fetch(file))
+      .then((answer) => take(answer, lang))
+      .then(() => {
+        complete.add(lang);
+      })
+      // Then each namespace is fetched on its own (loadNamespace).
+      .catch((error: unknown) => console.error(file, error));
+    wholeFetches.set(lang, loading);
+  }
+  return loading;
+}
+
+/**
+ * Loads a namespace's messages in `lang`, once: from the file of every message where the build has
+ * one, else (or if that failed) from the namespace's own file. If they cannot be fetched, its English
+ * messages stand in (a page in Bengali with some English beats a broken page); the error is logged.
  */
 function loadNamespace(space: Namespace<string>, lang: Lang): Promise<void> {
-  if (lang === 'en') return Promise.resolve();
+  if (lang === 'en' || complete.has(lang)) return Promise.resolve();
   const url = space.urls[lang];
   let loading = fetches.get(url);
   if (!loading) {
-    loading = fetch(url)
-      .then(async (answer) => {
-        if (!answer.ok) throw new Error(String(answer.status));
-        Object.assign(messages[lang], compiled((await answer.json()) as object));
-      })
+    loading = (loadEverything(lang) ?? Promise.resolve())
+      .then(() => (complete.has(lang) ? undefined : fetch(url).then((answer) => take(answer, lang))))
       .catch((error: unknown) => console.error(url.href, error))
       .then(() => {
         loaded.add(url);
@@ -179,7 +220,7 @@ export async function translator<Id extends string>(space: Namespace<Id>): Promi
  */
 export function useT<Id extends string>(space: Namespace<Id>): Translate<Id> {
   const lang = useLanguage();
-  if (lang !== 'en' && !loaded.has(space.urls[lang])) use(loadNamespace(space, lang));
+  if (lang !== 'en' && !complete.has(lang) && !loaded.has(space.urls[lang])) use(loadNamespace(space, lang));
   // The same function in every language: a component that shows messages calls useT itself (so that
   // it renders again on a switch) rather than receiving `t` from its parent.
   return translate;
