@@ -32,7 +32,7 @@ const texts = {
     maxUses: 'Usage limit (optional)',
     added: 'Coupon Added!',
     usesOf: '0 of 1',
-    minShown: '2000 BDT',
+    minShown: '2,000 BDT',
     checkoutCoupon: 'Coupon Code',
     apply: 'Apply',
     invalid: 'Invalid Coupon',
@@ -128,7 +128,7 @@ for (const lang of ['en', 'bn'] as const) {
 
       await page.goto(`/dashboard/managecoupons?lang=${lang}`);
       const row = page.getByTestId('coupon-row').filter({ hasText: code });
-      await expect(row.getByTestId('coupon-min-order')).toHaveText(lang === 'en' ? '2000 BDT' : '২,০০০ টাকা');
+      await expect(row.getByTestId('coupon-min-order')).toHaveText(lang === 'en' ? '2,000 BDT' : '২,০০০ টাকা');
       await expect(row.getByTestId('coupon-uses')).toHaveText(say.usesOf);
       await expect(row.getByTestId('coupon-last-day')).toContainText(lang === 'en' ? '2099' : '২০৯৯');
 
@@ -174,7 +174,7 @@ for (const lang of ['en', 'bn'] as const) {
       await asAdmin(page);
       await page.goto(`/dashboard/users?lang=${lang}`);
       await page.getByLabel(say.search).fill(searched.name);
-      await page.getByRole('button', { name: say.searchButton, exact: true }).click();
+      await page.getByRole('main').getByRole('button', { name: say.searchButton, exact: true }).click();
       await expect(page).toHaveURL(/[?&]q=/);
       await expect(page.getByTestId('users-total')).toHaveText(say.found(1));
       await expect(page.getByTestId('user-row')).toHaveCount(1);
@@ -183,10 +183,10 @@ for (const lang of ['en', 'bn'] as const) {
 
       // By part of the email, in another case; LIKE's % taken literally finds nobody.
       await page.getByLabel(say.search).fill(searched.email.split('@')[0]!.toUpperCase());
-      await page.getByRole('button', { name: say.searchButton, exact: true }).click();
+      await page.getByRole('main').getByRole('button', { name: say.searchButton, exact: true }).click();
       await expect(page.getByTestId('user-row')).toHaveCount(1);
       await page.getByLabel(say.search).fill(`%${stamp}%`);
-      await page.getByRole('button', { name: say.searchButton, exact: true }).click();
+      await page.getByRole('main').getByRole('button', { name: say.searchButton, exact: true }).click();
       await expect(page.getByTestId('user-row')).toHaveCount(0);
 
       // A search matching more than a page: Next keeps the search.
@@ -221,7 +221,7 @@ test('a customer who ordered with a phone is found by its Bengali digits', async
   await asAdmin(page);
   await page.goto('/dashboard/users?lang=bn');
   await page.getByLabel('ব্যবহারকারী খুঁজুন').fill(toBengaliDigits(phone));
-  await page.getByRole('button', { name: 'খুঁজুন', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'খুঁজুন', exact: true }).click();
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await expect(page.getByTestId('user-row')).toContainText(email);
 });

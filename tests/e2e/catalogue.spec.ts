@@ -147,8 +147,8 @@ test('an admin adds a category and a product with an uploaded image, sees it on 
   await page.getByLabel('Description').fill('A shiny enamel badge.');
   await page.getByLabel('Category').selectOption(category);
   await page.getByLabel('Price').fill('350');
-  await page.getByLabel('Sizes').fill('Small, , Large ');
-  await page.getByLabel('Colors').fill('Gold,Silver');
+  await page.getByLabel('Sizes', { exact: true }).fill('Small, , Large ');
+  await page.getByLabel('Colors', { exact: true }).fill('Gold,Silver');
   await page.getByRole('button', { name: /Add Product/ }).click();
   await confirmDialog(page, 'Image Required');
   await page.getByLabel('Photo 1 (required)').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: await picture('#c0392b') });

@@ -77,7 +77,7 @@ test("an admin's Overview in Bengali: every text, money and number in Bengali", 
   await expect(card.getByTestId('pending-amount')).toHaveText(formatMoney(today.pending.amount, 'bn'));
   await expect(card).toContainText('বাতিলের হার');
 
-  for (const name of ['৭ দিন', '৩০ দিন', '৯০ দিন', '১২ মাস', 'দেখুন']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  for (const name of ['৭ দিন', '৩০ দিন', '৯০ দিন', '১২ মাস', 'দেখুন']) await expect(page.getByRole('main').getByRole('button', { name, exact: true })).toBeVisible();
   const chart = page.getByTestId('sales-chart');
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(chart).toHaveAttribute('aria-label', /দিন অনুযায়ী নিশ্চিত আয়: মোট [০-৯,]+ টাকা/);
@@ -116,7 +116,7 @@ test('All Orders in Bengali: controls, columns, buttons and the Confirm and Dele
   await page.goto(`/dashboard/allorders?lang=bn&q=${encodeURIComponent(buyer)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'সব অর্ডার' })).toBeVisible();
   await expect(page.getByTestId('orders-total')).toHaveText('মোট অর্ডার: ২');
-  for (const name of ['খুঁজুন', 'সিএসভি ডাউনলোড', 'প্যাকিং স্লিপ (০)', 'সব অর্ডার দেখুন']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  for (const name of ['খুঁজুন', 'সিএসভি ডাউনলোড', 'প্যাকিং স্লিপ (০)', 'সব অর্ডার দেখুন']) await expect(page.getByRole('main').getByRole('button', { name, exact: true })).toBeVisible();
   const rows = page.getByTestId('admin-order');
   await expect(rows).toHaveCount(2);
   const pendingRow = rows.filter({ has: page.getByRole('link', { name: `অর্ডার ${formatNumber(pendingNumber, 'bn').replace(/,/g, '')}`, exact: true }) });

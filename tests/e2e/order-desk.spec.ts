@@ -90,7 +90,7 @@ async function expectAxeClean(page: Page, what: string) {
 
 async function search(page: Page, q: string) {
   await page.getByLabel('Search orders').fill(q);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(q)}`));
 }
 
@@ -191,12 +191,12 @@ test('the admin finds the order by its number, phone, status and day; the filter
   // Days placed, both included.
   await page.getByLabel('From').fill(today);
   await page.getByLabel('To').fill(today);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
   await expectFoundBy(page, orderNumber);
   await page.getByLabel('From').fill('2001-01-01');
   await page.getByLabel('To').fill('2001-01-31');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/from=2001-01-01&to=2001-01-31/);
   await expect(page.getByText('No orders match.')).toBeVisible();
 

@@ -113,7 +113,7 @@ test('the customer gets an SMS with the order number; the admin finds it on a ph
   await asAdminOnPhone(page);
   await page.goto('/dashboard/allorders');
   await page.getByLabel('Search orders').fill(firstNumber);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   const card = page.getByTestId('admin-order').filter({ has: page.getByTestId('order-number').getByText(`Order ${firstNumber}`, { exact: true }) });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(customer.name);

@@ -61,7 +61,7 @@ test('an admin filters the desk by a name and exports exactly those orders as CS
   await logIn(page, e2eAdmin.email, e2eAdmin.password);
   await page.goto('/dashboard/allorders');
   await page.getByLabel('Search orders').fill(customerName);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByTestId('admin-order')).toHaveCount(2);
 

@@ -68,15 +68,15 @@ test('an admin sets stock per size in the form; the product page shows what is l
   const stock = page.getByRole('group', { name: 'Stock' });
   await expect(stock.getByRole('spinbutton')).toHaveCount(1);
   await expect(stock.getByLabel('Stock', { exact: true })).toHaveValue('10');
-  await page.getByLabel('Sizes').fill('S, M');
+  await page.getByLabel('Sizes', { exact: true }).fill('S, M');
   await expect(stock.getByRole('spinbutton')).toHaveCount(2);
   await expect(stock.getByLabel('Stock S', { exact: true })).toHaveValue('10');
   await stock.getByLabel('Stock S', { exact: true }).fill('2');
   await stock.getByLabel('Stock M', { exact: true }).fill('0');
   // A color adds a field per size x color: those typed in keep their value.
-  await page.getByLabel('Colors').fill('Red');
+  await page.getByLabel('Colors', { exact: true }).fill('Red');
   await expect(stock.getByLabel('Stock S / Red', { exact: true })).toHaveValue('10');
-  await page.getByLabel('Colors').fill('');
+  await page.getByLabel('Colors', { exact: true }).fill('');
   await expect(stock.getByLabel('Stock S', { exact: true })).toHaveValue('2');
   await expect(stock.getByLabel('Stock M', { exact: true })).toHaveValue('0');
   await page.getByLabel('Photo 1 (required)').setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: await picture() });
