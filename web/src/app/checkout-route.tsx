@@ -37,6 +37,8 @@ export function CheckoutRoute() {
           image: item.image,
           size: item.size,
           color: item.color,
+          sizeLabel: localized(lang, item.size, item.sizeBn),
+          colorLabel: localized(lang, item.color, item.colorBn),
           quantity: item.quantity,
           unitPrice: item.unitPrice,
           price: item.price,

@@ -6,7 +6,7 @@ import type { PurchaseHandler } from '../features/catalogue/purchase';
 import type { OrderNowState } from '../features/orders/order-now';
 import { loadSwal, showFailure } from '../lib/dialog';
 import { useLanguage, useT } from '../lib/i18n/i18n';
-import { localized } from '../lib/i18n/localized';
+import { localized, localizedLabel } from '../lib/i18n/localized';
 import { PAGES } from './routes';
 
 /**
@@ -26,7 +26,17 @@ export function usePurchaseHandler(): PurchaseHandler {
       const title = localized(lang, product.title, product.titleBn);
       if (intent === 'order-now') {
         const state: OrderNowState = {
-          orderNow: { productId: product._id, title, image: product.images[0] ?? '', size, color, quantity, unitPrice: product.price },
+          orderNow: {
+            productId: product._id,
+            title,
+            image: product.images[0] ?? '',
+            size,
+            color,
+            sizeLabel: localizedLabel(lang, product.sizes, product.sizesBn, size),
+            colorLabel: localizedLabel(lang, product.colors, product.colorsBn, color),
+            quantity,
+            unitPrice: product.price,
+          },
         };
         await navigate(PAGES.checkout.link(), { state });
         return;

@@ -10,6 +10,9 @@ export type CheckoutLine = {
   image: string;
   size: string;
   color: string;
+  /** The size and color in the language shown (their Bengali names in Bengali, issue 33). */
+  sizeLabel: string;
+  colorLabel: string;
   quantity: number;
   unitPrice: number;
   /** unitPrice x quantity */
@@ -49,8 +52,8 @@ export function CheckoutSummary({ lines, totals, defaultFee }: CheckoutSummaryPr
               </span>
               <span className="order-items__details">
                 {[
-                  line.size && t('checkout.size', { size: line.size }),
-                  line.color && t('checkout.color', { color: line.color }),
+                  line.size && t('checkout.size', { size: line.sizeLabel }),
+                  line.color && t('checkout.color', { color: line.colorLabel }),
                   t('checkout.times', { quantity: formatNumber(line.quantity, lang), price: money(line.unitPrice) }),
                 ]
                   .filter(Boolean)
