@@ -157,6 +157,13 @@ for (const lang of ['en', 'bn'] as const) {
       await page.getByRole('button', { name: say.addSlider }).click();
       await expect(popup(page)).toContainText(say.sliderAdded);
 
+      // Manage Slider Images names it by its alt text and says where it leads.
+      await page.goto(`/dashboard/managesliders?lang=${lang}`);
+      const managed = page.getByTestId('slider-item').first();
+      await expect(managed.getByRole('img')).toHaveAttribute('alt', alt[lang]);
+      await expect(managed.getByTestId('slider-link')).toHaveText(` · ${lang === 'en' ? `Links to ${category}` : `${category} ক্যাটাগরিতে নিয়ে যায়`}`);
+      await noSideScroll(page);
+
       // Newest first: the home page's first banner is this one, a link to the category, with the alt text of the page's language.
       await page.goto(`/?lang=${lang}`);
       const slider = page.getByTestId('banner-slider');

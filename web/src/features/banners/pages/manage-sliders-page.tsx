@@ -48,12 +48,15 @@ export function ManageSlidersPage() {
             <ul className="slider-admin-list">
               {sliders.map((slider, index) => {
                 const label = t('banners.manage.label', { number: formatNumber(index + 1, lang) });
+                // Its alt text in the page's language (issue 33), else the other's, else its number.
+                const alt = (lang === 'bn' ? slider.altBn || slider.altEn : slider.altEn || slider.altBn) || label;
+                const link = slider.link;
                 const captionId = `slider-${slider._id}-caption`;
                 return (
                   <li key={slider._id} className="slider-admin-card" data-testid="slider-item">
                     <img
                       {...responsiveImageProps(slider.image, '(min-width: 600px) 360px, 100vw')}
-                      alt={label}
+                      alt={alt}
                       width={360}
                       height={135}
                       loading="lazy"
@@ -62,6 +65,17 @@ export function ManageSlidersPage() {
                     <div className="slider-admin-card__footer">
                       <span id={captionId} className="slider-admin-card__caption">
                         {label}
+                        {alt !== label && <span className="slider-admin-card__alt"> · {alt}</span>}
+                        <span className="slider-admin-card__link" data-testid="slider-link">
+                          {' · '}
+                          {!link ? (
+                            t('banners.manage.noLink')
+                          ) : link.kind === 'category' ? (
+                            <Link to={PAGES.category.link(link.target)}>{t('banners.manage.linksToCategory', { category: link.target })}</Link>
+                          ) : (
+                            <Link to={PAGES.product.link(link.target)}>{t('banners.manage.linksToProduct')}</Link>
+                          )}
+                        </span>
                       </span>
                       <button
                         type="button"
