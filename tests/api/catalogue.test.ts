@@ -171,6 +171,17 @@ describe('PATCH and DELETE /api/products/:id', () => {
     expect((await patch(product(), admin, '0123456789abcdef01234567')).status).toBe(404);
   });
 
+  it('a PATCH that changes the sizes or colors without their Bengali names keeps each name with its label (issue 33)', async () => {
+    const { insertedId } = await json(await addProduct(product({ sizes: ['S', 'M'], colors: ['Red', 'Blue'], sizesBn: ['ছোট', 'মাঝারি'], colorsBn: ['লাল', ''] })));
+    const patch = (body: unknown) => call(t, 'PATCH', `/api/products/${insertedId}`, { token: admin, body });
+    // An older client: sizes reordered and one added, a color removed, no Bengali names sent.
+    expect((await patch(product({ sizes: ['M', 'L', 'S'], colors: ['Blue'] }))).status).toBe(200);
+    const after = await json(await call(t, 'GET', `/api/products/${insertedId}`));
+    expect(after.sizesBn).toEqual(['মাঝারি', '', 'ছোট']);
+    // Blue never had one: none left.
+    expect(after.colorsBn ?? null).toBeNull();
+  });
+
   it('deletes a product, admin only; 404 the second time', async () => {
     const { insertedId } = await json(await addProduct(product()));
     expect((await call(t, 'DELETE', `/api/products/${insertedId}`)).status).toBe(401);

@@ -81,6 +81,8 @@ describe('a line with no size or color chosen names the variant it takes', () =>
     const done = await placed(await orderNow(rina, ronin, 1));
     const line = { title: 'Starlight Ronin Scale Figure', size: '1/7 scale', color: 'Midnight Blue', quantity: 1 };
     expect(linesOf(done.order.cartItems)).toEqual([line]);
+    // The Bengali names are those of the variant taken, not of the open choice (decision 057).
+    expect(done.order.cartItems[0]).toMatchObject({ sizeBn: '১/৭ স্কেল', colorBn: 'গাঢ় নীল' });
     const seen = await everywhere(rina, done.insertedId, done.order.orderNumber);
     expect(seen.stock).toEqual([expect.objectContaining({ size: '1/7 scale', color: 'Midnight Blue', quantity: 1 })]);
     expect(seen.mine).toEqual([line]);

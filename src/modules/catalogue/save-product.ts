@@ -3,6 +3,7 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { sameVariant, variantKeys, type Variant } from '../../shared/stock.js';
+import { bengaliLabel } from '../../shared/label-names.js';
 import type { ProductInput } from './product.js';
 import type { CategoryStore, ProductStore } from './ports.js';
 
@@ -43,7 +44,18 @@ export async function updateProduct(deps: Deps, id: string, input: ProductInput)
   if (!category) return err(unknownCategory(input.category));
   const { category: _name, variants: _variants, ...fields } = input;
   const variants = variantsOf(input, deps.defaultStock, before.variants);
-  return ok({ modifiedCount: await deps.products.update(id, { ...fields, categoryId: category.id, updatedAt: deps.clock.now(), variants }) });
+  // Bengali names not sent (a client that does not know them): they follow their labels, so that a
+  // reordered, added or removed size never shows another's name (decision 057).
+  const sizesBn = input.sizesBn === undefined ? namesFollowingLabels(before.sizes, before.sizesBn, input.sizes) : input.sizesBn;
+  const colorsBn = input.colorsBn === undefined ? namesFollowingLabels(before.colors, before.colorsBn, input.colors) : input.colorsBn;
+  return ok({ modifiedCount: await deps.products.update(id, { ...fields, sizesBn, colorsBn, categoryId: category.id, updatedAt: deps.clock.now(), variants }) });
+}
+
+/** The stored Bengali names by position, moved to where their labels are now (null: none left). */
+function namesFollowingLabels(labels: readonly string[], names: readonly string[] | null | undefined, now: readonly string[]): string[] | null {
+  if (!names) return null;
+  const moved = now.map((label) => bengaliLabel(labels, names, label) ?? '');
+  return moved.some(Boolean) ? moved : null;
 }
 
 export async function deleteProduct(deps: Pick<Deps, 'products'>, id: string): Promise<Result<{ deletedCount: number }, AppError>> {

@@ -208,7 +208,17 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
       return err(appError('ordering/out-of-stock', `${notEnoughMessage(line.title, line.size, line.color, took.available)}${fix}`));
     }
     stockTaken.push(took.taken);
-    lines[i] = { ...line, size: took.taken.size, color: took.taken.color };
+    const filled: OrderLine = { ...line, size: took.taken.size, color: took.taken.color };
+    // An open choice filled here gets the Bengali names of the variant taken (decision 057).
+    if (filled.size !== line.size || filled.color !== line.color) {
+      const product = await deps.ports.productById(line.productId);
+      if (product) {
+        delete filled.sizeBn;
+        delete filled.colorBn;
+        Object.assign(filled, bengaliChoice(product, filled.size, filled.color));
+      }
+    }
+    lines[i] = filled;
   }
 
   const placed: PlacedSnapshot = {
