@@ -4,6 +4,8 @@ import { confirmThenRun } from '../../../lib/dialog';
 import { responsiveImageProps } from '../../../lib/image-srcset';
 import { useDeleteSlider } from '../api/delete-slider';
 import { useSliders, type Slider } from '../api/get-sliders';
+import { useLinkTargets } from '../api/get-link-targets';
+import { localized } from '../../../lib/i18n/localized';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatNumber } from '../../../../../src/shared/locale-format';
 import { bannersMessages } from '../messages/banners';
@@ -15,6 +17,12 @@ export function ManageSlidersPage() {
   const lang = useLanguage();
   const { data: sliders, status } = useSliders();
   const deleteSlider = useDeleteSlider();
+  // The names of the banners' categories and products in the page's language (the form's list).
+  const { data: targets } = useLinkTargets();
+  const nameOf = (list: ReadonlyArray<{ value: string; en: string; bn: string | null }> | undefined, value: string) => {
+    const found = list?.find((target) => target.value === value);
+    return found ? localized(lang, found.en, found.bn ?? undefined) : undefined;
+  };
 
   function handleDelete(slider: Slider, label: string) {
     return confirmThenRun({
@@ -71,9 +79,15 @@ export function ManageSlidersPage() {
                           {!link ? (
                             t('banners.manage.noLink')
                           ) : link.kind === 'category' ? (
-                            <Link to={PAGES.category.link(link.target)}>{t('banners.manage.linksToCategory', { category: link.target })}</Link>
+                            <Link to={PAGES.category.link(link.target)}>
+                              {t('banners.manage.linksToCategory', { category: nameOf(targets?.categories, link.target) ?? link.target })}
+                            </Link>
                           ) : (
-                            <Link to={PAGES.product.link(link.target)}>{t('banners.manage.linksToProduct')}</Link>
+                            <Link to={PAGES.product.link(link.target)}>
+                              {nameOf(targets?.products, link.target) === undefined
+                                ? t('banners.manage.linksToProduct')
+                                : t('banners.manage.linksToNamedProduct', { product: nameOf(targets?.products, link.target) ?? '' })}
+                            </Link>
                           )}
                         </span>
                       </span>
