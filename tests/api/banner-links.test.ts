@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, call, json } from '../support/http.js';
+import { addStockedProduct, adminSession, call, json } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 33: a banner links to a category or a product (or nothing) and has alt texts in English and
@@ -12,12 +12,7 @@ let figure = '';
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await adminSession(t)).token;
-  expect((await call(t, 'POST', '/api/categories', { token: admin, body: { category: 'Figures' } })).status).toBe(201);
-  const res = await call(t, 'POST', '/api/products', {
-    token: admin,
-    body: { title: 'Kitsune Figure', description: '', category: 'Figures', price: 1000, sizes: [], colors: [], images: ['https://img.test/f.webp'], variants: [{ size: '', color: '', stock: 100 }] },
-  });
-  figure = (await json(res)).insertedId as string;
+  figure = await addStockedProduct(t, admin);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOrderLog } from '../../src/modules/audit/index.js';
-import { adminSession, call, json, signUpCustomer } from '../support/http.js';
+import { addStockedProduct, adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { parseCsv } from '../support/parse-csv.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -16,12 +16,7 @@ let figure = '';
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await adminSession(t)).token;
-  expect((await call(t, 'POST', '/api/categories', { token: admin, body: { category: 'Figures' } })).status).toBe(201);
-  const res = await call(t, 'POST', '/api/products', {
-    token: admin,
-    body: { title: 'Kitsune Figure', description: '', category: 'Figures', price: 1000, sizes: [], colors: [], images: ['https://img.test/f.webp'], variants: [{ size: '', color: '', stock: 100 }] },
-  });
-  figure = (await json(res)).insertedId as string;
+  figure = await addStockedProduct(t, admin);
   const c = await signUpCustomer(t, 'Rina Akter', 'rina@example.com');
   rina = { token: c.token, email: c.user.email };
 });

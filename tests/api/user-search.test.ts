@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, call, json, signUpCustomer } from '../support/http.js';
+import { addStockedProduct, adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 33: the admins' users page searches. GET /api/users?q= finds users by part of their name or
@@ -12,12 +12,7 @@ let figure = '';
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await adminSession(t)).token;
-  expect((await call(t, 'POST', '/api/categories', { token: admin, body: { category: 'Figures' } })).status).toBe(201);
-  const res = await call(t, 'POST', '/api/products', {
-    token: admin,
-    body: { title: 'Kitsune Figure', description: '', category: 'Figures', price: 1000, sizes: [], colors: [], images: ['https://img.test/f.webp'], variants: [{ size: '', color: '', stock: 100 }] },
-  });
-  figure = (await json(res)).insertedId as string;
+  figure = await addStockedProduct(t, admin);
   for (const [name, email] of [
     ['Rina Akter', 'rina@example.com'],
     ['Karim Uddin', 'karim_100%@example.com'],

@@ -37,3 +37,22 @@ export async function adminSession(t: TestApp, email = 'boss@shop.test', passwor
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
   return (await res.json()) as { token: string; user: { _id: string; name: string; email: string; role: string } };
 }
+
+/**
+ * A category and one product in it with `stock` of its single variant, made by the admin through
+ * the API (the set-up most order tests start from). Answers the product's id.
+ */
+export async function addStockedProduct(
+  t: TestApp,
+  adminToken: string,
+  { category = 'Figures', title = 'Kitsune Figure', price = 1000, stock = 100 }: { category?: string; title?: string; price?: number; stock?: number } = {},
+): Promise<string> {
+  const made = await call(t, 'POST', '/api/categories', { token: adminToken, body: { category } });
+  if (made.status !== 201) throw new Error(`category ${category}: ${made.status}`);
+  const res = await call(t, 'POST', '/api/products', {
+    token: adminToken,
+    body: { title, description: '', category, price, sizes: [], colors: [], images: ['https://img.test/f.webp'], variants: [{ size: '', color: '', stock }] },
+  });
+  if (res.status !== 201) throw new Error(`product ${title}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { insertedId: string }).insertedId;
+}
