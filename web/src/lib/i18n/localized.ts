@@ -1,3 +1,4 @@
+import { bengaliLabel } from '../../../../src/shared/label-names';
 import type { Lang } from '../../../../src/shared/locale-format';
 
 /**
@@ -13,4 +14,4 @@ export const localized = (lang: Lang, en: string, bn: string | undefined): strin
  * which stays the variant's key.
  */
 export const localizedLabel = (lang: Lang, labels: readonly string[], labelsBn: readonly string[] | undefined, label: string): string =>
-  (lang === 'bn' && label && labelsBn?.[labels.indexOf(label)]) || label;
+  (lang === 'bn' && bengaliLabel(labels, labelsBn, label)) || label;
