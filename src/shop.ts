@@ -147,7 +147,7 @@ export async function createShop(settings: ShopSettings) {
   const messages = createMessagesModule({
     database,
     clock,
-    settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, shopEmail: env.SHOP_EMAIL, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE, quietCancelMinutes: env.SMS_QUIET_CANCEL_MINUTES },
+    settings: { shopName: env.SHOP_NAME, shopPhone: env.SHOP_PHONE, shopEmail: env.SHOP_EMAIL, alertEmail: env.SHOP_ALERT_EMAIL, alertPhone: env.SHOP_ALERT_PHONE, quietCancelMinutes: env.SMS_QUIET_CANCEL_MINUTES, publicUrl: env.PUBLIC_URL },
     sms: smsSender(env, logger),
     mailer,
     logger,

@@ -4,15 +4,10 @@
  * the tests point each at a local server that speaks the same protocol (tests/support/couriers/).
  */
 
-export const courierNames = ['steadfast', 'pathao', 'redx'] as const;
-export type CourierName = (typeof courierNames)[number];
-
-/**
- * Where a parcel stands, as the shop tracks it. The order is the rank: a report never moves a
- * parcel to a lower rank, and the three last are final (decision 060).
- */
-export const parcelStatuses = ['booked', 'picked_up', 'in_transit', 'delivered', 'partly_delivered', 'returned'] as const;
-export type ParcelStatus = (typeof parcelStatuses)[number];
+export { courierNames, type CourierName } from './domain/delivery.js';
+export { parcelStatuses, type ParcelStatus } from '../ordering/index.js';
+import type { CourierName } from './domain/delivery.js';
+import type { ParcelStatus } from '../ordering/index.js';
 
 /** One parcel to book: an order of the shop, as the courier needs it. */
 export type ParcelRequest = {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock.js';
 import type { AppError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { decide, evolve, fold, initialState, stockToReturn, type OrderCommand, type OrderEvent, type OrderState } from './domain/order.js';
+import { decide, evolve, fold, initialState, isParcelEvent, stockReturnedBy, stockToReturn, type OrderCommand, type OrderEvent, type OrderState } from './domain/order.js';
 import type { OrderChange, OrderChanged, OrderingTxPorts, OrderLog, OrderProjection } from './ports.js';
 
 /** The log, the listing (read), the in-transaction handlers and the catalogue's stock bound to the caller's transaction, and the clock. */
@@ -21,13 +21,15 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
   const state = command.type === 'PlaceOrder' ? initialState : await current(deps, orderId);
   const decided = decide(state, command);
   if (!decided.ok) return decided;
+  // A courier's report that moves nothing (repeated, out of order) decides no event: nothing is written.
+  if (decided.value.length === 0 && state !== null) return ok({ order: state, stockMoved: false });
   const at = deps.clock.now();
   let next = state;
   let stockMoved = false;
   const events: Array<OrderChange['events'][number]> = [];
   for (const decidedEvent of decided.value) {
     const event = await withStockReturned(deps, next, decidedEvent);
-    stockMoved ||= event.type !== 'Placed' && event.type !== 'Imported' && (event.payload.stockReturned?.length ?? 0) > 0;
+    stockMoved ||= stockReturnedBy(event).length > 0;
     const stored = await deps.log.append({ ...event, orderId, seq: (next?.version ?? 0) + 1, actor: command.actor, at });
     next = evolve(next, stored);
     events.push({ event: stored, order: next });
@@ -43,6 +45,9 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
  */
 async function withStockReturned(deps: OrderCommandDeps, state: OrderState | null, event: OrderEvent): Promise<OrderEvent> {
   if (event.type === 'Placed' || event.type === 'Imported') return event;
+  // A parcel received back (issue 34): the lines decide() counted, and the event records those whose variant still exists.
+  if (event.type === 'ReturnReceived') return { ...event, payload: { stockReturned: event.payload.stockReturned.length ? await deps.ports.giveBackStock(event.payload.stockReturned) : [] } };
+  if (isParcelEvent(event)) return event;
   const lines = stockToReturn(state, event.type);
   if (lines.length === 0) return event;
   return { ...event, payload: { ...event.payload, stockReturned: await deps.ports.giveBackStock(lines) } };

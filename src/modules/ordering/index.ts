@@ -19,9 +19,10 @@ import { placeOrder, type PlaceOrderInput, type PlacementLimits } from './place-
 import type { OrderChangeHandler, OrderChanged, OrderingPorts, OrderingStores, OrderLog, OrderProjection } from './ports.js';
 import { formatHead, type ChainKeying } from './adapters/hash-chain.js';
 
-export type { FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
+export type { DeliveryDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
+export { deliveryDto } from './adapters/http.js';
 export type { Actor, OrderEventType, OrderLine, OrderState, OrderStatus, PlacedSnapshot } from './domain/order.js';
-export { evolve, orderEventTypes, orderNotFound, visibleTo } from './domain/order.js';
+export { courierActor, evolve, isDeliveryEvent, orderEventTypes, orderNotFound, parcelIsFinal, parcelStatuses, visibleTo, type DeliveryState, type ParcelReport, type ParcelStatus } from './domain/order.js';
 /** How a delivery zone reads in messages and documents. */
 export { zoneInBengali, zoneInParens } from './domain/zone-text.js';
 /** The desk's filter as a query (decision 030), which the CSV export takes too, and a day of it (the sales figures take the same). */

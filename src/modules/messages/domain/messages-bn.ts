@@ -15,7 +15,7 @@ import { zoneInBengali, zoneInParens } from '../../ordering/index.js';
  */
 
 /** What of the shop's settings (messages.ts MessageSettings) the texts name. */
-type ShopWords = { shopName: string; shopPhone?: string | undefined };
+type ShopWords = { shopName: string; shopPhone?: string | undefined; trackUrl?: string | null | undefined };
 
 /** What the customer is sent: the SMS, and the email's subject and lines. */
 export type CustomerTexts = { sms: string; subject: string; lines: string[] };
@@ -100,6 +100,24 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
         sms: `আপনার কথামতো অর্ডার ${n} (${total}) বাতিল হয়েছে।`,
         subject: `অর্ডার ${n} বাতিল হয়েছে`,
         lines: [hello, '', `আপনার কথামতো অর্ডার ${n} (${total}) বাতিল হয়েছে। আপনাকে কিছুই দিতে হবে না।`, ...sign],
+      };
+    case 'Booked': {
+      const d = order.delivery;
+      if (!d) return null;
+      const courier = ({ steadfast: 'স্টেডফাস্ট', pathao: 'পাঠাও', redx: 'রেডএক্স' } as Record<string, string>)[d.courier] ?? d.courier;
+      const track = shop.trackUrl ? ` ট্র্যাক করুন: ${shop.trackUrl}` : '';
+      return {
+        sms: `অর্ডার ${n} ${courier}-এ পাঠানো হয়েছে, ট্র্যাকিং কোড ${d.trackingCode}। ${taka(d.codAmount)} রেডি রাখুন।`,
+        subject: `অর্ডার ${n} পাঠানো হয়েছে`,
+        lines: [hello, '', `আপনার অর্ডার ${n} ${courier}-এর কাছে দেওয়া হয়েছে। ট্র্যাকিং কোড: ${d.trackingCode}।${track}`, `ডেলিভারির সময় ${taka(d.codAmount)} হাতের কাছে রাখুন।`, ...sign],
+      };
+    }
+    case 'Delivered':
+    case 'PartlyDelivered':
+      return {
+        sms: `অর্ডার ${n} ডেলিভারি হয়েছে। আমাদের থেকে কেনার জন্য ধন্যবাদ!`,
+        subject: `অর্ডার ${n} ডেলিভারি হয়েছে`,
+        lines: [hello, '', `আপনার অর্ডার ${n} ডেলিভারি হয়েছে। ${shop.shopName} থেকে কেনার জন্য ধন্যবাদ। ${questions}`, ...sign],
       };
     default:
       return null;

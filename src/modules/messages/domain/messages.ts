@@ -45,7 +45,16 @@ export type MessageSettings = {
    * SMS (its email still goes), so an order and its cancel cannot text a typed number twice.
    */
   quietCancelMinutes?: number | undefined;
+  /** PUBLIC_URL: the tracking page's address in the booked message (issue 34); without it the message names the code only. */
+  publicUrl?: string | undefined;
 };
+
+/** How a courier is named in a message (the delivery module's names, which this module does not import). */
+const courierTitle = (courier: string): string => ({ steadfast: 'Steadfast', pathao: 'Pathao', redx: 'RedX' })[courier] ?? courier;
+
+/** The tracking page of an order (issue 34), when the shop knows its own address. */
+export const trackingUrl = (order: OrderState, shop: Pick<MessageSettings, 'publicUrl'>): string | null =>
+  shop.publicUrl && order.placed.orderNumber !== undefined ? `${shop.publicUrl.replace(/\/+$/, '')}/track?order=${order.placed.orderNumber}` : null;
 
 export const smsLimit = 160;
 
@@ -116,7 +125,7 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
   const hello = `Hello ${p.name},`;
   const sign = ['', shop.shopName];
   // The customer hears in the order's language (issue 18); the English texts below are the spec's.
-  const local = p.lang === 'bn' ? bengaliTexts(event, order, shop) : null;
+  const local = p.lang === 'bn' ? bengaliTexts(event, order, { ...shop, trackUrl: trackingUrl(order, shop) }) : null;
   const customer = (smsText: string, subject: string, lines: string[]): OutgoingMessage[] => {
     const texts = local ?? { sms: smsText, subject, lines };
     return [...(p.phone ? [sms(p.phone, signed(texts.sms, shop.shopName))] : []), ...(p.owner.email ? [email(p.owner.email, texts.subject, texts.lines)] : [])];
@@ -176,8 +185,27 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
       ]);
       return quiet ? told.map((m) => (m.channel === 'sms' ? { ...m, skip: 'quick-cancel' as const } : m)) : told;
     }
+    case 'Booked': {
+      const d = order.delivery;
+      if (!d) return [];
+      const track = trackingUrl(order, shop);
+      return customer(
+        `Order ${n} is on its way with ${courierTitle(d.courier)}, tracking code ${d.trackingCode}. Keep ${total} ready.`,
+        `Order ${n} is on its way`,
+        [hello, '', `Your order ${n} was handed to ${courierTitle(d.courier)}. Tracking code: ${d.trackingCode}.${track ? ` Follow it at ${track}` : ''}`, `Please keep ${taka(d.codAmount)} ready to pay on delivery.`, ...sign],
+      );
+    }
+    case 'Delivered':
+    case 'PartlyDelivered':
+      return customer(`Order ${n} was delivered. Thank you for shopping with us!`, `Order ${n} delivered`, [hello, '', `Your order ${n} was delivered. Thank you for shopping at ${shop.shopName}. ${questions}`, ...sign]);
     case 'Deleted':
     case 'Imported': // an old shop's order: its customer heard about it back then
+    case 'PickedUp':
+    case 'InTransit':
+    case 'Returned':
+    case 'ReturnReceived':
+    case 'Settled':
+    case 'BookingCanceled':
       return [];
   }
 }

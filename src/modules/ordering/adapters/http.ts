@@ -8,7 +8,7 @@ import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platfo
 import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
-import { orderEventTypes, orderNotFound, orderStatuses, type Actor, type OrderState } from '../domain/order.js';
+import { isDeliveryEvent, orderEventTypes, orderNotFound, orderStatuses, parcelStatuses, stockReturnedBy, type Actor, type OrderState } from '../domain/order.js';
 import { deskFilterOf, deskQuerySchema } from './desk-query.js';
 import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
@@ -56,8 +56,43 @@ export const orderSchema = z.object({
     .nullable()
     .meta({ description: "Who canceled it: 'shop' (an admin), 'customer' (its customer's cancel: gone from their lists, still on the admins' desk; issue 33), null while it is not canceled." }),
   orderTime: z.string().meta({ description: 'ISO 8601.' }),
+  delivery: z
+    .object({
+      courier: z.string().meta({ description: 'steadfast, pathao or redx.' }),
+      consignmentId: z.string(),
+      trackingCode: z.string(),
+      status: z.enum(parcelStatuses).meta({ description: 'Where the parcel is; it never goes back, and delivered, partly_delivered and returned are final.' }),
+      codAmount: z.number().int().meta({ description: 'Cash the courier is to collect (the order total).' }),
+      collectedAmount: z.number().int().nullable().meta({ description: 'Cash the courier collected (delivered or partly delivered); null before.' }),
+      deliveryCharge: z.number().int().nullable().meta({ description: "The courier's charge, as it quoted or reported it; null while it said none." }),
+      message: z.string().nullable().meta({ description: "The courier's latest words about the parcel (English)." }),
+      messageBn: z.string().nullable().meta({ description: "The same in Bengali, when the courier sent them." }),
+      bookedAt: z.string(),
+      updatedAt: z.string(),
+      returnReceivedAt: z.string().nullable().meta({ description: 'When an admin received the returned (or partly delivered) parcel back; its stock came back then.' }),
+      settled: z.object({ reference: z.string(), amount: z.number().int(), fee: z.number().int(), at: z.string() }).nullable().meta({ description: "The courier's payout of this parcel: its reference, what the shop received and the courier's fee." }),
+    })
+    .nullable()
+    .meta({ description: 'The parcel of a Confirmed order booked with a courier (issue 34); null before a booking and after a canceled one.' }),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
+export type DeliveryDto = NonNullable<OrderDto['delivery']>;
+
+export const deliveryDto = (d: NonNullable<OrderState['delivery']>): DeliveryDto => ({
+  courier: d.courier,
+  consignmentId: d.consignmentId,
+  trackingCode: d.trackingCode,
+  status: d.status,
+  codAmount: d.codAmount,
+  collectedAmount: d.collectedAmount,
+  deliveryCharge: d.deliveryCharge,
+  message: d.message,
+  messageBn: d.messageBn,
+  bookedAt: d.bookedAt.toISOString(),
+  updatedAt: d.updatedAt.toISOString(),
+  returnReceivedAt: d.returnReceivedAt?.toISOString() ?? null,
+  settled: d.settled ? { ...d.settled, at: d.settled.at.toISOString() } : null,
+});
 
 const stockLineSchema = z.object({ productId: z.string(), size: z.string(), color: z.string(), quantity: z.number().int() });
 
@@ -65,11 +100,29 @@ export const orderEventSchema = z.object({
   seq: z.number().int(),
   type: z.enum(orderEventTypes),
   at: z.string(),
-  actor: z.object({ email: z.string(), role: z.enum(['admin', 'customer']) }),
+  actor: z.object({ email: z.string(), role: z.enum(['admin', 'customer', 'courier']).meta({ description: "courier: the courier's webhook or status call (its email is its name)." }) }),
   stock: z
     .array(stockLineSchema)
     .optional()
-    .meta({ description: 'Placed: the stock the order took, variant by variant. Canceled, CanceledByCustomer or Deleted of a Pending order: the stock it gave back.' }),
+    .meta({ description: 'Placed: the stock the order took, variant by variant. Canceled, CanceledByCustomer or Deleted of a Pending order, or ReturnReceived: the stock it gave back.' }),
+  parcel: z
+    .object({
+      courier: z.string().optional(),
+      consignmentId: z.string().optional(),
+      trackingCode: z.string().optional(),
+      codAmount: z.number().int().optional(),
+      collectedAmount: z.number().int().optional(),
+      deliveryCharge: z.number().int().nullable().optional(),
+      message: z.string().optional(),
+      messageBn: z.string().optional(),
+      courierAt: z.string().optional().meta({ description: 'When the courier says it happened (ISO 8601).' }),
+      reference: z.string().optional(),
+      amount: z.number().int().optional(),
+      fee: z.number().int().optional(),
+      reason: z.string().optional(),
+    })
+    .optional()
+    .meta({ description: "A parcel's event (issue 34): what it recorded: Booked's courier, ids and cash to collect; a report's words and cash collected; Settled's payout (reference, amount, fee)." }),
 });
 export type OrderEventDto = z.infer<typeof orderEventSchema>;
 
@@ -94,6 +147,7 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   status: s.status,
   canceledBy: s.canceledBy,
   orderTime: s.placedAt.toISOString(),
+  delivery: s.delivery ? deliveryDto(s.delivery) : null,
 });
 
 const productId = idSchema('productId is not a product id');
@@ -358,8 +412,9 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       const events = await orderEvents(deps, actorOf(c.var.user), params.id, query);
       if (!events.ok) return sendError(c, events.error);
       return sendPage(c, events.value, (e): OrderEventDto => {
-        const stock = e.type === 'Placed' || e.type === 'Imported' ? e.payload.stockTaken : e.payload.stockReturned;
-        return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock } : {}) };
+        const stock = e.type === 'Placed' || e.type === 'Imported' ? e.payload.stockTaken : 'stockReturned' in e.payload ? stockReturnedBy(e) : undefined;
+        const parcel = isDeliveryEvent(e.type) && e.type !== 'ReturnReceived' ? { parcel: e.payload as NonNullable<OrderEventDto['parcel']> } : {};
+        return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock: [...stock] } : {}), ...parcel };
       });
     },
   );

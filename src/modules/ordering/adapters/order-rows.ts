@@ -1,5 +1,5 @@
 import type { DeliveryZone } from '../../../shared/money.js';
-import type { Actor, OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
+import type { Actor, DeliveryState, OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
 import type { StoredEvent } from '../ports.js';
 import { storedJson } from './hash-chain.js';
 import type { orderEvents as pgOrderEvents, orders as pgOrders } from './postgres/schema.js';
@@ -71,8 +71,45 @@ export const toState = (r: OrderRow): OrderState => {
   // The row's `removed` is off the admins' desk, deleted (see toRow): an order its customer canceled
   // is removed for that customer all the same (their lists, their order's page, their commands).
   const removed = r.removed || r.canceledBy === 'customer';
-  return { id: r.id, placed, status: r.status, removed, ...(r.removed ? { deleted: true as const } : {}), canceledBy: r.canceledBy, canceledAt: r.canceledAt, placedAt: r.placedAt, updatedAt: r.updatedAt, version: r.version, ...(r.imported ? { imported: true as const } : {}) };
+  return {
+    id: r.id,
+    placed,
+    status: r.status,
+    removed,
+    ...(r.removed ? { deleted: true as const } : {}),
+    canceledBy: r.canceledBy,
+    canceledAt: r.canceledAt,
+    placedAt: r.placedAt,
+    updatedAt: r.updatedAt,
+    version: r.version,
+    ...(r.imported ? { imported: true as const } : {}),
+    ...(r.delivery === null ? {} : { delivery: deliveryFromJson(r.delivery) }),
+  };
 };
+
+/** The parcel as the listing keeps it: JSON with its dates as ISO strings. */
+const deliveryToJson = (d: DeliveryState): string =>
+  // Keys in one fixed order, so the audit's rebuilt row and the stored one compare as text.
+  JSON.stringify({
+    courier: d.courier,
+    consignmentId: d.consignmentId,
+    trackingCode: d.trackingCode,
+    codAmount: d.codAmount,
+    deliveryCharge: d.deliveryCharge,
+    status: d.status,
+    collectedAmount: d.collectedAmount,
+    message: d.message,
+    messageBn: d.messageBn,
+    bookedAt: d.bookedAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+    returnReceivedAt: d.returnReceivedAt?.toISOString() ?? null,
+    settled: d.settled ? { reference: d.settled.reference, amount: d.settled.amount, fee: d.settled.fee, at: d.settled.at.toISOString() } : null,
+  });
+
+function deliveryFromJson(text: string): DeliveryState {
+  const d = JSON.parse(text) as Omit<DeliveryState, 'bookedAt' | 'updatedAt' | 'returnReceivedAt' | 'settled'> & { bookedAt: string; updatedAt: string; returnReceivedAt: string | null; settled: (NonNullable<DeliveryState['settled']> & { at: string }) | null };
+  return { ...d, bookedAt: new Date(d.bookedAt), updatedAt: new Date(d.updatedAt), returnReceivedAt: d.returnReceivedAt === null ? null : new Date(d.returnReceivedAt), settled: d.settled ? { ...d.settled, at: new Date(d.settled.at) } : null };
+}
 
 export const toRow = (s: OrderState): OrderRow => ({
   id: s.id,
@@ -104,4 +141,6 @@ export const toRow = (s: OrderState): OrderRow => ({
   canceledAt: s.canceledAt,
   lang: s.placed.lang ?? null,
   imported: s.imported === true,
+  delivery: s.delivery ? deliveryToJson(s.delivery) : null,
+  deliveryStatus: s.delivery?.status ?? null,
 });

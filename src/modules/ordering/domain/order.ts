@@ -14,8 +14,23 @@ import type { Lang } from '../../../shared/locale-format.js';
 export const orderStatuses = ['Pending', 'Confirmed', 'Canceled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted', 'Imported'] as const;
+/** A parcel's life after Confirmed (issue 34, decision 060): events of the same log. */
+export const deliveryEventTypes = ['Booked', 'PickedUp', 'InTransit', 'Delivered', 'PartlyDelivered', 'Returned', 'ReturnReceived', 'Settled', 'BookingCanceled'] as const;
+export type DeliveryEventType = (typeof deliveryEventTypes)[number];
+export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted', 'Imported', ...deliveryEventTypes] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
+export const isDeliveryEvent = (type: OrderEventType): type is DeliveryEventType => (deliveryEventTypes as readonly string[]).includes(type);
+/** The same test on an event, narrowing it. */
+export const isParcelEvent = (event: OrderEvent): event is DeliveryEvent => isDeliveryEvent(event.type);
+
+/**
+ * Where a parcel stands. The list's order is the rank: a courier's report never moves a parcel
+ * back, and the three last are final (a report after one of them changes nothing).
+ */
+export const parcelStatuses = ['booked', 'picked_up', 'in_transit', 'delivered', 'partly_delivered', 'returned'] as const;
+export type ParcelStatus = (typeof parcelStatuses)[number];
+export const parcelRank = (status: ParcelStatus): number => Math.min(parcelStatuses.indexOf(status), 3);
+export const parcelIsFinal = (status: ParcelStatus): boolean => parcelRank(status) === 3;
 
 export type OrderLine = {
   productId: string;
@@ -77,7 +92,12 @@ export type PlacedSnapshot = {
   lang?: Lang;
 };
 
-export type Actor = { userId: string; email: string; role: 'admin' | 'customer' };
+/**
+ * Who caused an event: an admin, the order's customer, or a courier (issue 34: its webhook or a
+ * status call; `userId` is `courier:<name>`, `email` the courier's name).
+ */
+export type Actor = { userId: string; email: string; role: 'admin' | 'customer' | 'courier' };
+export const courierActor = (courier: string): Actor => ({ userId: `courier:${courier}`, email: courier, role: 'courier' });
 
 /**
  * A change's payload: `{}`, or for a Pending order's Canceled, CanceledByCustomer or Deleted that
@@ -97,10 +117,50 @@ export type ImportedSnapshot = PlacedSnapshot & {
 
 /** The events that open an order: Placed, or Imported (decision 041). */
 export type OpeningEvent = { type: 'Placed'; payload: PlacedSnapshot } | { type: 'Imported'; payload: ImportedSnapshot };
-export type ChangeEventType = Exclude<OrderEventType, 'Placed' | 'Imported'>;
+export type ChangeEventType = Exclude<OrderEventType, 'Placed' | 'Imported' | DeliveryEventType>;
 export const opensOrder = (type: OrderEventType): type is 'Placed' | 'Imported' => type === 'Placed' || type === 'Imported';
 
-export type OrderEvent = OpeningEvent | { type: ChangeEventType; payload: ChangePayload };
+/** What a courier said with a report: its words for the timeline and when it says it happened (ISO), each absent when it said none. */
+export type CourierWords = { message?: string; messageBn?: string; courierAt?: string };
+
+/** The events of a parcel's life (issue 34, decision 060), with what each records. */
+export type DeliveryEvent =
+  /** Booked with a courier: its ids for the parcel, the cash it is to collect and the charge it quoted (null: it did not say). */
+  | { type: 'Booked'; payload: { courier: string; consignmentId: string; trackingCode: string; codAmount: number; deliveryCharge: number | null } }
+  | { type: 'PickedUp' | 'InTransit'; payload: CourierWords }
+  /** Delivered, whole or in part: the cash the courier collected (it now holds it for the shop) and its charge when it said. */
+  | { type: 'Delivered' | 'PartlyDelivered'; payload: CourierWords & { collectedAmount: number; deliveryCharge?: number } }
+  /** The parcel goes back to the shop, nothing collected (its return charge when the courier said). */
+  | { type: 'Returned'; payload: CourierWords & { deliveryCharge?: number } }
+  /** An admin received the parcel back: the stock it gave back (what came back of a partial delivery is the admin's count). */
+  | { type: 'ReturnReceived'; payload: { stockReturned: StockLine[] } }
+  /** The courier paid the parcel's cash out: its payout's reference, what the shop received and the courier's fee. */
+  | { type: 'Settled'; payload: { reference: string; amount: number; fee: number } }
+  /** The booking was canceled with the courier before pick-up: the order can be booked again. */
+  | { type: 'BookingCanceled'; payload: { reason?: string } };
+
+export type OrderEvent = OpeningEvent | { type: ChangeEventType; payload: ChangePayload } | DeliveryEvent;
+
+/** A parcel as the order's log tells it (absent before a booking and after a canceled one). */
+export type DeliveryState = {
+  courier: string;
+  consignmentId: string;
+  trackingCode: string;
+  codAmount: number;
+  /** The courier's charge: quoted at booking, replaced by what it reports later; null while it said none. */
+  deliveryCharge: number | null;
+  status: ParcelStatus;
+  /** Cash the courier collected (delivered or partly delivered); null before. */
+  collectedAmount: number | null;
+  /** The courier's latest words about the parcel. */
+  message: string | null;
+  messageBn: string | null;
+  bookedAt: Date;
+  updatedAt: Date;
+  /** When the returned (or partly delivered) parcel was received back at the shop. */
+  returnReceivedAt: Date | null;
+  settled: { reference: string; amount: number; fee: number; at: Date } | null;
+};
 
 export type RecordedEvent = OrderEvent & { orderId: string; seq: number; actor: Actor; at: Date };
 
@@ -123,19 +183,34 @@ export type OrderState = {
   version: number;
   /** Opened by an Imported event (decision 041): the placement limits do not count it. */
   imported?: true;
+  /** The parcel of a Confirmed order booked with a courier (issue 34); absent otherwise. */
+  delivery?: DeliveryState;
 };
 
 /** Before its Placed event an order does not exist. */
 export const initialState: OrderState | null = null;
 
 /** What an actor asks of an order. PlaceOrder carries the priced snapshot; the others only who asks. */
-export type OrderCommand = { type: 'PlaceOrder'; data: PlacedSnapshot; actor: Actor } | { type: ChangeCommand; actor: Actor };
+export type OrderCommand = { type: 'PlaceOrder'; data: PlacedSnapshot; actor: Actor } | { type: ChangeCommand; actor: Actor } | DeliveryCommand;
 export type ChangeCommand = 'ConfirmOrder' | 'CancelOrder' | 'RemoveOrder';
+
+/** A courier's report in the shop's terms (the delivery module reads it off a webhook or a status call). */
+export type ParcelReport = { status: ParcelStatus | null; collectedAmount: number | null; deliveryCharge: number | null; message: string | null; messageBn: string | null; at: Date | null };
+
+/** What the delivery module asks of a Confirmed order's parcel (issue 34, decision 060). */
+export type DeliveryCommand =
+  | { type: 'RecordBooking'; actor: Actor; booking: { courier: string; consignmentId: string; trackingCode: string; deliveryCharge: number | null } }
+  | { type: 'RecordParcelReport'; actor: Actor; report: ParcelReport }
+  | { type: 'ReceiveReturn'; actor: Actor; lines?: readonly StockLine[] }
+  | { type: 'CancelBooking'; actor: Actor; reason?: string }
+  | { type: 'RecordSettlement'; actor: Actor; settlement: { reference: string; amount: number; fee: number } };
 
 type Refusal = { refused: ErrorCode; reason: string };
 /** A cell of the table: the event the command produces, or why it is refused. */
 export type Outcome = ChangeEventType | Refusal;
-export type TransitionTable = Readonly<Record<ChangeCommand, Readonly<Record<OrderStatus, Readonly<Record<Actor['role'], Outcome>>>>>>;
+/** The roles the status table answers: a courier changes no status (its reports are delivery commands). */
+type TableRole = Exclude<Actor['role'], 'courier'>;
+export type TransitionTable = Readonly<Record<ChangeCommand, Readonly<Record<OrderStatus, Readonly<Record<TableRole, Outcome>>>>>>;
 
 const illegal = (reason: string): Refusal => ({ refused: 'ordering/illegal-transition', reason });
 const onlyAdmin: Refusal = { refused: 'auth/forbidden', reason: 'only an admin can change the status' };
@@ -166,7 +241,7 @@ export const transitions: TransitionTable = {
 };
 
 /** An admin sees every order; a customer only their own. Anyone else's order is answered as if it did not exist. */
-export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor): boolean => actor.role === 'admin' || order.placed.owner.userId === actor.userId;
+export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor): boolean => actor.role === 'admin' || (actor.role === 'customer' && order.placed.owner.userId === actor.userId);
 
 export const orderNotFound = (): AppError => appError('ordering/order-not-found', 'This order does not exist (any more).');
 const notAllowed = (code: ErrorCode, reason: string): AppError => appError(code, `Not allowed: ${reason}.`);
@@ -186,14 +261,125 @@ export function deciderOver(table: TransitionTable) {
       if (wrong) return err(notAllowed('ordering/illegal-transition', wrong));
       return ok([{ type: 'Placed', payload: command.data }]);
     }
-    if (state === null || !visibleTo(state, command.actor) || (state.removed && !onTheDesk(state, command.actor))) return err(orderNotFound());
-    const outcome = table[command.type][state.status][command.actor.role];
+    if (isDeliveryCommand(command)) return decideDelivery(state, command);
+    const { role } = command.actor;
+    if (state === null || role === 'courier' || !visibleTo(state, command.actor) || (state.removed && !onTheDesk(state, command.actor))) return err(orderNotFound());
+    const outcome = table[command.type][state.status][role];
     if (typeof outcome !== 'string') return err(notAllowed(outcome.refused, outcome.reason));
+    if (outcome === 'Deleted' && parcelIsOut(state)) return err(notAllowed('ordering/illegal-transition', "this order's parcel is with the courier: cancel its booking, or receive it back, first"));
     return ok([{ type: outcome, payload: {} }]);
   };
 }
 
 export const decide = deciderOver(transitions);
+
+const deliveryCommands: ReadonlySet<OrderCommand['type']> = new Set(['RecordBooking', 'RecordParcelReport', 'ReceiveReturn', 'CancelBooking', 'RecordSettlement']);
+const isDeliveryCommand = (command: OrderCommand): command is DeliveryCommand => deliveryCommands.has(command.type);
+
+/** A parcel the shop has not got back, nor been paid for: the order cannot be deleted meanwhile. */
+const parcelIsOut = (state: OrderState): boolean => state.delivery !== undefined && state.delivery.returnReceivedAt === null && state.delivery.settled === null;
+
+const parcelEventOf: Readonly<Record<Exclude<ParcelStatus, 'booked'>, 'PickedUp' | 'InTransit' | 'Delivered' | 'PartlyDelivered' | 'Returned'>> = {
+  picked_up: 'PickedUp',
+  in_transit: 'InTransit',
+  delivered: 'Delivered',
+  partly_delivered: 'PartlyDelivered',
+  returned: 'Returned',
+};
+
+/** The couriers' words kept in an event, each bounded (a webhook's text is the courier's, not ours). */
+function wordsOf(report: ParcelReport): CourierWords {
+  const words: CourierWords = {};
+  if (report.message) words.message = report.message.slice(0, 300);
+  if (report.messageBn) words.messageBn = report.messageBn.slice(0, 300);
+  if (report.at && !Number.isNaN(report.at.getTime())) words.courierAt = report.at.toISOString();
+  return words;
+}
+
+const wholeTaka = (n: number | null): number | null => (n !== null && Number.isFinite(n) && n >= 0 && n <= 10_000_000 ? Math.round(n) : null);
+
+/**
+ * The parcel's table (decision 060): admins book, cancel a booking, receive a return and record a
+ * payout; the booked courier (or an admin, from its status call) reports where the parcel is.
+ * A report that would move the parcel to a rank it already has or passed, or any report after a
+ * final status, decides no event: a webhook repeated or out of order changes nothing.
+ */
+function decideDelivery(state: OrderState | null, command: DeliveryCommand): Result<DeliveryEvent[], AppError> {
+  const { actor } = command;
+  if (state === null || state.deleted === true) return err(orderNotFound());
+  const delivery = state.delivery;
+  const courierOfParcel = actor.role === 'courier' && delivery !== undefined && actor.email === delivery.courier;
+  if (actor.role === 'customer' || (actor.role === 'courier' && !courierOfParcel)) return err(orderNotFound());
+  const illegalHere = (reason: string) => err(notAllowed('ordering/illegal-transition', reason));
+  switch (command.type) {
+    case 'RecordBooking': {
+      if (actor.role !== 'admin') return err(notAllowed('auth/forbidden', 'only an admin can book a parcel'));
+      if (state.status !== 'Confirmed' || state.removed) return illegalHere(`only a Confirmed order can be booked with a courier, and this one is ${state.status}`);
+      if (delivery) return illegalHere(`this order is booked with ${delivery.courier} already`);
+      const { courier, consignmentId, trackingCode } = command.booking;
+      return ok([{ type: 'Booked', payload: { courier, consignmentId, trackingCode, codAmount: state.placed.total, deliveryCharge: wholeTaka(command.booking.deliveryCharge) } }]);
+    }
+    case 'RecordParcelReport': {
+      if (!delivery) return illegalHere('this order has no parcel booked');
+      const { report } = command;
+      if (report.status === null || report.status === 'booked' || parcelIsFinal(delivery.status) || parcelRank(report.status) <= parcelRank(delivery.status)) return ok([]);
+      const type = parcelEventOf[report.status];
+      const words = wordsOf(report);
+      const charge = wholeTaka(report.deliveryCharge);
+      const withCharge = charge === null ? {} : { deliveryCharge: charge };
+      if (type === 'Delivered' || type === 'PartlyDelivered') {
+        // A courier that says nothing of the cash of a whole delivery collected all it was to; of a partial one, nothing we can know.
+        const collected = wholeTaka(report.collectedAmount) ?? (type === 'Delivered' ? delivery.codAmount : 0);
+        return ok([{ type, payload: { ...words, ...withCharge, collectedAmount: collected } }]);
+      }
+      if (type === 'Returned') return ok([{ type, payload: { ...words, ...withCharge } }]);
+      return ok([{ type, payload: words }]);
+    }
+    case 'ReceiveReturn': {
+      if (actor.role !== 'admin') return err(notAllowed('auth/forbidden', 'only an admin can receive a returned parcel'));
+      if (!delivery || (delivery.status !== 'returned' && delivery.status !== 'partly_delivered')) return illegalHere('only a returned or partly delivered parcel can be received back');
+      if (delivery.returnReceivedAt !== null) return illegalHere('this parcel was received back already');
+      const taken = state.placed.stockTaken ?? [];
+      if (delivery.status === 'returned') return ok([{ type: 'ReturnReceived', payload: { stockReturned: taken } }]);
+      const back = returnedWithin(taken, command.lines ?? []);
+      if (typeof back === 'string') return err(appError('http/validation', back));
+      return ok([{ type: 'ReturnReceived', payload: { stockReturned: back } }]);
+    }
+    case 'CancelBooking': {
+      if (actor.role !== 'admin') return err(notAllowed('auth/forbidden', 'only an admin can cancel a booking'));
+      if (!delivery) return illegalHere('this order has no parcel booked');
+      if (delivery.status !== 'booked') return illegalHere('the courier has picked this parcel up: it can no longer be canceled');
+      return ok([{ type: 'BookingCanceled', payload: command.reason ? { reason: command.reason.slice(0, 200) } : {} }]);
+    }
+    case 'RecordSettlement': {
+      if (!delivery) return illegalHere('this order has no parcel booked');
+      if (delivery.settled !== null) return delivery.settled.reference === command.settlement.reference ? ok([]) : illegalHere(`this parcel was settled already (${delivery.settled.reference})`);
+      if (!parcelIsFinal(delivery.status)) return illegalHere('only a delivered or returned parcel can be settled');
+      const { reference, amount, fee } = command.settlement;
+      return ok([{ type: 'Settled', payload: { reference: reference.slice(0, 100), amount, fee } }]);
+    }
+  }
+}
+
+/**
+ * The stock an admin counts back from a partly delivered parcel: each line one of the order's
+ * variants, at most what the order took of it; lines of the same variant add up.
+ */
+function returnedWithin(taken: readonly StockLine[], lines: readonly StockLine[]): StockLine[] | string {
+  const key = (l: StockLine) => `${l.productId}\u0000${l.size}\u0000${l.color}`;
+  const left = new Map(taken.map((l) => [key(l), l.quantity]));
+  const back = new Map<string, StockLine>();
+  for (const line of lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 0) return 'Each quantity received back is a whole number, 0 or more.';
+    const k = key(line);
+    const was = back.get(k)?.quantity ?? 0;
+    const max = left.get(k);
+    if (max === undefined) return 'Only items of this order can be received back.';
+    if (was + line.quantity > max) return 'More came back than the order took of an item.';
+    if (line.quantity > 0) back.set(k, { productId: line.productId, size: line.size, color: line.color, quantity: was + line.quantity });
+  }
+  return [...back.values()];
+}
 
 /**
  * The stock an event gives back (decision 028): all the order took, when a Pending order is
@@ -204,6 +390,14 @@ export function stockToReturn(state: OrderState | null, type: OrderEventType): S
   if (state === null || state.status !== 'Pending' || state.removed) return [];
   if (type !== 'Canceled' && type !== 'CanceledByCustomer' && type !== 'Deleted') return [];
   return state.placed.stockTaken ?? [];
+}
+
+/** The stock an event gave back: a cancel's or delete's of a Pending order, a received parcel's (issue 34). */
+export function stockReturnedBy(event: OrderEvent): readonly StockLine[] {
+  if (event.type === 'Placed' || event.type === 'Imported') return [];
+  if (event.type === 'ReturnReceived') return event.payload.stockReturned;
+  if (isParcelEvent(event)) return [];
+  return event.payload.stockReturned ?? [];
 }
 
 /**
@@ -246,6 +440,42 @@ export function evolve(state: OrderState | null, event: RecordedEvent): OrderSta
       return { ...next, status: 'Canceled', removed: true, canceledBy: 'customer', canceledAt: event.at };
     case 'Deleted':
       return { ...next, removed: true, deleted: true };
+    case 'Booked':
+      return {
+        ...next,
+        delivery: { ...event.payload, status: 'booked', collectedAmount: null, message: null, messageBn: null, bookedAt: event.at, updatedAt: event.at, returnReceivedAt: null, settled: null },
+      };
+    case 'BookingCanceled': {
+      const { delivery: _canceled, ...rest } = next;
+      return rest;
+    }
+    default:
+      return next.delivery ? { ...next, delivery: evolveParcel(next.delivery, event) } : next;
+  }
+}
+
+const parcelStatusOf = { PickedUp: 'picked_up', InTransit: 'in_transit', Delivered: 'delivered', PartlyDelivered: 'partly_delivered', Returned: 'returned' } as const;
+
+/** A parcel's event applied to the parcel (a fold checks nothing: see evolve). */
+function evolveParcel(delivery: DeliveryState, event: RecordedEvent & DeliveryEvent): DeliveryState {
+  const at = { updatedAt: event.at };
+  switch (event.type) {
+    case 'PickedUp':
+    case 'InTransit':
+    case 'Delivered':
+    case 'PartlyDelivered':
+    case 'Returned': {
+      const p = event.payload;
+      const collected = 'collectedAmount' in p ? { collectedAmount: p.collectedAmount } : {};
+      const charge = 'deliveryCharge' in p && p.deliveryCharge !== undefined ? { deliveryCharge: p.deliveryCharge } : {};
+      return { ...delivery, ...at, ...collected, ...charge, status: parcelStatusOf[event.type], message: p.message ?? null, messageBn: p.messageBn ?? null };
+    }
+    case 'ReturnReceived':
+      return { ...delivery, ...at, returnReceivedAt: event.at };
+    case 'Settled':
+      return { ...delivery, ...at, settled: { ...event.payload, at: event.at } };
+    default:
+      return delivery;
   }
 }
 

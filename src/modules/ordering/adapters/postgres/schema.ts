@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orderEventTypes, orderStatuses } from '../../domain/order.js';
+import { orderEventTypes, orderStatuses, parcelStatuses } from '../../domain/order.js';
 
 // The PostgreSQL twin of schema.ts (decision 022): the same tables, columns, indexes and checks;
 // tests/postgres/schema-parity.test.ts keeps the two from drifting apart. Event ids and counts are
@@ -89,6 +89,12 @@ export const orders = pgTable(
     lang: text('lang', { enum: ['en', 'bn'] }),
     /** Imported from the old shop (issue 19, decision 041): the placement limits do not count it. */
     imported: boolean('imported').notNull().default(false),
+    /**
+     * The parcel (issue 34, decision 060): the order's DeliveryState as JSON, null before a booking
+     * and after a canceled one; `delivery_status` is its status, for the desk's filter.
+     */
+    delivery: text('delivery'),
+    deliveryStatus: text('delivery_status', { enum: parcelStatuses }),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),
@@ -98,6 +104,8 @@ export const orders = pgTable(
     index('orders_owner').on(t.ownerUserId, t.removed, t.placedAt, t.id),
     index('orders_listed').on(t.removed, t.placedAt, t.id),
     index('orders_listed_status').on(t.removed, t.status, t.placedAt, t.id),
+    // The desk filtered by where parcels are (issue 34).
+    index('orders_listed_delivery').on(t.removed, t.deliveryStatus, t.placedAt, t.id),
     index('orders_owner_status').on(t.ownerUserId, t.status, t.removed, t.imported),
     index('orders_phone_status').on(t.phone, t.status, t.removed, t.imported),
     index('orders_phone_placed').on(t.phone, t.placedAt),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { orderEventTypes, orderStatuses } from '../../domain/order.js';
+import { orderEventTypes, orderStatuses, parcelStatuses } from '../../domain/order.js';
 
 /**
  * The append-only log (triggers in the migration abort UPDATE and DELETE). `id` orders every
@@ -85,6 +85,12 @@ export const orders = sqliteTable(
     lang: text('lang', { enum: ['en', 'bn'] }),
     /** Imported from the old shop (issue 19, decision 041): the placement limits do not count it. */
     imported: integer('imported', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The parcel (issue 34, decision 060): the order's DeliveryState as JSON, null before a booking
+     * and after a canceled one; `delivery_status` is its status, for the desk's filter.
+     */
+    delivery: text('delivery'),
+    deliveryStatus: text('delivery_status', { enum: parcelStatuses }),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),
@@ -99,6 +105,8 @@ export const orders = sqliteTable(
     // The desk filtered by status (issue 20): its page in index order, and its count over the index
     // alone (without it, 496,000 orders: a scan of the table, ~105 ms per count; with it 0.1-16 ms).
     index('orders_listed_status').on(t.removed, t.status, t.placedAt, t.id),
+    // The desk filtered by where parcels are (issue 34).
+    index('orders_listed_delivery').on(t.removed, t.deliveryStatus, t.placedAt, t.id),
     // The placement limits (decision 015): Pending orders per customer and per phone, and a
     // phone's placements in the last hour, each counted over an index. The pending counts' index
     // holds every column they test: with (owner, status) alone SQLite, which has no statistics
