@@ -32,6 +32,8 @@ CREATE TABLE "parcels" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivery" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "district" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "thana" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivery_status" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "parcel_bookings_one_queued" ON "parcel_bookings" USING btree ("order_id") WHERE "parcel_bookings"."state" = 'queued';--> statement-breakpoint
 CREATE INDEX "parcel_bookings_due" ON "parcel_bookings" USING btree ("state","next_attempt_at");--> statement-breakpoint

@@ -38,5 +38,7 @@ CREATE UNIQUE INDEX `parcels_consignment` ON `parcels` (`courier`,`consignment_i
 CREATE INDEX `parcels_courier_final` ON `parcels` (`courier`,`final_at`);--> statement-breakpoint
 CREATE INDEX `parcels_courier_settled` ON `parcels` (`courier`,`settled_at`);--> statement-breakpoint
 ALTER TABLE `orders` ADD `delivery` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `district` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `thana` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `delivery_status` text;--> statement-breakpoint
 CREATE INDEX `orders_listed_delivery` ON `orders` (`removed`,`delivery_status`,`placed_at`,`id`);

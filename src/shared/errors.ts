@@ -90,6 +90,15 @@ export const httpStatusByCode = {
   'ordering/documents-in-progress': 429,
   'ordering/documents-busy': 429,
   'ordering/exports-busy': 429,
+  // Delivery (issue 34): a courier that is not set up, refuses a call, or a webhook not from it.
+  'delivery/courier-not-configured': 409,
+  'delivery/courier-refused': 409,
+  'delivery/courier-unavailable': 503,
+  'delivery/webhook-refused': 401,
+  'delivery/webhook-invalid': 400,
+  'delivery/too-many-orders': 400,
+  'delivery/tracking-not-found': 404,
+  'delivery/tracking-limit': 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

@@ -8,7 +8,7 @@ import type { OrderChange, OrderChanged, OrderingTxPorts, OrderLog, OrderProject
 export type OrderCommandDeps = { log: OrderLog; projection: Pick<OrderProjection, 'byId'>; changed: OrderChanged; ports: Pick<OrderingTxPorts, 'giveBackStock'>; clock: Clock };
 
 /** What one command did: the order now, and whether it gave stock back. */
-export type Handled = { order: OrderState; stockMoved: boolean };
+export type Handled = { order: OrderState; stockMoved: boolean; appended: number };
 
 /**
  * The one command path, placing included: the order's state is folded from its log (the log is
@@ -22,7 +22,7 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
   const decided = decide(state, command);
   if (!decided.ok) return decided;
   // A courier's report that moves nothing (repeated, out of order) decides no event: nothing is written.
-  if (decided.value.length === 0 && state !== null) return ok({ order: state, stockMoved: false });
+  if (decided.value.length === 0 && state !== null) return ok({ order: state, stockMoved: false, appended: 0 });
   const at = deps.clock.now();
   let next = state;
   let stockMoved = false;
@@ -36,7 +36,7 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
   }
   if (next === null) throw new Error(`${command.type} on order ${orderId} produced no event`);
   await deps.changed({ before: state, after: next, events });
-  return ok({ order: next, stockMoved });
+  return ok({ order: next, stockMoved, appended: events.length });
 }
 
 /**

@@ -14,7 +14,10 @@ import { createSqliteOrderProjection } from './adapters/sqlite/order-projection.
 import { toEvent, toState } from './adapters/order-rows.js';
 import { orderEvents as pgOrderEvents, orderLogHead as pgOrderLogHead, orders as pgOrders } from './adapters/postgres/schema.js';
 import { changeStatus, removeOrder } from './change-order.js';
-import type { Actor, OrderStatus } from './domain/order.js';
+import type { Actor, DeliveryCommand, OrderStatus } from './domain/order.js';
+import { handleOrderCommand, type Handled } from './handle-order-command.js';
+import type { AppError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
 import { placeOrder, type PlaceOrderInput, type PlacementLimits } from './place-order.js';
 import type { OrderChangeHandler, OrderChanged, OrderingPorts, OrderingStores, OrderLog, OrderProjection } from './ports.js';
 import { formatHead, type ChainKeying } from './adapters/hash-chain.js';
@@ -22,6 +25,8 @@ import { formatHead, type ChainKeying } from './adapters/hash-chain.js';
 export type { DeliveryDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
 export { deliveryDto } from './adapters/http.js';
 export type { Actor, OrderEventType, OrderLine, OrderState, OrderStatus, PlacedSnapshot } from './domain/order.js';
+export type { DeliveryCommand } from './domain/order.js';
+export type { Handled } from './handle-order-command.js';
 export { courierActor, evolve, isDeliveryEvent, orderEventTypes, orderNotFound, parcelIsFinal, parcelStatuses, visibleTo, type DeliveryState, type ParcelReport, type ParcelStatus } from './domain/order.js';
 /** How a delivery zone reads in messages and documents. */
 export { zoneInBengali, zoneInParens } from './domain/zone-text.js';
@@ -121,14 +126,14 @@ export type OrderingAt = {
 };
 
 /** What other modules read of the orders, outside transactions: one order, one order with its lines cut, keyset pages of the desk's filter, orders' numbers. */
-export type OrderReads = Pick<OrderProjection, 'byId' | 'listedById' | 'pageAfter' | 'numbersOf'>;
+export type OrderReads = Pick<OrderProjection, 'byId' | 'byNumber' | 'listedById' | 'pageAfter' | 'numbersOf'>;
 
 const projectionsOn = (database: ShopDatabase) => bindStores(database, { sqlite: createSqliteOrderProjection, postgres: createPgOrderProjection });
 
 /** Ordering's reads for the documents and the messages (decision 050). */
 export function orderReadsOn(database: ShopDatabase): OrderReads {
   const projection = projectionsOn(database).outside;
-  return { byId: (id) => projection.byId(id), listedById: (id, lines) => projection.listedById(id, lines), pageAfter: (filter, after, limit) => projection.pageAfter(filter, after, limit), numbersOf: (ids) => projection.numbersOf(ids) };
+  return { byId: (id) => projection.byId(id), byNumber: (n) => projection.byNumber(n), listedById: (id, lines) => projection.listedById(id, lines), pageAfter: (filter, after, limit) => projection.pageAfter(filter, after, limit), numbersOf: (ids) => projection.numbersOf(ids) };
 }
 
 /** The listing (orders, the desk's table): the first in-transaction handler of every list (decision 050). */
@@ -204,6 +209,21 @@ export async function createOrderingModule(deps: OrderingDeps) {
      * must never race on any process (the order defences' phone codes) runs in it.
      */
     transaction: <T>(work: (tx: Tx) => Promise<T>) => withHead((_s, tx) => work(tx)),
+    /**
+     * A parcel's command (issue 34, decision 060), in an ordering transaction: the events decide()
+     * answers are appended and handed to the in-transaction handlers, then `alsoInTx` runs in the
+     * same transaction with the order as it now is (the delivery module marks its booking there).
+     * A report that moves nothing appends nothing (`appended` 0).
+     */
+    parcelCommand: async (orderId: string, command: DeliveryCommand, alsoInTx?: (tx: Tx, handled: Handled) => Promise<void>): Promise<Result<Handled, AppError>> => {
+      const result = await withHead(async (s, tx) => {
+        const handled = await handleOrderCommand({ ...s, clock: deps.clock }, orderId, command);
+        if (handled.ok && alsoInTx) await alsoInTx(tx, handled.value);
+        return handled;
+      });
+      if (result.ok && result.value.stockMoved) deps.ports.stockChanged();
+      return result;
+    },
     /** The placement limits in force, defaults filled in (a demo plan keeps within them). */
     placementLimits: limits,
     /**

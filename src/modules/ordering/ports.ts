@@ -36,6 +36,8 @@ export type OrderProjection = {
   /** The highest order number given so far, or null (inside an ordering transaction: under the log's head lock). */
   lastNumber(): Promise<number | null>;
   byId(id: string): Promise<OrderState | null>;
+  /** The order with this number (removed ones too), or null: the public tracking page's look-up (issue 34). */
+  byNumber(orderNumber: number): Promise<OrderState | null>;
   /** The numbers of these orders (removed ones too), by id; an order without one (none yet) is left out. For the audit page (issue 33). */
   numbersOf(ids: readonly string[]): Promise<Map<string, number>>;
   /** The order with at most `linesPerOrder` of its lines, as pageFor cuts them (one order's page; issue 40). */

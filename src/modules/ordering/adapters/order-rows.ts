@@ -56,6 +56,8 @@ export const toState = (r: OrderRow): OrderState => {
     name: r.name,
     phone: r.phone,
     address: r.address,
+    ...(r.district === null ? {} : { district: r.district }),
+    ...(r.thana === null ? {} : { thana: r.thana }),
     deliveryLocation: r.deliveryLocation as DeliveryZone,
     paymentMethod: 'Cash On Delivery',
     appliedCoupon: r.appliedCoupon,
@@ -142,5 +144,7 @@ export const toRow = (s: OrderState): OrderRow => ({
   lang: s.placed.lang ?? null,
   imported: s.imported === true,
   delivery: s.delivery ? deliveryToJson(s.delivery) : null,
+  district: s.placed.district ?? null,
+  thana: s.placed.thana ?? null,
   deliveryStatus: s.delivery?.status ?? null,
 });

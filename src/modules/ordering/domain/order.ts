@@ -60,6 +60,13 @@ export type PlacedSnapshot = {
   name: string;
   phone: string;
   address: string;
+  /**
+   * The district and thana/upazila chosen at checkout from the shop's list (issue 34,
+   * src/shared/bd-areas.ts; English names, as the couriers take them), beside the free address.
+   * Absent in orders placed before they were asked, and from clients that do not send them.
+   */
+  district?: string;
+  thana?: string;
   /** '' only in an imported order whose customer never chose a zone (the old checkout's placeholder). */
   deliveryLocation: DeliveryZone | '';
   paymentMethod: 'Cash On Delivery';

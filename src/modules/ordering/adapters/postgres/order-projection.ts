@@ -43,6 +43,10 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
       return row ? toState(row) : null;
     },
+    async byNumber(orderNumber) {
+      const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      return row ? toState(row) : null;
+    },
     async numbersOf(ids) {
       if (ids.length === 0) return new Map();
       const rows = await db.select({ id: orders.id, n: orders.orderNumber }).from(orders).where(inArray(orders.id, [...ids]));

@@ -94,6 +94,9 @@ export const orders = pgTable(
      * and after a canceled one; `delivery_status` is its status, for the desk's filter.
      */
     delivery: text('delivery'),
+    /** The district and thana chosen at checkout (issue 34), null in orders placed without them. */
+    district: text('district'),
+    thana: text('thana'),
     deliveryStatus: text('delivery_status', { enum: parcelStatuses }),
   },
   (t) => [

@@ -145,6 +145,10 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
       const row = byId.get({ id });
       return row ? toState(row) : null;
     },
+    byNumber: async (orderNumber) => {
+      const row = db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).get();
+      return row ? toState(row) : null;
+    },
     numbersOf: async (ids) => {
       if (ids.length === 0) return new Map();
       const rows = db.select({ id: orders.id, n: orders.orderNumber }).from(orders).where(inArray(orders.id, [...ids])).all();
