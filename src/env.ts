@@ -31,7 +31,10 @@ function exactOrigin(entry: string): string | null {
   return url.origin;
 }
 
-export const envSchema = z.object({
+export /** A courier's key, token or secret: printable, no spaces. */
+const courierKey = z.string().regex(/^[\x21-\x7e]{4,500}$/, { message: 'must be the key from your courier account (no spaces)' });
+
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z
@@ -182,6 +185,35 @@ export const envSchema = z.object({
   /** `<endpoint>/<bucket>/<name>` (MinIO and most self-hosted servers) instead of `<bucket>.<endpoint host>/<name>`. */
   S3_FORCE_PATH_STYLE: bool.default(false),
 
+  /**
+   * Couriers (issue 34, decision 060): each is set up when its keys are given, its API's base a
+   * setting (tests point it at a local server). A webhook's token or secret is what the courier's
+   * portal was given; without it that courier's webhooks are refused.
+   */
+  STEADFAST_BASE_URL: z.url({ message: 'must be a URL' }).default('https://portal.packzy.com/api/v1'),
+  STEADFAST_API_KEY: courierKey.optional(),
+  STEADFAST_SECRET_KEY: courierKey.optional(),
+  STEADFAST_WEBHOOK_TOKEN: courierKey.optional(),
+  PATHAO_BASE_URL: z.url({ message: 'must be a URL' }).default('https://api-hermes.pathao.com'),
+  PATHAO_CLIENT_ID: courierKey.optional(),
+  PATHAO_CLIENT_SECRET: courierKey.optional(),
+  PATHAO_USERNAME: z.string().trim().min(1).max(200).optional(),
+  PATHAO_PASSWORD: z.string().min(1).max(200).optional(),
+  PATHAO_STORE_ID: z.coerce.number({ message: 'must be your Pathao store id (a number)' }).int().positive().optional(),
+  PATHAO_WEBHOOK_SECRET: courierKey.optional(),
+  REDX_BASE_URL: z.url({ message: 'must be a URL' }).default('https://openapi.redx.com.bd/v1.0.0-beta'),
+  REDX_API_TOKEN: z.string().trim().min(4).max(4000).optional(),
+  REDX_WEBHOOK_TOKEN: courierKey.optional(),
+  REDX_PICKUP_STORE_ID: z.coerce.number({ message: 'must be your RedX pickup store id (a number)' }).int().positive().optional(),
+  /** How long one courier call may take before it counts as failed (a booking is tried again later). */
+  COURIER_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(120_000).default(15_000),
+  /** A parcel's weight as the couriers are told (they price by it). */
+  DELIVERY_WEIGHT_KG: z.coerce.number({ message: 'must be a weight in kg such as 0.5' }).min(0.1).max(50).default(0.5),
+  /** Seconds between the booking worker's looks at the queued bookings. */
+  DELIVERY_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(3600).default(15),
+  /** Look-ups of the public tracking page per client address in 15 minutes. */
+  TRACK_LOOKUPS_PER_15MIN: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(10_000).default(30),
+
   /** smtp://user:pass@host:587 or smtps://...; without it mails are written to the log. */
   SMTP_URL: z.url({ message: 'must be a URL such as smtp://user:pass@host:587' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
@@ -248,7 +280,23 @@ function crossCheck(env: z.infer<typeof envSchema>): Missing | null {
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
     return { path: 'ADMIN_EMAIL', message: 'Missing setting ADMIN_EMAIL: required when ADMIN_PASSWORD is set' };
   }
-  return crossCheckSms(env) ?? crossCheckS3(env);
+  return crossCheckSms(env) ?? crossCheckS3(env) ?? crossCheckCouriers(env);
+}
+
+/** A courier's keys: all of them, or none (that courier is not used). */
+export const courierKeys = {
+  steadfast: ['STEADFAST_API_KEY', 'STEADFAST_SECRET_KEY'],
+  pathao: ['PATHAO_CLIENT_ID', 'PATHAO_CLIENT_SECRET', 'PATHAO_USERNAME', 'PATHAO_PASSWORD', 'PATHAO_STORE_ID'],
+  redx: ['REDX_API_TOKEN'],
+} as const;
+
+function crossCheckCouriers(env: z.infer<typeof envSchema>): Missing | null {
+  for (const keys of Object.values(courierKeys)) {
+    const given = keys.filter((name) => env[name] !== undefined);
+    const missing = keys.find((name) => env[name] === undefined);
+    if (given.length > 0 && missing) return { path: missing, message: `Missing setting ${missing}: required with ${given.join(', ')}` };
+  }
+  return null;
 }
 
 function crossCheckSms(env: z.infer<typeof envSchema>): Missing | null {
