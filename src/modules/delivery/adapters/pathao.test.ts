@@ -310,6 +310,29 @@ describe('the Pathao courier keeps its token and its area lists', () => {
     expect(calls('GET', '/aladdin/api/v1/city-list')).toBe(2);
     expect(calls('GET', '/aladdin/api/v1/cities/1/zone-list')).toBe(2);
   });
+
+  it('keeps the zone lists of at most 100 cities', async () => {
+    // More cities than Pathao has, from a stand-in for its API: the oldest list goes first.
+    const zoneCalls: string[] = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const stub: typeof fetch = async (input) => {
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      if (path.endsWith('/issue-token')) return json({ token_type: 'Bearer', expires_in: 432000, access_token: 'a', refresh_token: 'r' });
+      if (path.endsWith('/city-list')) return json({ data: { data: Array.from({ length: 120 }, (_, i) => ({ city_id: i + 1, city_name: `Town ${i + 1}` })) } });
+      if (path.endsWith('/zone-list')) {
+        zoneCalls.push(path);
+        return json({ data: { data: [{ zone_id: 1, zone_name: 'Sadar' }] } });
+      }
+      return json({ type: 'success', code: 200, data: { consignment_id: `DL${zoneCalls.length}`, delivery_fee: 60 } });
+    };
+    const courier = createPathaoCourier({ ...fake.credentials, baseUrl: 'http://127.0.0.1:9', fetch: stub });
+    for (let town = 1; town <= 101; town++) await courier.book(parcel({ district: `Town ${town}`, thana: 'Sadar' }));
+    await courier.book(parcel({ district: 'Town 101', thana: 'Sadar' }));
+    expect(zoneCalls).toHaveLength(101);
+    await courier.book(parcel({ district: 'Town 1', thana: 'Sadar' }));
+    expect(zoneCalls).toHaveLength(102);
+    expect(zoneCalls.at(-1)).toBe('/aladdin/api/v1/cities/1/zone-list');
+  });
 });
 
 describe('the Pathao courier when Pathao fails', () => {
