@@ -4,6 +4,7 @@
  * call the same function (tests/support/test-app.ts), so they run through the same wiring.
  */
 import { getRequestListener } from '@hono/node-server';
+import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import { join, resolve } from 'node:path';
 import { cacheableQuery, createApp, type SiteConfig } from './app.js';
@@ -13,6 +14,8 @@ import { createCartModule } from './modules/cart/index.js';
 import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
+import { createDeliveryModule, createPathaoCourier, createRedxCourier, createSteadfastCourier, parcelsTableOn, type Courier, type CourierName } from './modules/delivery/index.js';
+import { rateLimiterFor } from './platform/shared-limits.js';
 import { createMessagesModule } from './modules/messages/index.js';
 import { createOrderDefencesModule } from './modules/order-defences/index.js';
 import { demoCustomers, seedDemoOrders } from './modules/order-import/index.js';
@@ -247,8 +250,24 @@ export async function createShop(settings: ShopSettings) {
     sms: messages,
     transaction: ordering.transaction,
   }));
-  // The order log's start-up checks passed: the messages' worker may send.
+  // Couriers (issue 34): a parcel's every change is an event of ordering's log.
+  const delivery = createDeliveryModule({
+    database,
+    clock,
+    logger,
+    newId,
+    couriers: couriersOf(env),
+    orders,
+    parcelCommand: ordering.parcelCommand,
+    weightKg: env.DELIVERY_WEIGHT_KG,
+    pollMs: env.DELIVERY_POLL_SECONDS * 1000,
+    trackLimiter: rateLimiterFor(database, { scope: 'track:address', limit: env.TRACK_LOOKUPS_PER_15MIN, windowMs: 15 * 60_000, clock, onError: (e) => logger.warn('tracking limit: a sweep failed', { reason: e instanceof Error ? e.message : String(e) }) }),
+    trustProxy: env.TRUST_PROXY,
+    requireAdmin,
+  });
+  // The order log's start-up checks passed: the messages' worker may send, the booking worker book.
   messages.start();
+  delivery.start();
 
   // The first answers carry the shared tags (PostgreSQL), not process-local ones.
   await Promise.all([catalogue.ready, promotions.ready]);
@@ -273,7 +292,7 @@ export async function createShop(settings: ShopSettings) {
     site,
     // Every module's routers, in mount order (decision 050): createApp refuses a list where a route
     // is shadowed by an earlier one (documents' /orders/export.csv before ordering's /orders/:id).
-    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, audit.routes, defences.routes, messages.routes, sales.routes].flat(),
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, audit.routes, defences.routes, messages.routes, sales.routes, delivery.routes].flat(),
     cspSources: identity.cspSources,
     uploadsDir,
     uploadLimits: {
@@ -333,6 +352,7 @@ export async function createShop(settings: ShopSettings) {
     sales,
     documents,
     defences,
+    delivery,
     uploadsDir,
     /** The response cache's size against its caps. */
     responseCacheStats: () => responseCache.stats(),
@@ -397,6 +417,7 @@ export async function createShop(settings: ShopSettings) {
     close: async () => {
       // The message worker's turn under way ends (its sends are bounded) before the database closes.
       await messages.stop();
+      await delivery.stop();
       catalogue.stop();
       promotions.stop();
       await database.close();
@@ -413,7 +434,35 @@ export type Shop = Awaited<ReturnType<typeof createShop>>;
  * null: imported orders tell nobody).
  */
 export function inOrderTransaction(database: ShopDatabase, messages: OrderChangeHandler | null): OrderChangeHandler[] {
-  return [orderListingOn(database), salesProjectionOn(database), ...(messages ? [messages] : [])];
+  return [orderListingOn(database), salesProjectionOn(database), parcelsTableOn(database), ...(messages ? [messages] : [])];
+}
+
+/** The couriers whose keys are set (env.ts checks a courier's keys are all there or none). */
+function couriersOf(env: Env): Partial<Record<CourierName, Courier>> {
+  const couriers: Partial<Record<CourierName, Courier>> = {};
+  const timeoutMs = env.COURIER_TIMEOUT_MS;
+  // No webhook secret set: a random one nobody knows, so that courier's webhooks are all refused.
+  const unset = randomBytes(32).toString('hex');
+  if (env.STEADFAST_API_KEY && env.STEADFAST_SECRET_KEY) {
+    couriers.steadfast = createSteadfastCourier({ apiKey: env.STEADFAST_API_KEY, secretKey: env.STEADFAST_SECRET_KEY, webhookToken: env.STEADFAST_WEBHOOK_TOKEN ?? unset, baseUrl: env.STEADFAST_BASE_URL, timeoutMs });
+  }
+  if (env.PATHAO_CLIENT_ID && env.PATHAO_CLIENT_SECRET && env.PATHAO_USERNAME && env.PATHAO_PASSWORD && env.PATHAO_STORE_ID) {
+    couriers.pathao = createPathaoCourier({
+      clientId: env.PATHAO_CLIENT_ID,
+      clientSecret: env.PATHAO_CLIENT_SECRET,
+      username: env.PATHAO_USERNAME,
+      password: env.PATHAO_PASSWORD,
+      storeId: env.PATHAO_STORE_ID,
+      webhookSecret: env.PATHAO_WEBHOOK_SECRET ?? unset,
+      baseUrl: env.PATHAO_BASE_URL,
+      defaultWeightKg: env.DELIVERY_WEIGHT_KG,
+      timeoutMs,
+    });
+  }
+  if (env.REDX_API_TOKEN) {
+    couriers.redx = createRedxCourier({ token: env.REDX_API_TOKEN, webhookToken: env.REDX_WEBHOOK_TOKEN ?? unset, baseUrl: env.REDX_BASE_URL, pickupStoreId: env.REDX_PICKUP_STORE_ID ?? null, defaultWeightKg: env.DELIVERY_WEIGHT_KG, timeoutMs });
+  }
+  return couriers;
 }
 
 /** PostgreSQL when DATABASE_URL is set (decision 024), else DATA_DIR/shop.db; migrated either way. */
