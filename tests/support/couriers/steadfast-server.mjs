@@ -90,7 +90,7 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
     const phone = text(item?.recipient_phone);
     if (!phone) add('recipient_phone', 'The recipient phone field is required.');
     else if (!/^\d{11}$/.test(phone)) add('recipient_phone', 'The recipient phone must be 11 digits.');
-    if (item?.alternative_phone != null && item.alternative_phone !== '' && !/^\d{11}$/.test(text(item.alternative_phone))) {
+    if (item?.alternative_phone !== undefined && item?.alternative_phone !== null && item.alternative_phone !== '' && !/^\d{11}$/.test(text(item.alternative_phone))) {
       add('alternative_phone', 'The alternative phone must be 11 digits.');
     }
     const address = text(item?.recipient_address);
@@ -100,7 +100,7 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
     if (item?.cod_amount === undefined || item?.cod_amount === null || item?.cod_amount === '') add('cod_amount', 'The cod amount field is required.');
     else if (!Number.isFinite(cod)) add('cod_amount', 'The cod amount must be a number.');
     else if (cod < 0) add('cod_amount', 'The cod amount must be at least 0.');
-    if (item?.delivery_type != null && ![0, 1, '0', '1'].includes(item.delivery_type)) add('delivery_type', 'The selected delivery type is invalid.');
+    if (item?.delivery_type !== undefined && item?.delivery_type !== null && ![0, 1, '0', '1'].includes(item.delivery_type)) add('delivery_type', 'The selected delivery type is invalid.');
     return Object.keys(errors).length ? errors : null;
   }
 
