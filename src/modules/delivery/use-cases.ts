@@ -179,7 +179,8 @@ export async function refreshParcel(deps: DeliveryDeps, orderId: string): Promis
 }
 
 /** A report (a status call's or a webhook's) applied to its order: the status it moves, the payout it tells. */
-async function applyReport(deps: DeliveryDeps, courier: CourierName, orderId: string, report: CourierReport): Promise<Result<Handled, AppError>> {
+async function applyReport(deps: DeliveryDeps, courier: CourierName, orderId: string, given: CourierReport): Promise<Result<Handled, AppError>> {
+  const report = await withCashCollected(deps, courier, given);
   const moved = await deps.parcelCommand(orderId, reportCommand(courier, report));
   if (!moved.ok || !report.paid) return moved;
   const d = moved.value.order.delivery;
@@ -189,6 +190,21 @@ async function applyReport(deps: DeliveryDeps, courier: CourierName, orderId: st
   const reference = (report.paid.reference ?? `${courier}-${d.consignmentId}`).slice(0, 100);
   const paid = await deps.parcelCommand(orderId, { type: 'RecordSettlement', actor: courierActor(courier), settlement: { reference, amount, fee } });
   return paid.ok ? paid : moved;
+}
+
+/**
+ * A delivery reported without the cash collected (RedX's webhook says no amount): the courier's
+ * status call is asked for it once; when it does not say either, the decider's default stands
+ * (all of it for a whole delivery, nothing known of a partial one).
+ */
+async function withCashCollected(deps: DeliveryDeps, courier: CourierName, report: CourierReport): Promise<CourierReport> {
+  if ((report.status !== 'delivered' && report.status !== 'partly_delivered') || report.collectedAmount !== null || !report.consignmentId) return report;
+  try {
+    const now = await deps.couriers[courier]?.status({ consignmentId: report.consignmentId, orderNumber: report.orderNumber ?? 0 });
+    return now && now.collectedAmount !== null ? { ...report, collectedAmount: now.collectedAmount } : report;
+  } catch {
+    return report;
+  }
 }
 
 /** How many refused webhooks are logged a minute at most (a stranger's flood must not fill the log). */
@@ -243,6 +259,18 @@ export async function cancelBooking(deps: DeliveryDeps, actor: Actor, orderId: s
   }
   const canceled = await deps.parcelCommand(orderId, { type: 'CancelBooking', actor, ...(options.reason ? { reason: options.reason } : {}) });
   return canceled.ok ? ok(canceled.value.order) : canceled;
+}
+
+/**
+ * POST /api/orders/:id/parcel: a booking the admin made in the courier's portal (or one the
+ * courier has although the shop's attempt timed out), recorded by hand: the order is booked.
+ */
+export async function recordBookingByHand(deps: DeliveryDeps, actor: Actor, orderId: string, booking: { courier: CourierName; consignmentId: string; trackingCode: string }): Promise<Result<OrderState, AppError>> {
+  const order = await deps.orders.byId(orderId);
+  const why = notBookable(order);
+  if (why) return err(order && !order.deleted ? appError('ordering/illegal-transition', `Not allowed: ${why}`) : orderNotFound());
+  const booked = await deps.parcelCommand(orderId, { type: 'RecordBooking', actor, booking: { ...booking, deliveryCharge: null } });
+  return booked.ok ? ok(booked.value.order) : booked;
 }
 
 /** POST /api/orders/:id/parcel/receive: the returned parcel is back; its stock (all of it, or the admin's count of a partial delivery) too. */

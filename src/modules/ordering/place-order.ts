@@ -18,6 +18,9 @@ export type PlaceOrderInput = {
   /** Already normalised (+8801XXXXXXXXX). */
   phone: string;
   address: string;
+  /** The district and thana of the shop's list (English names, checked by the route; issue 34), when the checkout asked them. */
+  district?: string | undefined;
+  thana?: string | undefined;
   deliveryLocation: DeliveryZone;
   paymentMethod: 'Cash On Delivery';
   appliedCoupon?: string | undefined;
@@ -226,6 +229,7 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     name: input.name,
     phone: input.phone,
     address: input.address,
+    ...(input.district && input.thana ? { district: input.district, thana: input.thana } : {}),
     deliveryLocation: input.deliveryLocation,
     paymentMethod: input.paymentMethod,
     appliedCoupon: code,

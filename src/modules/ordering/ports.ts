@@ -3,7 +3,7 @@ import type { AppError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { Tx } from '../../platform/database.js';
 import type { StockLine } from '../../shared/stock.js';
-import type { Actor, OrderEvent, OrderLine, OrderState, OrderStatus, RecordedEvent } from './domain/order.js';
+import { parcelStatuses, type Actor, type OrderEvent, type OrderLine, type OrderState, type OrderStatus, type RecordedEvent } from './domain/order.js';
 
 /** A stored event, with its place in the shop-wide chain. */
 export type StoredEvent = RecordedEvent & { id: number; prevHash: string; hash: string };
@@ -84,7 +84,16 @@ export type LimitCounts = {
 };
 
 /** The admins' order desk: `q` an order number, a phone number or part of a name or email; `to` exclusive. */
-export type OrderFilter = { q?: string | undefined; status?: OrderStatus | undefined; from?: Date | undefined; to?: Date | undefined };
+export type OrderFilter = {
+  q?: string | undefined;
+  status?: OrderStatus | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** Where its parcel is (issue 34); 'unbooked': a Confirmed order without one. */
+  delivery?: DeliveryFilter | undefined;
+};
+export const deliveryFilters = [...parcelStatuses, 'unbooked'] as const;
+export type DeliveryFilter = (typeof deliveryFilters)[number];
 
 /** Where a keyset page of the desk's order (placed_at, id, both descending) ends. */
 export type OrderCursor = { placedAt: Date; id: string };

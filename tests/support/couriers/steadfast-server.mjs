@@ -16,9 +16,10 @@
 // Control routes for a test (JSON, no keys needed):
 //   GET  /_control/parcels            -> the parcels booked, as stored
 //   GET  /_control/requests           -> the API requests received (method, path, keys present, body), newest last
-//   POST /_control/fail               {"mode":"401"|"429"|"500"|"stall"|"stall-body","times":1,"retryAfter":7}
+//   POST /_control/fail               {"mode":"401"|"429"|"500"|"stall"|"stall-body"|"book-then-stall"|"invalid","times":1,"retryAfter":7}
 //                                     the next `times` API calls answer that way (stall: no answer at all;
-//                                     stall-body: headers then silence)
+//                                     stall-body: headers then silence; book-then-stall: the parcel
+//                                     is booked but no answer comes; invalid: a validation error)
 //   POST /_control/advance            {"consignmentId":…, "status":"<Steadfast word>", "collected":50, "deliveryCharge":60,
 //                                      "message":"…", "notificationType":"delivery_status"|"tracking_update",
 //                                      "webhookUrl":"http://127.0.0.1:…/api/couriers/steadfast/webhook",
@@ -217,6 +218,17 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
     };
     requests.push({ method: req.method ?? '', path, apiKey: headerOf('api-key') === apiKey, secretKey: headerOf('secret-key') === secretKey, body });
     if (requests.length > keepRequests) requests.splice(0, requests.length - keepRequests);
+    if (failure.mode === 'book-then-stall' || failure.mode === 'invalid') {
+      const mode = failure.mode;
+      failure.times -= 1;
+      if (failure.times <= 0) failure = { mode: null, times: 0, retryAfter: 7 };
+      if (mode === 'invalid') return json(res, 200, { status: 400, errors: { recipient_address: ['The recipient address field is required.'] } });
+      // The request is carried out (the parcel booked) but its answer never comes: a booking that timed out yet worked.
+      const swallowed = { writeHead() {}, setHeader() {}, write() {}, end() {} };
+      api(req, swallowed, path, body);
+      stalled.add(res);
+      return;
+    }
     if (injectedFailure(res)) return;
     if (headerOf('api-key') !== apiKey || headerOf('secret-key') !== secretKey) return json(res, 401, { message: 'Unauthenticated.' });
 
@@ -275,7 +287,7 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
     if (req.method === 'GET' && path === '/_control/requests') return json(res, 200, requests);
     if (req.method === 'POST' && path === '/_control/fail') {
       const mode = String(body?.mode ?? '');
-      if (!['401', '429', '500', 'stall', 'stall-body'].includes(mode)) return json(res, 400, { error: 'mode must be 401, 429, 500, stall or stall-body' });
+      if (!['401', '429', '500', 'stall', 'stall-body', 'book-then-stall', 'invalid'].includes(mode)) return json(res, 400, { error: 'mode must be 401, 429, 500, stall, stall-body, book-then-stall or invalid' });
       failure = { mode, times: Math.max(1, Number(body?.times ?? 1) || 1), retryAfter: Number(body?.retryAfter ?? 7) };
       return json(res, 200, failure);
     }

@@ -7,13 +7,14 @@ import { pageFields, pageQuerySchema, sendPage } from '../../../platform/http/pa
 import { sendError } from '../../../platform/http/respond.js';
 import { idString, pageAnswer, typedDigits } from '../../../platform/http/wire.js';
 import type { RateLimiter } from '../../../platform/rate-limit.js';
+import { districts, zoneOf } from '../../../shared/bd-areas.js';
 import { appError } from '../../../shared/errors.js';
 import { addDays, dhakaDay, dhakaDayStart } from '../../../shared/shop-time.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { dayField, deliveryDto, orderNotFound, parcelStatuses, type Actor, type OrderState } from '../../ordering/index.js';
 import { courierNames, courierTitles, maxOrdersPerBooking, type CourierName } from '../domain/delivery.js';
 import type { StoredBooking } from '../stores.js';
-import { bookingsOf, cancelBooking, receiveReturn, recordPayout, refreshParcel, receiveWebhook, requestBookings, track, type DeliveryDeps } from '../use-cases.js';
+import { bookingsOf, cancelBooking, receiveReturn, recordBookingByHand, recordPayout, refreshParcel, receiveWebhook, requestBookings, track, type DeliveryDeps } from '../use-cases.js';
 
 const tag = 'Delivery';
 const courierEnum = z.enum(courierNames, { message: 'courier must be steadfast, pathao or redx' });
@@ -91,6 +92,13 @@ const periodOf = (q: { from?: string | undefined; to?: string | undefined }, now
 };
 
 const cashColumns = ['courier', 'held parcels', 'held amount', 'held charges', 'delivered parcels', 'collected amount', 'settled parcels', 'settled amount', 'settled fees', 'returned parcels', 'return charges', 'returns received'];
+
+let areas: unknown = null;
+/** The districts with each thana's zone, built once. */
+const areasAnswer = () =>
+  (areas ??= [...districts]
+    .sort((a, b) => a.en.localeCompare(b.en))
+    .map((d) => ({ id: d.id, en: d.en, bn: d.bn, division: d.division, thanas: d.thanas.map((t) => ({ en: t.en, bn: t.bn, zone: zoneOf(d.id, t.en) })) })));
 
 /** The delivery module's routes (issue 34). */
 export function deliveryRoutes(
@@ -202,6 +210,25 @@ export function deliveryRoutes(
   app.handle(
     {
       method: 'post',
+      path: '/orders/:id/parcel',
+      tag,
+      access: 'admin',
+      summary: "Record a booking made in the courier's portal",
+      description: "For a parcel booked by hand, or one the courier has although the shop's attempt timed out (its booking failed: the courier already has the invoice). The courier's webhooks then find it by its consignment id.",
+      ...orderId,
+      body: z.object({ courier: courierEnum, consignmentId: z.string().trim().min(1, 'Give the consignment id').max(60), trackingCode: z.string().trim().min(1, 'Give the tracking code').max(60) }),
+      answers: { 200: { description: 'The order, booked.', body: deliveryAnswer } },
+      errors: ['ordering/order-not-found', 'ordering/illegal-transition'],
+    },
+    async (c, { params, body }) => {
+      const result = await recordBookingByHand(deps, actorOf(c.var.user), params.id, body);
+      return result.ok ? c.json(parcelAnswer(result.value), 200) : sendError(c, result.error);
+    },
+  );
+
+  app.handle(
+    {
+      method: 'post',
       path: '/orders/:id/parcel/receive',
       tag,
       access: 'admin',
@@ -294,6 +321,27 @@ export function deliveryRoutes(
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="courier-cash-${period.from}-to-${period.to}.csv"`);
       return c.body(lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n', 200);
+    },
+  );
+
+  app.handle(
+    {
+      method: 'get',
+      path: '/areas',
+      tag,
+      access: 'public',
+      summary: "Bangladesh's 64 districts and their thanas / upazilas, for the checkout",
+      description: 'Shipped with the shop (src/shared/bd-areas.ts, from nuhil/bangladesh-geocode, MIT, with the city thanas added); each thana with the zone it is delivered in.',
+      answers: {
+        200: {
+          description: 'The districts in English alphabetical order.',
+          body: z.array(z.object({ id: z.string(), en: z.string(), bn: z.string(), division: z.string(), thanas: z.array(z.object({ en: z.string(), bn: z.string(), zone: z.string() })) })),
+        },
+      },
+    },
+    (c) => {
+      c.header('Cache-Control', 'public, max-age=86400');
+      return c.json(areasAnswer(), 200);
     },
   );
 

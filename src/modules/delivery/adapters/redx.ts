@@ -363,7 +363,7 @@ export function createRedxCourier({
         orderNumber: orderNumberOf(field(parcel, 'merchant_invoice_id')) ?? orderNumber,
         status,
         // RedX says only what is to be collected; once a regular parcel is delivered, that is what was collected.
-        collectedAmount: status === 'delivered' ? wholeTaka(field(parcel, 'cash_collection_amount')) : null,
+        collectedAmount: status === 'delivered' || status === 'partly_delivered' ? wholeTaka(field(parcel, 'cash_collection_amount')) : null,
         deliveryCharge: wholeTaka(field(parcel, 'charge')),
         message: latest?.message ?? null,
         messageBn: latest?.messageBn ?? null,

@@ -6,6 +6,7 @@ import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platform/http/wire.js';
 import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
+import { districtById, findDistrict, findThana, zoneOf } from '../../../shared/bd-areas.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
 import { isDeliveryEvent, orderEventTypes, orderNotFound, orderStatuses, parcelStatuses, stockReturnedBy, type Actor, type OrderState } from '../domain/order.js';
@@ -40,6 +41,8 @@ export const orderSchema = z.object({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
+  district: z.string().nullable().meta({ description: 'The district chosen at checkout (English name; issue 34); null in orders placed without one.' }),
+  thana: z.string().nullable().meta({ description: 'The thana or upazila chosen at checkout (English name); null in orders placed without one.' }),
   deliveryLocation: z.union([z.enum(deliveryZones), z.literal('')]).meta({ description: "'' only in an order imported from the old shop whose customer never chose a zone." }),
   paymentMethod: z.literal('Cash On Delivery'),
   appliedCoupon: z.string().nullable(),
@@ -134,6 +137,8 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   email: s.placed.owner.email,
   phone: s.placed.phone,
   address: s.placed.address,
+  district: s.placed.district ?? null,
+  thana: s.placed.thana ?? null,
   deliveryLocation: s.placed.deliveryLocation,
   paymentMethod: s.placed.paymentMethod,
   appliedCoupon: s.placed.appliedCoupon,
@@ -187,6 +192,13 @@ const orderBody = z
     phone: bdMobileField(),
     address: z.string({ message: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is at most 500 characters'),
     deliveryLocation: z.enum(deliveryZones, { message: 'Choose Inside Dhaka, Suburbs Dhaka or Outside Dhaka' }),
+    district: z
+      .string()
+      .trim()
+      .max(60)
+      .optional()
+      .meta({ description: "One of Bangladesh's 64 districts (issue 34; its English or Bengali name, or its id, as GET /api/areas lists them). With `thana`, it names the zone: deliveryLocation must be that zone." }),
+    thana: z.string().trim().max(80).optional().meta({ description: 'A thana or upazila of the district (required with district).' }),
     paymentMethod: z.literal('Cash On Delivery', { message: 'Only Cash On Delivery is offered' }),
     appliedCoupon: z
       .string()
@@ -204,7 +216,18 @@ const orderBody = z
     items: z.array(orderNowItem).length(1, 'Order Now takes exactly one item').optional(),
     cartItems: z.array(z.unknown()).max(1000).optional().meta({ description: 'The original client\'s lines: one entry with a `productId` and no `_id` orders that product alone (Order Now: its productId, size, color and quantity count); otherwise ignored.' }),
   })
-  .transform(({ cartItems, ...body }, ctx) => {
+  .transform(({ cartItems, district: districtName, thana: thanaName, ...asked }, ctx) => {
+    // The district and thana (issue 34): stored by their English names, and the zone follows from them.
+    const area = districtName || thanaName ? placeOf(districtName ?? '', thanaName ?? '') : null;
+    if (typeof area === 'string') {
+      ctx.addIssue({ code: 'custom', path: [districtName ? 'thana' : 'district'], message: area });
+      return z.NEVER;
+    }
+    if (area && area.zone !== asked.deliveryLocation) {
+      ctx.addIssue({ code: 'custom', path: ['deliveryLocation'], message: `${area.thana}, ${area.district} is delivered ${area.zone}: choose ${area.zone}` });
+      return z.NEVER;
+    }
+    const body = area ? { ...asked, district: area.district, thana: area.thana } : asked;
     const orderNow = cartItems?.filter(isOrderNowEntry) ?? [];
     if (body.items || orderNow.length === 0) return body;
     if (cartItems?.length !== 1) {
@@ -219,6 +242,15 @@ const orderBody = z
     return { ...body, items: [item.data] };
   });
 export type PlaceOrderBody = z.input<typeof orderBody>;
+
+/** A district and thana of the shop's list, by English or Bengali name (or the district's id), with the zone they are delivered in; or why not. */
+function placeOf(districtName: string, thanaName: string): { district: string; thana: string; zone: (typeof deliveryZones)[number] } | string {
+  const district = findDistrict(districtName) ?? districtById(districtName.toLowerCase());
+  if (!district) return 'Choose your district from the list';
+  const thana = findThana(district.id, thanaName);
+  if (!thana) return `Choose a thana or upazila of ${district.en} from the list`;
+  return { district: district.en, thana: thana.en, zone: zoneOf(district.id, thana.en) };
+}
 
 const idempotencyKey = z
   .string()
@@ -338,8 +370,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       query: deskQuerySchema,
       answers: { 200: pageAnswer('A page of the orders.', orderSchema) },
     },
-    async (c, { query: { q, status, from, to, ...page } }) => {
-      const listed = await listAllOrders(deps, actorOf(c.var.user), page, deskFilterOf({ q, status, from, to }));
+    async (c, { query: { q, status, from, to, delivery, ...page } }) => {
+      const listed = await listAllOrders(deps, actorOf(c.var.user), page, deskFilterOf({ q, status, from, to, delivery }));
       return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
     },
   );

@@ -8,7 +8,7 @@ import type { OrderFilter } from '../ports.js';
 export const notCanceledByCustomer = (t: { canceledBy: Column }): SQL => or(isNull(t.canceledBy), eq(t.canceledBy, 'shop'))!;
 
 /** The listing columns the admins' filter reads, from either engine's table. */
-type Columns = { removed: Column; status: Column; placedAt: Column; orderNumber: Column; phone: Column; name: Column; email: Column };
+type Columns = { removed: Column; status: Column; placedAt: Column; orderNumber: Column; phone: Column; name: Column; email: Column; deliveryStatus: Column };
 
 /** `text` inside a LIKE pattern as itself: %, _ and \ escaped (the patterns say `escape '\'`). */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -28,6 +28,8 @@ export function orderFilterWhere(
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(t.removed, false)];
   if (filter.status) conditions.push(eq(t.status, filter.status));
+  if (filter.delivery === 'unbooked') conditions.push(eq(t.status, 'Confirmed'), isNull(t.deliveryStatus));
+  else if (filter.delivery) conditions.push(eq(t.deliveryStatus, filter.delivery));
   if (filter.from) conditions.push(gte(t.placedAt, filter.from));
   if (filter.to) conditions.push(lt(t.placedAt, filter.to));
   const q = filter.q?.trim();

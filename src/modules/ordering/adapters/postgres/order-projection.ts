@@ -64,7 +64,7 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       const where = orderFilterWhere(orders, filter, pgContains, phoneContains);
       const items = await db.select(listedColumns(lines)).from(orders).where(where).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
       // No filter or a status alone: the counts the triggers on orders keep (migration 0014), O(1).
-      if (!filter.q && !filter.from && !filter.to) {
+      if (!filter.q && !filter.from && !filter.to && !filter.delivery) {
         const [row] = await db
           .select({ n: sql<number>`coalesce(sum(${orderStatusCounts.orders}), 0)`.mapWith(Number) })
           .from(orderStatusCounts)

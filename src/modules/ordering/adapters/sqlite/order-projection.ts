@@ -161,17 +161,17 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
     pageFor: async (userId, page, lines) => ({ items: pageFor.all({ userId, ...page, lines }).map(toListed), total: countFor.get({ userId })?.n ?? 0 }),
     // Without a filter, the prepared list over orders_listed; with one, built for it (an admin's search).
     pageAll: async (page, filter, lines) => {
-      if (!filter.q && !filter.status && !filter.from && !filter.to) return { items: pageAll.all({ ...page, lines }).map(toListed), total: countAll.get()?.n ?? 0 };
+      if (!filter.q && !filter.status && !filter.from && !filter.to && !filter.delivery) return { items: pageAll.all({ ...page, lines }).map(toListed), total: countAll.get()?.n ?? 0 };
       const where = orderFilterWhere(orders, filter, sqliteContains, phoneContains);
       const items = db.select(listedColumns(lines)).from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(page.limit).offset(page.offset).all();
-      const statusAlone = filter.status && !filter.q && !filter.from && !filter.to;
+      const statusAlone = filter.status && !filter.q && !filter.from && !filter.to && !filter.delivery;
       const total = statusAlone ? (countOfStatus.get({ status: filter.status })?.n ?? 0) : (db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0);
       return { items: items.map(toListed), total };
     },
     // Without a filter, prepared; with one, built for it like pageAll's. Each page is its own
     // statement run to the end, so no read stays open between pages (WAL checkpoints go on).
     pageAfter: async (filter, after, limit) => {
-      if (!filter.q && !filter.status && !filter.from && !filter.to) {
+      if (!filter.q && !filter.status && !filter.from && !filter.to && !filter.delivery) {
         const rows = after ? nextListed.all({ at: after.placedAt.getTime(), id: after.id, limit }) : firstListed.all({ limit });
         return rows.map(toState);
       }
