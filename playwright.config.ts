@@ -7,12 +7,12 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
 
 /** Loopback ports of the servers the journeys run against. */
 // E2E_PORT_OFFSET moves them all, so that two checkouts on one machine can run their journeys at once.
-// Use multiples of 100: the ports lie up to 65 apart (smtp 2725 .. smsSink 2790), so offsets 10 apart collide.
+// Use multiples of 100: the ports lie up to 70 apart (smtp 2725 .. steadfast 2795), so offsets 10 apart collide.
 const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 if (!Number.isInteger(portOffset) || portOffset % 100 !== 0) {
   throw new Error(`E2E_PORT_OFFSET must be a multiple of 100 (got ${process.env.E2E_PORT_OFFSET})`);
 }
-const basePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, otp: 4177, smtp: 2725, smtpHttp: 2780, smsSink: 2790, authEmulator: 9199 } as const;
+const basePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, otp: 4177, smtp: 2725, smtpHttp: 2780, smsSink: 2790, steadfast: 2795, authEmulator: 9199 } as const;
 export const e2ePorts = Object.fromEntries(
   Object.entries(basePorts).map(([name, port]) => [name, port + portOffset]),
 ) as { readonly [name in keyof typeof basePorts]: number };
@@ -43,6 +43,17 @@ const sms = {
   SMS_PER_ADDRESS_DAY: '100000',
   SMS_PER_SHOP_HOUR: '100000',
   SMS_DAILY_BUDGET: '100000',
+} as const;
+
+// Issue 34: the shops book parcels with the local Steadfast (tests/support/couriers/steadfast-server.mjs,
+// its default keys), whose control routes move a parcel and send its webhook to the shop.
+export const e2eSteadfast = { apiKey: 'test-api-key', secretKey: 'test-secret-key', webhookToken: 'test-webhook-token' } as const;
+const couriers = {
+  STEADFAST_BASE_URL: `http://127.0.0.1:${e2ePorts.steadfast}/api/v1`,
+  STEADFAST_API_KEY: e2eSteadfast.apiKey,
+  STEADFAST_SECRET_KEY: e2eSteadfast.secretKey,
+  STEADFAST_WEBHOOK_TOKEN: e2eSteadfast.webhookToken,
+  DELIVERY_POLL_SECONDS: '1',
 } as const;
 
 // The journeys order with one phone number from several specs against one server, and cancel
@@ -169,6 +180,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
+    {
+      // Steadfast's merchant API, local (issue 34).
+      command: `node tests/support/couriers/steadfast-server.mjs ${e2ePorts.steadfast}`,
+      url: `http://127.0.0.1:${e2ePorts.steadfast}/_control/parcels`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     ...e2eShops.flatMap((name) => {
       if (name === 'firebase') {
         return [
@@ -194,6 +212,7 @@ export default defineConfig({
           PUBLIC_URL: `http://127.0.0.1:${e2ePorts[name]}`,
           ...(name === 'otp' ? { CHECKOUT_OTP: 'true' } : {}),
           ...sms,
+          ...couriers,
         }),
       ];
     }),

@@ -9,6 +9,7 @@ import type { PlatformRoutes } from './app.js';
 import type { createAuditModule } from './modules/audit/index.js';
 import type { createCartModule } from './modules/cart/index.js';
 import type { createCatalogueModule } from './modules/catalogue/index.js';
+import type { createDeliveryModule } from './modules/delivery/index.js';
 import type { createDocumentsModule } from './modules/documents/index.js';
 import type { createIdentityModule } from './modules/identity/index.js';
 import type { createMessagesModule } from './modules/messages/index.js';
@@ -32,4 +33,5 @@ export type ApiRoutes = RoutesOf<PlatformRoutes> &
   RoutesOfModule<typeof createOrderDefencesModule> &
   RoutesOfModule<typeof createMessagesModule> &
   RoutesOfModule<typeof createSalesModule> &
-  RoutesOfModule<typeof createDocumentsModule>;
+  RoutesOfModule<typeof createDocumentsModule> &
+  RoutesOfModule<typeof createDeliveryModule>;

@@ -11,6 +11,15 @@ const LABEL_IDS = {
   CanceledByCustomer: 'orders.event.canceledByCustomer',
   Deleted: 'orders.event.deleted',
   Imported: 'orders.event.imported',
+  Booked: 'orders.event.booked',
+  PickedUp: 'orders.event.pickedUp',
+  InTransit: 'orders.event.inTransit',
+  Delivered: 'orders.event.delivered',
+  PartlyDelivered: 'orders.event.partlyDelivered',
+  Returned: 'orders.event.returned',
+  ReturnReceived: 'orders.event.returnReceived',
+  Settled: 'orders.event.settled',
+  BookingCanceled: 'orders.event.bookingCanceled',
 } as const satisfies Record<OrderEventType, string>;
 
 /** An event's name in the language shown (the orders namespace); a type this app does not know, as the server names it. */
