@@ -325,7 +325,7 @@ describe('Steadfast down, slow or refusing: a booking is delayed, never lost nor
     expect(result).toMatchObject({ outcome: 'failed' });
     expect(result?.message).toContain('recipient address');
     // Well after any back-off (the session of the test's tokens lasts an hour).
-    t.time.advance(20 * 60_000);
+    t.time.advance(2 * 60_000);
     await t.delivery.runOnce();
     expect((await orderNow(order._id)).delivery).toBeNull();
     expect(steadfast.parcels().filter((p) => p.invoice === String(order.orderNumber))).toHaveLength(0);
@@ -371,6 +371,19 @@ describe('Pathao and RedX: the same flow through their own protocols', () => {
     expect((await orderNow(orders[2]!._id)).delivery).toMatchObject({ status: 'returned' });
     const report = await auditOrderLog(t.database);
     expect(report.problem).toBeNull();
+  });
+
+  it('Pathao answers nothing in time: the booking is left to the admin, never tried again (Pathao may book an order id twice)', async () => {
+    const order = await confirmedOrder();
+    await control(pathao.url, 'fail', { mode: 'stall', times: 1, path: '/aladdin/api/v1/orders', stallMs: 5_000 });
+    const [result] = await book([order], 'pathao');
+    expect(result).toMatchObject({ outcome: 'failed' });
+    expect(result?.message).toContain(`Pathao did not answer in time and may have booked it`);
+    expect(result?.message).toContain(`Look for invoice ${order.orderNumber} in the Pathao portal`);
+    t.time.advance(2 * 60_000);
+    await t.delivery.runOnce();
+    expect(pathao.parcels().filter((p) => p.merchant_order_id === String(order.orderNumber))).toHaveLength(0);
+    expect((await orderNow(order._id)).delivery).toBeNull();
   });
 
   it('cancels a booking before pick-up (RedX has a cancel call); Pathao has none: the admin cancels in its portal first', async () => {

@@ -57,6 +57,11 @@ export class CourierError extends Error {
     /** One line, no secrets, at most ~200 characters (kept in the booking's last_error, shown to admins). */
     message: string,
     readonly retryAfterSeconds: number | null = null,
+    /**
+     * The courier may have carried the call out all the same: it got the request but no answer came
+     * back in time. A booking after such a failure may be at the courier already.
+     */
+    readonly uncertain: boolean = false,
   ) {
     super(message);
     this.name = 'CourierError';
@@ -105,6 +110,12 @@ export type WebhookRequest = { headers: Record<string, string>; body: string };
 /** A courier's merchant API. Every call is bounded by a time-out and throws CourierError on failure. */
 export type Courier = {
   readonly name: CourierName;
+  /**
+   * Whether the courier refuses an invoice (merchant order id) it has already, as its API is known
+   * to (Steadfast's "The invoice has already been taken."): a booking whose answer never came can
+   * then be tried again safely. When false, such a booking is left to an admin (decision 060).
+   */
+  readonly refusesDuplicates: boolean;
   /** The delivery charge for this parcel, when the courier can tell (else null: the shop's fee stands). */
   quote(parcel: ParcelRequest): Promise<number | null>;
   book(parcel: ParcelRequest): Promise<Booking>;

@@ -51,9 +51,15 @@ export function createBookingWorker(deps: DeliveryDeps & { pollMs?: number; batc
   }
 
   async function failed(booking: StoredBooking, error: unknown, turn: BookingTurn): Promise<void> {
-    const reason = reasonOf(error);
+    let reason = reasonOf(error);
     const kind = error instanceof CourierError ? error.kind : 'retry';
-    if (kind === 'refused' || booking.attempts >= maxBookingAttempts) {
+    // No answer from a courier that would book the same invoice twice: trying again might (decision 060).
+    const unsafe = error instanceof CourierError && error.uncertain && deps.couriers[booking.courier]?.refusesDuplicates === false;
+    if (unsafe) {
+      const title = courierTitles[booking.courier];
+      reason = `${title} did not answer in time and may have booked it (${reason}). Look for invoice ${booking.orderNumber} in the ${title} portal: record its consignment here if it is there, else book the order again.`;
+    }
+    if (kind === 'refused' || unsafe || booking.attempts >= maxBookingAttempts) {
       turn.failed++;
       deps.logger.warn('parcel booking failed', { orderId: booking.orderId, courier: booking.courier, attempts: booking.attempts, reason });
       await settle(booking, { state: 'failed', error: reason });

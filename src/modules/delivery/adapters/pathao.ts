@@ -243,7 +243,7 @@ export function createPathaoCourier(options: PathaoCourierOptions): Courier {
     } catch (error) {
       if (error instanceof CourierError) throw error;
       if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw fail('retry', `${target}: no answer within ${timeoutMs} ms`);
+        throw new CourierError('retry', `${target}: no answer within ${timeoutMs} ms`, null, true);
       }
       const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
       const why = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
@@ -429,6 +429,8 @@ export function createPathaoCourier(options: PathaoCourierOptions): Courier {
 
   return {
     name: 'pathao',
+    // No public source shows Pathao refusing a merchant_order_id it has: a booking whose answer never came is left to an admin.
+    refusesDuplicates: false,
 
     async quote(parcel) {
       // The price plan needs the city and zone: without them the shop's own fee stands.

@@ -169,7 +169,7 @@ export function createRedxCourier({
       retryAfter = response.headers.get('retry-after');
       text = await readCapped(response, maxBytes);
     } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new CourierError('retry', `${what}: no answer within ${timeoutMs} ms`);
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new CourierError('retry', `${what}: no answer within ${timeoutMs} ms`, null, true);
       const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
       const why = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
       throw new CourierError('retry', oneLine(scrub(`${what}: ${why}`)));
@@ -304,6 +304,8 @@ export function createRedxCourier({
 
   return {
     name: 'redx',
+    // RedX documents no refusal of a merchant_invoice_id it has: a booking whose answer never came is left to an admin.
+    refusesDuplicates: false,
 
     async quote(parcel) {
       let area: RedxArea;

@@ -159,7 +159,7 @@ export function createSteadfastCourier({
     } catch (error) {
       if (error instanceof CourierError) throw error;
       if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw new CourierError('retry', `Steadfast: no answer within ${timeoutMs} ms`);
+        throw new CourierError('retry', `Steadfast: no answer within ${timeoutMs} ms`, null, true);
       }
       const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
       const why = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
@@ -269,6 +269,8 @@ export function createSteadfastCourier({
 
   return {
     name: 'steadfast',
+    // "The invoice has already been taken." (its API docs and Laravel package): a booking may be tried again.
+    refusesDuplicates: true,
 
     /** Steadfast publishes no price call: the shop's own fee stands. */
     async quote() {

@@ -310,7 +310,9 @@ async function packingSlipPage(pdf: PdfKit, doc: OrderDocument): Promise<void> {
     y = heading(pdf, doc, true);
   }
   y = write(pdf, doc.labels.count, margin, y, { size: 10, width: width + 22 }) + 12;
-  collectBox(pdf, doc, y, 16);
+  y = collectBox(pdf, doc, y, 16);
+  // The courier and the code on its label (issue 34), once the order is booked.
+  if (doc.courier) write(pdf, doc.courier, margin, y, { size: 12, bold: true, width: width + 22 });
 }
 
 /**

@@ -65,6 +65,7 @@ describe('invoiceOf', () => {
       ],
       collect: 'Cash On Delivery: collect 4,560 BDT',
       collectable: true,
+      courier: null,
     });
   });
 
@@ -139,6 +140,20 @@ describe('packing slips', () => {
   it('the same order as a packing slip', () => {
     expect(packingSlipOf(order, shop)).toMatchObject({ kind: 'packing-slip', title: 'Packing slip', collect: 'Cash On Delivery: collect 4,560 BDT' });
     expect(packingSlipOf(order, shop).labels).toMatchObject({ customer: 'Deliver to', count: '3 items in 2 lines' });
+  });
+
+  it('names the courier and its tracking code once booked, and the thana and district chosen at checkout (issue 34)', () => {
+    expect(packingSlipOf(order, shop).courier).toBeNull();
+    const booked: OrderState = {
+      ...order,
+      status: 'Confirmed',
+      placed: { ...placed, address: 'House 5, Road 2', district: 'Dhaka', thana: 'Savar' },
+      delivery: { courier: 'steadfast', consignmentId: '1001', trackingCode: 'SFR7A', codAmount: 4560, deliveryCharge: null, status: 'booked', collectedAmount: null, message: null, messageBn: null, bookedAt: new Date(0), updatedAt: new Date(0), returnReceivedAt: null, settled: null },
+    };
+    expect(packingSlipOf(booked, shop)).toMatchObject({ courier: 'Courier: Steadfast, tracking code SFR7A', customer: { address: 'House 5, Road 2, Savar, Dhaka' } });
+    expect(packingSlipOf(booked, shop, 'bn').courier).toBe('কুরিয়ার: স্টেডফাস্ট, ট্র্যাকিং কোড SFR7A');
+    // An address that names its thana already is not told it twice.
+    expect(packingSlipOf({ ...booked, placed: { ...booked.placed, address: 'Flat 2, Savar Bazar' } }, shop).customer.address).toBe('Flat 2, Savar Bazar, Dhaka');
   });
 
   it('the file is named from the lowest number to the highest', () => {

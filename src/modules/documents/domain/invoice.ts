@@ -82,6 +82,8 @@ export type OrderDocument = {
   collect: string;
   /** True when the courier collects the amount; false for a canceled or deleted order. */
   collectable: boolean;
+  /** "Courier: Steadfast, tracking code SFR123", once the order is booked with one (issue 34); null before. */
+  courier: string | null;
 };
 
 /** Whole taka with thousands separators (issue 33): "4,500 BDT". */
@@ -122,6 +124,13 @@ type Words = {
   labels: Omit<DocumentLabels, 'order' | 'customer' | 'thanks' | 'count'> & { billTo: string; deliverTo: string };
   thanks: (shop: string) => string;
   count: (items: number, lines: number) => string;
+  courier: (name: string, trackingCode: string) => string;
+};
+
+const courierNames: Readonly<Record<string, { en: string; bn: string }>> = {
+  steadfast: { en: 'Steadfast', bn: 'স্টেডফাস্ট' },
+  pathao: { en: 'Pathao', bn: 'পাঠাও' },
+  redx: { en: 'RedX', bn: 'রেডএক্স' },
 };
 
 const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
@@ -162,6 +171,7 @@ const english: Words = {
   },
   thanks: (shop) => `Payment: Cash On Delivery. Thank you for shopping with ${shop}.`,
   count: (items, lines) => `${plural(items, 'item', 'items')} in ${plural(lines, 'line', 'lines')}`,
+  courier: (name, code) => `Courier: ${courierNames[name]?.en ?? name}, tracking code ${code}`,
 };
 
 const bnDigits = (n: number) => toBengaliDigits(String(n));
@@ -204,6 +214,7 @@ const bengali: Words = {
   },
   thanks: (shop) => `পেমেন্ট: ক্যাশ অন ডেলিভারি। ${shop}-এ কেনাকাটার জন্য ধন্যবাদ।`,
   count: (items, lines) => `${bnDigits(lines)} লাইনে মোট ${bnDigits(items)}টি পণ্য`,
+  courier: (name, code) => `কুরিয়ার: ${courierNames[name]?.bn ?? name}, ট্র্যাকিং কোড ${code}`,
 };
 
 const wordsOf: Record<Lang, Words> = { en: english, bn: bengali };
@@ -249,7 +260,7 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
     date: w.dateTime(order.placedAt),
     status: order.status,
     statusText: statusTextOf(w, order),
-    customer: { name: p.name, email: p.owner.email, phone: p.phone, address: p.address, deliveryZone: w.zone(p.deliveryLocation) },
+    customer: { name: p.name, email: p.owner.email, phone: p.phone, address: addressOf(p), deliveryZone: w.zone(p.deliveryLocation) },
     lines: p.lines.map((line) => ({
       // The item in the page's language: the Bengali title kept at order time, else the English (issue 33).
       title: lang === 'bn' && line.titleBn ? line.titleBn : line.title,
@@ -266,7 +277,14 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
       { label: w.total, amount: w.money(p.total) },
     ],
     ...collectLine(w, order),
+    courier: order.delivery ? w.courier(order.delivery.courier, order.delivery.trackingCode) : null,
   };
+}
+
+/** The free address, and the thana and district chosen at checkout (issue 34) unless the address names them already. */
+function addressOf(p: OrderState['placed']): string {
+  const place = [p.thana, p.district].filter((part): part is string => Boolean(part) && !p.address.toLowerCase().includes(String(part).toLowerCase()));
+  return [p.address, ...place].join(', ');
 }
 
 /** The language an order's documents are written in unless another is asked for: the one it was placed in (English before languages existed). */
