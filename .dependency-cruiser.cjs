@@ -24,10 +24,10 @@ module.exports = {
     // composition root wires), and those know each other only where the map says so.
     {
       name: 'ordering-knows-no-reactors',
-      comment: 'ordering imports none of messages, sales, documents, order-defences, audit or order-import: they are handed to it, or given its reads, by src/shop.ts (decision 050).',
+      comment: 'ordering imports none of messages, sales, documents, order-defences, audit, order-import or delivery: they are handed to it, or given its reads, by src/shop.ts (decisions 050, 060).',
       severity: 'error',
       from: { path: '^src/modules/ordering/' },
-      to: { path: '^src/modules/(messages|sales|documents|order-defences|audit|order-import)/' },
+      to: { path: '^src/modules/(messages|sales|documents|order-defences|audit|order-import|delivery)/' },
     },
     {
       name: 'audit-uses-ordering-only',
@@ -35,6 +35,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/modules/audit/' },
       to: { path: '^src/modules/', pathNot: '^src/modules/(audit|ordering|identity)/' },
+    },
+    {
+      name: 'delivery-uses-ordering-only',
+      comment: "delivery (couriers, bookings, parcels) changes an order only through ordering's parcel command and reads it through ordering's index (and uses identity's guards); no other module (decision 060).",
+      severity: 'error',
+      from: { path: '^src/modules/delivery/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/(delivery|ordering|identity)/' },
     },
     {
       name: 'order-import-uses-ordering-only',

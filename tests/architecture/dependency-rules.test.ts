@@ -102,6 +102,13 @@ const cases: Array<[rule: string, files: Record<string, string>]> = [
     },
   ],
   [
+    'delivery-uses-ordering-only',
+    {
+      'src/modules/messages/index.ts': 'export const orderMessages = 1;\n',
+      'src/modules/delivery/index.ts': "import { orderMessages } from '../messages/index.js';\nexport const m = orderMessages;\n",
+    },
+  ],
+  [
     'order-import-uses-ordering-only',
     {
       'src/modules/messages/index.ts': 'export const orderMessages = 1;\n',

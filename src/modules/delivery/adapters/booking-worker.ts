@@ -1,4 +1,3 @@
-import type { Logger } from '../../../platform/logger.js';
 import { shortReason } from '../../../platform/notifier/sms-sender.js';
 import { courierTitles, maxBookingAttempts, nextBookingAttempt, type CourierName } from '../domain/delivery.js';
 import { CourierError, type Booking } from '../ports.js';
@@ -104,7 +103,7 @@ export function createBookingWorker(deps: DeliveryDeps & { pollMs?: number; batc
       }
       if (answer.kind === 'duplicate') {
         // The invoice is the order number: the courier has this order already (an attempt that timed out had worked).
-        let found: Booking | null = null;
+        let found: Booking | null;
         try {
           found = await courier.value.findBooking(booking.orderNumber);
         } catch (e) {
