@@ -20,9 +20,11 @@ const matches = (status: number, outcome: Outcome) => (outcome === '2xx' ? statu
 const refusalCodes: Record<number, string[]> = {
   401: ['auth/unauthenticated', 'auth/invalid-token'],
   403: ['auth/forbidden', 'users/not-own-email'],
-  404: ['cart/line-not-found', 'ordering/order-not-found'],
-  // CHECKOUT_OTP is off in this shop: the phone-code routes say so to signed-in callers.
-  409: ['ordering/phone-codes-off'],
+  // A courier's webhook where no courier is set up (issue 34).
+  404: ['cart/line-not-found', 'ordering/order-not-found', 'http/not-found'],
+  // CHECKOUT_OTP is off in this shop: the phone-code routes say so to signed-in callers. No courier
+  // is set up and A's order is Pending: the admin's parcel routes say so (issue 34).
+  409: ['ordering/phone-codes-off', 'delivery/courier-not-configured', 'ordering/illegal-transition'],
 };
 
 async function send(s: SeededShop, method: string, role: Role, req: CellRequest) {

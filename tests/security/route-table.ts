@@ -287,6 +287,59 @@ export const routeTable: RouteRow[] = [
   { method: 'GET', path: '/api/stats/summary', expect: adminOnly(200), request: () => ({ path: '/api/stats/summary' }) },
   { method: 'GET', path: '/api/stats/sms', expect: adminOnly(200), request: () => ({ path: '/api/stats/sms' }) },
   { method: 'GET', path: '/api/stats/top-products', expect: adminOnly(200), request: () => ({ path: '/api/stats/top-products?limit=5' }) },
+
+  // Delivery (issue 34). No courier is set up in this shop, and A's order is Pending: the admin's
+  // cells that would reach a courier or a parcel answer 409, after the guard let them through.
+  {
+    method: 'POST',
+    path: '/api/shipments',
+    expect: adminOnly(409),
+    why: "Books parcels on the shop's courier accounts: admins only (409 delivery/courier-not-configured here).",
+    request: (s) => ({ path: '/api/shipments', body: { orderIds: [s.orderOfA], courier: 'steadfast' } }),
+  },
+  { method: 'GET', path: '/api/shipments/couriers', expect: adminOnly(200), request: () => ({ path: '/api/shipments/couriers' }) },
+  { method: 'GET', path: '/api/shipments/unsettled', expect: adminOnly(200), request: () => ({ path: '/api/shipments/unsettled?courier=steadfast&limit=5' }) },
+  {
+    method: 'POST',
+    path: '/api/shipments/payouts',
+    expect: adminOnly(200),
+    why: "Records the couriers' payouts in the order log: admins only (A's order has no parcel: nothing is settled).",
+    request: (s) => ({ path: '/api/shipments/payouts', body: { courier: 'steadfast', reference: 'PAY-1', parcels: [{ orderId: s.orderOfA }] } }),
+  },
+  { method: 'GET', path: '/api/orders/:id/bookings', expect: adminOnly(200), request: (s) => ({ path: `/api/orders/${s.orderOfA}/bookings?limit=5` }) },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/parcel',
+    expect: adminOnly(409),
+    why: "Not even the owner books a parcel; A's order is Pending (409 ordering/illegal-transition).",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel`, body: { courier: 'steadfast', consignmentId: 'C1', trackingCode: 'T1' } }),
+  },
+  { method: 'POST', path: '/api/orders/:id/parcel/refresh', expect: adminOnly(409), request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel/refresh` }) },
+  { method: 'POST', path: '/api/orders/:id/parcel/cancel', expect: adminOnly(409), request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel/cancel`, body: {} }) },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/parcel/receive',
+    expect: adminOnly(409),
+    why: 'Receiving a return gives stock back: admins only.',
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel/receive`, body: {} }),
+  },
+  { method: 'GET', path: '/api/stats/courier-cash', expect: adminOnly(200), request: () => ({ path: '/api/stats/courier-cash' }) },
+  { method: 'GET', path: '/api/stats/courier-cash.csv', expect: adminOnly(200), request: () => ({ path: '/api/stats/courier-cash.csv' }) },
+  {
+    method: 'GET',
+    path: '/api/track',
+    expect: everyone(200),
+    why: 'Public: the order number and the phone it was placed with are the key; a mismatch is a 404 that tells nothing (tests/api/delivery.test.ts).',
+    request: async (s) => ({ path: `/api/track?order=${String(await s.t.value('select order_number from orders where id = ?', s.orderOfA))}&phone=${encodeURIComponent(checkoutForm.phone)}` }),
+  },
+  { method: 'GET', path: '/api/areas', expect: everyone(200), request: () => ({ path: '/api/areas' }) },
+  {
+    method: 'POST',
+    path: '/api/couriers/:courier/webhook',
+    expect: everyone(404),
+    why: "Public (couriers call it, authenticated by their token or signature); no courier is set up here, so there is nothing to call.",
+    request: () => ({ path: '/api/couriers/steadfast/webhook', body: { notification_type: 'delivery_status', consignment_id: 1, status: 'delivered' } }),
+  },
 ];
 
 let blocklisted = 0;
