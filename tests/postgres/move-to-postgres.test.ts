@@ -65,6 +65,8 @@ const tables: Record<string, string> = {
   product_variants: 'product_id, size, color',
   order_events: 'id',
   order_log_head: 'id',
+  parcel_bookings: 'id',
+  parcels: 'order_id',
 };
 
 /** SQLite's rows as SQLite holds them. */
@@ -141,6 +143,15 @@ describe('npm run move-to-postgres', () => {
       expect((await call(t, 'PATCH', `/api/orders/${placed[1]}`, { token: admin, body: { status: 'Canceled' } })).status).toBe(200);
       expect((await call(t, 'DELETE', `/api/orders/${placed[2]}`, { token: rina.token })).status).toBe(200);
       expect((await call(t, 'DELETE', `/api/orders/${placed[1]}`, { token: admin })).status).toBe(200);
+      // A parcel (issue 34): the Confirmed order booked by hand with a courier, then delivered; and a booking queued.
+      expect((await call(t, 'POST', `/api/orders/${placed[0]}/parcel`, { token: admin, body: { courier: 'steadfast', consignmentId: '70001', trackingCode: 'SFR70001' } })).status).toBe(200);
+      await t.query(
+        "insert into parcel_bookings (id, order_id, order_number, courier, state, attempts, next_attempt_at, last_error, requested_by, created_at, updated_at) values ('b-move-1', ?, 10001, 'steadfast', 'failed', 2, ?, 'Steadfast: no answer', '{}', ?, ?)",
+        placed[0],
+        Date.now(),
+        Date.now(),
+        Date.now(),
+      );
       rinaOrders = listed(await json(await call(t, 'GET', '/api/orders?email=rina@example.com', { token: rina.token })));
       expect(rinaOrders.length).toBeGreaterThan(0);
       // A blocked phone, and the orders' messages: some sent (a sent_at), the rest still pending.
