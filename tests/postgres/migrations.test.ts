@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/modules/catalogue/adapters/postgres/schema.js';
 import * as cart from '../../src/modules/cart/adapters/postgres/schema.js';
 import * as catalogue from '../../src/modules/catalogue/adapters/postgres/schema.js';
+import * as delivery from '../../src/modules/delivery/adapters/postgres/schema.js';
 import * as identity from '../../src/modules/identity/adapters/postgres/schema.js';
 import * as messages from '../../src/modules/messages/adapters/postgres/schema.js';
 import * as orderDefences from '../../src/modules/order-defences/adapters/postgres/schema.js';
@@ -22,7 +23,7 @@ import { usePostgres } from '../support/postgres.js';
 // once, and the stored values come back exactly (the hash chain rehashes what it reads).
 
 const cluster = usePostgres();
-const tables = [cart, catalogue, identity, ordering, messages, orderDefences, sales, promotions, shared].flatMap((m) => Object.values(m) as PgTable[]).map((t) => getTableConfig(t));
+const tables = [cart, catalogue, identity, ordering, messages, orderDefences, sales, promotions, delivery, shared].flatMap((m) => Object.values(m) as PgTable[]).map((t) => getTableConfig(t));
 
 async function withDatabase<T>(fn: (db: PostgresHandle) => Promise<T>): Promise<T> {
   const handle = openPostgres(await cluster().createDatabase());
@@ -52,7 +53,7 @@ describe('PostgreSQL migrations', () => {
         expect(mine.map((c) => [c.column_name, c.is_nullable === 'NO']).sort(), t.name).toEqual(t.columns.map((c) => [c.name, c.notNull]).sort());
         for (const i of t.indexes) {
           const found = indexes.find((x) => x.tablename === t.name && x.indexname === i.config.name);
-          expect(found?.indexdef, `${t.name}: ${i.config.name}`).toMatch(new RegExp(`^CREATE ${i.config.unique ? 'UNIQUE ' : ''}INDEX .* USING ${i.config.method ?? 'btree'} \\(${i.config.columns.map((c) => ('name' in c ? [c.name, c.indexConfig?.opClass].filter(Boolean).join(' ') : '?')).join(', ')}\\)$`));
+          expect(found?.indexdef, `${t.name}: ${i.config.name}`).toMatch(new RegExp(`^CREATE ${i.config.unique ? 'UNIQUE ' : ''}INDEX .* USING ${i.config.method ?? 'btree'} \\(${i.config.columns.map((c) => ('name' in c ? [c.name, c.indexConfig?.opClass].filter(Boolean).join(' ') : '?')).join(', ')}\\)${i.config.where ? ' WHERE .+' : ''}$`));
         }
         const named = constraints.filter((c) => c.table === t.name).map((c) => c.name);
         for (const c of t.checks) expect(named, t.name).toContain(c.name);
