@@ -241,7 +241,16 @@ describe('Steadfast: three orders booked in one go, delivered, partly delivered 
     const delivered = await call(t, 'GET', '/api/allOrders?delivery=delivered', { token: admin });
     expect(((await json(delivered)) as Order[]).map((o) => o._id)).toEqual([orders[0]!._id]);
     const mine = (await json(await call(t, 'GET', `/api/orders/${orders[1]!._id}`, { token: customer }))) as Order;
-    expect(mine.delivery).toMatchObject({ status: 'partly_delivered', courier: 'steadfast' });
+    expect(mine.delivery).toMatchObject({ status: 'partly_delivered', courier: 'steadfast', deliveryCharge: null, settled: null });
+    // What the shop and its courier settled is not the customer's business.
+    const paid = (await json(await call(t, 'GET', `/api/orders/${orders[0]!._id}`, { token: customer }))) as Order;
+    expect(paid.delivery).toMatchObject({ status: 'delivered', settled: null, deliveryCharge: null });
+    const listedMine = (await json(await call(t, 'GET', '/api/orders?limit=200', { token: customer }))) as Order[];
+    expect(listedMine.find((o) => o._id === orders[0]!._id)?.delivery).toMatchObject({ settled: null });
+    const herEvents = (await json(await call(t, 'GET', `/api/orders/${orders[0]!._id}/events`, { token: customer }))) as Array<{ type: string; parcel?: Record<string, unknown> }>;
+    expect(herEvents.find((e) => e.type === 'Settled')?.parcel).toBeUndefined();
+    expect(herEvents.find((e) => e.type === 'Delivered')?.parcel).toMatchObject({ collectedAmount: orders[0]!.amount });
+    expect(herEvents.find((e) => e.type === 'Delivered')?.parcel).not.toHaveProperty('deliveryCharge');
     const tracked = await call(t, 'GET', `/api/track?order=${orders[2]!.orderNumber}&phone=01712345678`);
     expect(tracked.status).toBe(200);
     expect(await json(tracked)).toMatchObject({ orderNumber: orders[2]!.orderNumber, status: 'Confirmed', parcel: { courier: 'steadfast', status: 'returned' } });

@@ -67,13 +67,13 @@ export const orderSchema = z.object({
       status: z.enum(parcelStatuses).meta({ description: 'Where the parcel is; it never goes back, and delivered, partly_delivered and returned are final.' }),
       codAmount: z.number().int().meta({ description: 'Cash the courier is to collect (the order total).' }),
       collectedAmount: z.number().int().nullable().meta({ description: 'Cash the courier collected (delivered or partly delivered); null before.' }),
-      deliveryCharge: z.number().int().nullable().meta({ description: "The courier's charge, as it quoted or reported it; null while it said none." }),
+      deliveryCharge: z.number().int().nullable().meta({ description: "The courier's charge, as it quoted or reported it; null while it said none (and always to the order's customer)." }),
       message: z.string().nullable().meta({ description: "The courier's latest words about the parcel (English)." }),
       messageBn: z.string().nullable().meta({ description: "The same in Bengali, when the courier sent them." }),
       bookedAt: z.string(),
       updatedAt: z.string(),
       returnReceivedAt: z.string().nullable().meta({ description: 'When an admin received the returned (or partly delivered) parcel back; its stock came back then.' }),
-      settled: z.object({ reference: z.string(), amount: z.number().int(), fee: z.number().int(), at: z.string() }).nullable().meta({ description: "The courier's payout of this parcel: its reference, what the shop received and the courier's fee." }),
+      settled: z.object({ reference: z.string(), amount: z.number().int(), fee: z.number().int(), at: z.string() }).nullable().meta({ description: "The courier's payout of this parcel: its reference, what the shop received and the courier's fee (null to the order's customer)." }),
     })
     .nullable()
     .meta({ description: 'The parcel of a Confirmed order booked with a courier (issue 34); null before a booking and after a canceled one.' }),
@@ -154,6 +154,17 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   orderTime: s.placedAt.toISOString(),
   delivery: s.delivery ? deliveryDto(s.delivery) : null,
 });
+
+/**
+ * An order as its customer reads it: the parcel without what is between the shop and its courier
+ * (the courier's charge and its payout to the shop: null), issue 34.
+ */
+export const customersOrderDto = (s: OrderState & { lineCount?: number }): OrderDto => {
+  const dto = orderDto(s);
+  return dto.delivery ? { ...dto, delivery: { ...dto.delivery, deliveryCharge: null, settled: null } } : dto;
+};
+
+const withoutCharge = ({ deliveryCharge: _charge, ...parcel }: NonNullable<OrderEventDto['parcel']>) => parcel;
 
 const productId = idSchema('productId is not a product id');
 
@@ -355,7 +366,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
     },
     async (c, { query: { email, ...page } }) => {
       const listed = await listMyOrders(deps, actorOf(c.var.user), email, page);
-      return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
+      return listed.ok ? sendPage(c, listed.value, customersOrderDto) : sendError(c, listed.error);
     },
   );
 
@@ -392,7 +403,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       const viewed = await viewOrder(deps, actorOf(c.var.user), params.id);
       if (!viewed.ok) return sendError(c, viewed.error);
       const { order, history } = viewed.value;
-      return c.json({ ...orderDto(order), removed: order.removed, deleted: order.deleted === true, ...(history ? { history } : {}) });
+      const dto = c.var.user.role === 'admin' ? orderDto(order) : customersOrderDto(order);
+      return c.json({ ...dto, removed: order.removed, deleted: order.deleted === true, ...(history ? { history } : {}) });
     },
   );
 
@@ -443,9 +455,12 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
     async (c, { params, query }) => {
       const events = await orderEvents(deps, actorOf(c.var.user), params.id, query);
       if (!events.ok) return sendError(c, events.error);
+      const admin = c.var.user.role === 'admin';
       return sendPage(c, events.value, (e): OrderEventDto => {
         const stock = e.type === 'Placed' || e.type === 'Imported' ? e.payload.stockTaken : 'stockReturned' in e.payload ? stockReturnedBy(e) : undefined;
-        const parcel = isDeliveryEvent(e.type) && e.type !== 'ReturnReceived' ? { parcel: e.payload as NonNullable<OrderEventDto['parcel']> } : {};
+        // The customer reads the parcel's way, not the money between the shop and its courier (issue 34).
+        const shown = isDeliveryEvent(e.type) && e.type !== 'ReturnReceived' && (admin || e.type !== 'Settled');
+        const parcel = shown ? { parcel: admin ? (e.payload as NonNullable<OrderEventDto['parcel']>) : withoutCharge(e.payload as NonNullable<OrderEventDto['parcel']>) } : {};
         return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock: [...stock] } : {}), ...parcel };
       });
     },
