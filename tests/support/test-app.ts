@@ -165,6 +165,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // The message worker's own loop waits an hour: tests send the outbox with messages.runOnce(),
     // so no turn lands between a test's before and after (tests/api/order-messages.test.ts).
     MESSAGE_POLL_SECONDS: '3600',
+    // The same for the parcel bookings (issue 34): tests book through POST /api/shipments, which runs a turn, or delivery.runOnce().
+    DELIVERY_POLL_SECONDS: '3600',
     ...options.env,
   });
   if (!settings.ok) throw new Error(`test settings: ${settings.message}`);
