@@ -17,6 +17,7 @@ export const PAGE_PATHS = {
   signup: '/signup',
   resetPassword: '/reset-password',
   secret: '/secret',
+  track: '/track',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   cart: '/dashboard/cart',

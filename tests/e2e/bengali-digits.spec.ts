@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { toBengaliDigits } from '../../src/shared/locale-format.js';
-import { adminToken, apiAs, categoryWithProduct, signUp, uniqueEmail } from './support.js';
+import { adminToken, apiAs, chooseArea, categoryWithProduct, signUp, uniqueEmail } from './support.js';
 
 // Issue 33, point 2: a Bengali keyboard types ০-৯ by default. A shopper in Bengali types the
 // quantity, a coupon code and the phone number in Bengali digits: the number field keeps them (as 0-9), checkout
@@ -50,7 +50,7 @@ for (const width of [390, 1366]) {
     await page.getByLabel('পুরো নাম').fill('Rina Akter');
     await page.getByLabel('ফোন নম্বর').pressSequentially('০১৭১২৩৪৫৬৭৮');
     await page.getByLabel('ঠিকানা').fill('বাড়ি ৫, রোড ২, ধানমন্ডি');
-    await page.getByLabel('ডেলিভারির এলাকা').selectOption('Inside Dhaka');
+    await chooseArea(page, 'Dhaka', 'Dhanmondi', 'bn');
     await page.getByLabel('পেমেন্ট পদ্ধতি').selectOption('Cash On Delivery');
     await popup(page).locator('.swal2-confirm').click();
     const placed = page.waitForResponse((res) => res.url().endsWith('/api/orders') && res.request().method() === 'POST');

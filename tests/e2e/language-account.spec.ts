@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFile } from 'node:fs/promises';
 import { e2eAdmin } from '../../playwright.config.js';
 import { pdfPages, visualOrder } from '../support/pdf-text.js';
-import { latinWordsLeft, password, uniqueEmail } from './support.js';
+import { chooseArea, latinWordsLeft, password, uniqueEmail } from './support.js';
 
 // Issue 18: the shopper's account and ordering pages in Bengali (?lang=bn): sign up, log in, reset
 // password, the profile, the cart, checkout with its dialogs, and My Orders (status "অপেক্ষমাণ", timeline, Invoice).
@@ -114,7 +114,7 @@ test('sign up, log in, cart, checkout and My Orders in Bengali', async ({ page }
   await page.getByLabel('পুরো নাম').fill(name);
   await page.getByLabel('ফোন নম্বর').fill('01712345678');
   await page.getByLabel('ঠিকানা').fill(address);
-  await page.getByLabel('ডেলিভারির এলাকা').selectOption('Inside Dhaka');
+  await chooseArea(page, 'Dhaka', 'Dhanmondi', 'bn');
   await expect(page.getByTestId('summary-total')).toHaveText('৪,৫৬০ টাকা');
   await page.getByLabel('পেমেন্ট পদ্ধতি').selectOption('Cash On Delivery');
   await answer(page, 'ক্যাশ অন ডেলিভারি');

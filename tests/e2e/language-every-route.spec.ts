@@ -40,6 +40,8 @@ const dataParts = [
   '[data-testid="product-title"]',
   // The SMS and emails as they were sent (an order placed in English gets English messages).
   '.order-messages__body',
+  // A parcel's tracking code, as its courier wrote it (issue 34).
+  '.parcel-facts__code',
   // Text marked as English on purpose: the language switch names English in English.
   '[lang="en"]',
 ].join(', ');
@@ -102,7 +104,7 @@ const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf
 const allPaths = [
   ...new Set([...read('../../src/shared/page-paths.ts').matchAll(/^ {2}\w+: '([^']+)',$/gm), ...read('../../web/src/app/routes.ts').matchAll(/path: '([^']+)'/g)].map((m) => m[1]!)),
 ];
-const visitorPaths = ['/', '/about', '/contact', '/product/:id', '/category/:categoryName', '/allproductandcategories', '/search', '/policy', '/login', '/signup', '/reset-password', '*'];
+const visitorPaths = ['/', '/about', '/contact', '/product/:id', '/category/:categoryName', '/allproductandcategories', '/search', '/policy', '/login', '/signup', '/reset-password', '/track', '*'];
 const signedInPaths = allPaths.filter((path) => !visitorPaths.includes(path));
 
 test('the walk knows every page', () => {

@@ -92,12 +92,24 @@ export async function serveGapiShim(context: BrowserContext) {
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com)\//, (route) => route.fulfill({ status: 200, body: '' }));
 }
 
-/** The checkout form filled as a Dhaka customer paying cash on delivery (its dialog confirmed). */
+/** The checkout's District and Thana / Upazila labels, in each language. */
+export const areaLabels = { en: { district: 'District', thana: 'Thana / Upazila' }, bn: { district: 'জেলা', thana: 'থানা / উপজেলা' } } as const;
+
+/**
+ * Chooses the district and thana at checkout (issue 34), by their English names (the options' values,
+ * in either language): the delivery zone follows (Dhanmondi: Inside Dhaka; Savar: Suburbs Dhaka).
+ */
+export async function chooseArea(page: Page, district = 'Dhaka', thana = 'Dhanmondi', lang: keyof typeof areaLabels = 'en') {
+  await page.getByLabel(areaLabels[lang].district, { exact: true }).selectOption(district);
+  await page.getByLabel(areaLabels[lang].thana, { exact: true }).selectOption(thana);
+}
+
+/** The checkout form filled as a Dhaka (Dhanmondi: Inside Dhaka) customer paying cash on delivery (its dialog confirmed). */
 export async function fillCheckout(page: Page, phone = '01712345678') {
   await page.getByLabel('Full Name').fill('Rina Akter');
   await page.getByLabel('Phone Number').fill(phone);
   await page.getByLabel('Address').fill('House 5, Road 2, Dhanmondi, Dhaka');
-  await page.getByLabel('Delivery Location').selectOption('Inside Dhaka');
+  await chooseArea(page);
   await page.getByLabel('Payment Method').selectOption('Cash On Delivery');
   await confirmDialog(page, 'Cash On Delivery');
 }

@@ -112,6 +112,11 @@ export const routes: RouteObject[] = [
             handle: { title: PAGES.policy.title } satisfies RouteHandle,
           },
           {
+            path: PAGES.track.path,
+            element: page(() => import('../features/delivery/pages/track-page').then((m) => m.TrackPage)),
+            handle: { title: PAGES.track.title } satisfies RouteHandle,
+          },
+          {
             path: PAGES.login.path,
             element: page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
             handle: { title: PAGES.login.title } satisfies RouteHandle,
@@ -184,7 +189,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: PAGES.myOrders.path,
-            element: page(() => import('../features/orders/pages/my-orders-page').then((m) => m.MyOrdersPage)),
+            element: page(() => import('./my-orders-route').then((m) => m.MyOrdersRoute)),
             handle: { title: PAGES.myOrders.title } satisfies RouteHandle,
           },
           {

@@ -44,6 +44,8 @@ export const PAGES = {
   signup: page(PAGE_PATHS.signup, 'Sign up'),
   resetPassword: page(PAGE_PATHS.resetPassword, 'Reset password'),
   secret: page(PAGE_PATHS.secret, 'Secret'),
+  /** Where a parcel is, by order number and phone, for anyone (issue 34; the booked SMS links here with ?order=). */
+  track: page(PAGE_PATHS.track, 'Track Your Order'),
   notFound: { path: '*', title: 'Page not found' },
   dashboard: page(PAGE_PATHS.dashboard, 'Dashboard'),
   /** /dashboard itself: an admin's sales overview (issue 17); everyone else is sent to the profile. */
@@ -84,6 +86,7 @@ export const NAVIGATION = {
     link('policy'),
     link('policy', 'Return & Exchange'),
     link('policy', 'Order Issues'),
+    link('track'),
   ],
   /** The dashboard's side menu, by role. */
   admin: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactPhone } from '../../../../src/shared/phone';
-import { checkoutTotals, isBangladeshiMobile, validateCheckout } from './checkout-rules';
+import { areaOptions, checkoutTotals, isBangladeshiMobile, validateCheckout, zoneOfThana, type AreaList } from './checkout-rules';
 import { readOrderNow } from './order-now';
 
 describe('checkout rules', () => {
@@ -15,15 +15,19 @@ describe('checkout rules', () => {
   });
 
   it('requires every field, and a value of only spaces is empty', () => {
-    const ok = { name: 'Rina', phone: '01712345678', address: 'Road 1', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
+    const ok = { name: 'Rina', phone: '01712345678', address: 'Road 1', district: 'Dhaka', thana: 'Dhanmondi', deliveryLocation: 'Inside Dhaka', paymentMethod: 'Cash On Delivery' };
     expect(validateCheckout(ok)).toEqual({});
-    expect(Object.keys(validateCheckout({ name: ' ', phone: '', address: '  ', deliveryLocation: '', paymentMethod: '' }))).toEqual([
+    expect(Object.keys(validateCheckout({ name: ' ', phone: '', address: '  ', district: '', thana: '', deliveryLocation: '', paymentMethod: '' }))).toEqual([
       'name',
       'phone',
       'address',
+      'district',
+      'thana',
       'deliveryLocation',
       'paymentMethod',
     ]);
+    expect(validateCheckout({ ...ok, district: '' }).district).toBe('Please select your district.');
+    expect(validateCheckout({ ...ok, thana: '' }).thana).toBe('Please select your thana or upazila.');
     expect(validateCheckout({ ...ok, deliveryLocation: 'Mars' })).toHaveProperty('deliveryLocation');
     expect(validateCheckout({ ...ok, paymentMethod: 'Card' })).toHaveProperty('paymentMethod');
     expect(validateCheckout({ ...ok, phone: '12345' }).phone).toMatch(/Bangladeshi mobile number/);
@@ -82,5 +86,64 @@ describe('checkout totals (the server rule, from the coupon percent the page hol
     ];
     expect(checkoutTotals(lines, 10, 'Inside Dhaka')).toEqual({ subtotal: 3150, discountPercent: 10, discount: 315, fee: 60, total: 2895 });
     expect(checkoutTotals(lines, 0, '')).toEqual({ subtotal: 3150, discountPercent: 0, discount: 0, fee: 100, total: 3250 });
+  });
+});
+
+/** A few districts as GET /api/areas lists them (English alphabetical order, thanas with their zones). */
+const areas: AreaList = [
+  {
+    en: 'Cumilla',
+    bn: 'কুমিল্লা',
+    thanas: [
+      { en: 'Cumilla Sadar', bn: 'কুমিল্লা সদর', zone: 'Outside Dhaka' },
+      { en: 'Daudkandi', bn: 'দাউদকান্দি', zone: 'Outside Dhaka' },
+    ],
+  },
+  {
+    en: 'Dhaka',
+    bn: 'ঢাকা',
+    thanas: [
+      { en: 'Dhanmondi', bn: 'ধানমন্ডি', zone: 'Inside Dhaka' },
+      { en: 'Savar', bn: 'সাভার', zone: 'Suburbs Dhaka' },
+    ],
+  },
+  { en: 'Gazipur', bn: 'গাজীপুর', thanas: [{ en: 'Kaliakair', bn: 'কালিয়াকৈর', zone: 'Suburbs Dhaka' }] },
+];
+
+describe('district and thana (issue 34)', () => {
+  it('take the zone of the thana, as the list says it', () => {
+    expect(zoneOfThana(areas, 'Dhaka', 'Savar')).toBe('Suburbs Dhaka');
+    expect(zoneOfThana(areas, 'Dhaka', 'Dhanmondi')).toBe('Inside Dhaka');
+    expect(zoneOfThana(areas, 'Gazipur', 'Kaliakair')).toBe('Suburbs Dhaka');
+    expect(zoneOfThana(areas, 'Cumilla', 'Daudkandi')).toBe('Outside Dhaka');
+  });
+
+  it('has no zone until a thana of the district is chosen, nor before the list is here', () => {
+    expect(zoneOfThana(areas, 'Dhaka', '')).toBe('');
+    expect(zoneOfThana(areas, '', '')).toBe('');
+    // A thana of another district, a name the list does not have, Bengali names (the page sends English ones).
+    expect(zoneOfThana(areas, 'Cumilla', 'Savar')).toBe('');
+    expect(zoneOfThana(areas, 'Dhaka', 'Mirpur 99')).toBe('');
+    expect(zoneOfThana(areas, 'ঢাকা', 'সাভার')).toBe('');
+    expect(zoneOfThana(undefined, 'Dhaka', 'Savar')).toBe('');
+  });
+
+  it('refuses a zone the shop does not price', () => {
+    expect(zoneOfThana([{ en: 'Moon', bn: 'চাঁদ', thanas: [{ en: 'Crater', bn: 'গর্ত', zone: 'Outer Space' }] }], 'Moon', 'Crater')).toBe('');
+  });
+
+  it('offers the names in the language shown, valued by the English name, in that language\'s order', () => {
+    expect(areaOptions(areas, 'en')).toEqual([
+      { value: 'Cumilla', label: 'Cumilla' },
+      { value: 'Dhaka', label: 'Dhaka' },
+      { value: 'Gazipur', label: 'Gazipur' },
+    ]);
+    // Bengali order: ক (Cumilla) before গ (Gazipur) before ঢ (Dhaka).
+    expect(areaOptions(areas, 'bn')).toEqual([
+      { value: 'Cumilla', label: 'কুমিল্লা' },
+      { value: 'Gazipur', label: 'গাজীপুর' },
+      { value: 'Dhaka', label: 'ঢাকা' },
+    ]);
+    expect(areaOptions(areas[1]!.thanas, 'bn').map((o) => o.value)).toEqual(['Dhanmondi', 'Savar']);
   });
 });

@@ -5,7 +5,7 @@ import { describeFailure, isSessionFailure } from '../../lib/error-message';
 import { isDeliveryZone, subtotalOf } from '../../../../src/shared/money';
 import { compactPhone } from '../../../../src/shared/phone';
 import { freshTotalsOf, newIdempotencyKey, usePlaceOrder, type FreshTotals, type PlaceOrderInput } from './api/place-order';
-import { CHECKOUT_FIELDS, checkoutTotals, validateCheckout, type CheckoutErrors, type CheckoutTotals, type PaymentMethod } from './checkout-rules';
+import { CHECKOUT_FIELDS, checkoutTotals, validateCheckout, zoneOfThana, type AreaList, type CheckoutErrors, type CheckoutTotals, type PaymentMethod } from './checkout-rules';
 import type { CheckoutLine } from './components/checkout-summary';
 import type { AppliedCoupon } from './components/coupon-box';
 import { CHECKOUT_FIELD_IDS } from './components/delivery-details';
@@ -29,6 +29,8 @@ type CheckoutInput = {
   onCartChanged: () => void;
   /** The shop asks for a phone code (CHECKOUT_OTP): whether a number is confirmed, and forgetting it after a refusal. */
   phoneCheck?: { isConfirmed: (phone: string) => boolean; forget: () => void };
+  /** The districts and their thanas (GET /api/areas) once here: the zone follows from the thana chosen. */
+  areas: AreaList | undefined;
 };
 
 /** Where the shopper goes to confirm the number: Send code, or the Code field once sent. */
@@ -54,6 +56,8 @@ const ERROR_IDS = {
   'Please enter your phone number.': 'checkout.error.phone',
   'Please enter a Bangladeshi mobile number, e.g. 01712345678.': 'checkout.error.mobile',
   'Please enter your address.': 'checkout.error.address',
+  'Please select your district.': 'checkout.error.district',
+  'Please select your thana or upazila.': 'checkout.error.thana',
   'Please select a delivery location.': 'checkout.error.location',
   'Please select a payment method.': 'checkout.error.payment',
 } as const;
@@ -70,13 +74,16 @@ function translatedErrors(errors: CheckoutErrors, t: (id: (typeof ERROR_IDS)[key
  * stale ones), the coupon, the field errors, and Place Order: validate, confirm, send once with an
  * idempotency key, explain a refusal, or leave for My Orders.
  */
-export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, phoneCheck }: CheckoutInput) {
+export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, phoneCheck, areas }: CheckoutInput) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const t = useT(checkoutMessages);
   const lang = useLanguage();
 
-  const [location, setLocation] = useState('');
+  const [district, setDistrict] = useState('');
+  const [thana, setThana] = useState('');
+  // The zone follows from the thana (issue 34): '' until one is chosen.
+  const location = zoneOfThana(areas, district, thana);
   const [payment, setPayment] = useState('');
   const [couponCode, setCouponCode] = useState('');
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
@@ -124,8 +131,20 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
 
   const unavailable = lines.some((line) => !line.available);
 
-  function clearError(field: string) {
-    if (field in errors) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)));
+  function clearError(...fields: string[]) {
+    if (fields.some((field) => field in errors)) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key))));
+  }
+
+  /** Another district: its thanas are others, so the thana (and the zone) are chosen again. */
+  function chooseDistrict(value: string) {
+    setDistrict(value);
+    setThana('');
+    clearError('district', 'deliveryLocation');
+  }
+
+  function chooseThana(value: string) {
+    setThana(value);
+    clearError('thana', 'deliveryLocation');
   }
 
   async function changePayment(event: ChangeEvent<HTMLSelectElement>) {
@@ -237,6 +256,8 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
       name: String(data.get('name') ?? ''),
       phone: String(data.get('phone') ?? ''),
       address: String(data.get('address') ?? ''),
+      district,
+      thana,
       deliveryLocation: location,
       paymentMethod: payment,
     };
@@ -271,6 +292,8 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
         name: fields.name.trim(),
         phone: compactPhone(fields.phone),
         address: fields.address.trim(),
+        district: fields.district,
+        thana: fields.thana,
         deliveryLocation: fields.deliveryLocation,
         paymentMethod: fields.paymentMethod as PaymentMethod,
         amount: totals.total,
@@ -308,8 +331,11 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     unavailable,
     errors,
     clearError,
+    district,
+    chooseDistrict,
+    thana,
+    chooseThana,
     location,
-    setLocation,
     payment,
     changePayment,
     coupon: { code: couponCode, applied, applying, changeCode: changeCouponCode, apply: applyCoupon },

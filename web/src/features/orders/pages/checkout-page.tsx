@@ -3,9 +3,10 @@ import { LoadingStatus } from '../../../components/loading-status';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { CheckoutSummary, type CheckoutLine } from '../components/checkout-summary';
 import { CouponBox } from '../components/coupon-box';
-import { DeliveryDetails } from '../components/delivery-details';
+import { DeliveryDetails, type AreasState } from '../components/delivery-details';
 import { PhoneCode } from '../components/phone-code';
 import type { OrderNowItem } from '../order-now';
+import { useAreas } from '../api/get-areas';
 import { useCheckout } from '../use-checkout';
 import { usePhoneCode } from '../use-phone-code';
 import { useT } from '../../../lib/i18n/i18n';
@@ -32,7 +33,15 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
   const { user } = useAuth();
   const t = useT(checkoutMessages);
   const phoneCode = usePhoneCode(checkoutOtp);
+  const areasQuery = useAreas();
+  const areas: AreasState =
+    areasQuery.status === 'success'
+      ? { status: 'success', list: areasQuery.data }
+      : areasQuery.status === 'error'
+        ? { status: 'error', retry: () => void areasQuery.refetch() }
+        : { status: 'pending' };
   const checkout = useCheckout({
+    areas: areasQuery.data,
     orderNow,
     cartLines: cart.lines,
     lookupCoupon,
@@ -107,8 +116,12 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
           <DeliveryDetails
             errors={checkout.errors}
             defaultName={user?.name ?? ''}
+            areas={areas}
+            district={checkout.district}
+            onDistrictChange={checkout.chooseDistrict}
+            thana={checkout.thana}
+            onThanaChange={checkout.chooseThana}
             location={checkout.location}
-            onLocationChange={checkout.setLocation}
             payment={checkout.payment}
             onPaymentChange={(event) => void checkout.changePayment(event)}
             phoneExtra={checkoutOtp ? <PhoneCode state={phoneCode} /> : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
@@ -16,8 +17,13 @@ import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { ordersMessages } from '../messages/orders';
 import { PAGES } from '../../../app/routes';
 
+type MyOrdersPageProps = {
+  /** Where an order's parcel is (issue 34: the delivery feature's, wired by the app); given the id of the order's heading. */
+  parcel?: (order: Order, describedBy: string) => ReactNode;
+};
+
 /** /dashboard/orders: the customer's own orders, newest first, a page at a time (?page=); a Pending one can be cancelled. */
-export function MyOrdersPage() {
+export function MyOrdersPage({ parcel }: MyOrdersPageProps = {}) {
   const { user } = useAuth();
   const page = usePageParam();
   const { data, status } = useMyOrders(user?.email, page);
@@ -82,6 +88,7 @@ export function MyOrdersPage() {
                           payment: order.paymentMethod === 'Cash On Delivery' ? t('orders.cod') : order.paymentMethod,
                         })}
                       </p>
+                      {parcel?.(order, headingId)}
                       <div className="order-card__timeline">
                         <h3 className="order-card__subheading">{t('orders.timeline')}</h3>
                         <OrderTimeline orderId={order._id} />
