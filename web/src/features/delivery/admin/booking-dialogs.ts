@@ -1,9 +1,10 @@
 import { loadSwal } from '../../../lib/dialog';
 import type { Translate } from '../../../lib/i18n/i18n';
-import { formatDigits, type Lang } from '../../../../../src/shared/locale-format';
+import { formatDigits, formatNumber, type Lang } from '../../../../../src/shared/locale-format';
 import type { BookingResult, CourierChoice, CourierName } from './api/delivery-keys';
 import type { DeliveryAdminId } from './messages/delivery-admin';
 import { courierName } from './names';
+import './delivery-admin.css';
 
 type T = Translate<DeliveryAdminId>;
 
@@ -102,7 +103,7 @@ export async function showBookingResults(t: T, lang: Lang, courier: string, resu
   const booked = results.filter((r) => r.outcome === 'booked').length;
   await Swal.fire({
     icon: booked === results.length ? 'success' : booked === 0 ? 'warning' : 'info',
-    titleText: t('deliveryAdmin.results.title', { booked, total: results.length }),
+    titleText: t('deliveryAdmin.results.title', { booked: formatNumber(booked, lang), total: formatNumber(results.length, lang) }),
     html: list,
     confirmButtonText: t('deliveryAdmin.ok'),
   });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { showFailure } from '../../../../lib/dialog';
 import { useLanguage, useT } from '../../../../lib/i18n/i18n';
+import { formatNumber } from '../../../../../../src/shared/locale-format';
 import { useBookOrders } from '../api/book-orders';
 import { couriersQueryOptions } from '../api/get-couriers';
 import { chooseCourier, showBookingResults } from '../booking-dialogs';
@@ -54,7 +55,7 @@ export function BookWithCourier({ orderIds, onDone }: BookWithCourierProps) {
       onClick={() => void start()}
       data-testid="book-with-courier"
     >
-      {book.isPending ? t('deliveryAdmin.booking') : t('deliveryAdmin.bookWithCourier', { count })}
+      {book.isPending ? t('deliveryAdmin.booking') : t('deliveryAdmin.bookWithCourier', { count: formatNumber(count, lang) })}
     </button>
   );
 }

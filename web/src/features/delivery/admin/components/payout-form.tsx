@@ -51,7 +51,7 @@ async function showPayoutResults(t: Translate<DeliveryAdminId>, lang: Lang, resu
   const settled = results.filter((r) => r.settled).length;
   await Swal.fire({
     icon: settled === results.length ? 'success' : 'warning',
-    titleText: t('deliveryAdmin.payout.results', { settled, total: results.length }),
+    titleText: t('deliveryAdmin.payout.results', { settled: formatNumber(settled, lang), total: formatNumber(results.length, lang) }),
     html: list,
     confirmButtonText: t('deliveryAdmin.ok'),
   });
@@ -298,7 +298,7 @@ export function PayoutForm() {
         )}
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={record.isPending} data-testid="record-payout">
-            {record.isPending ? t('deliveryAdmin.saving') : t('deliveryAdmin.payout.submit', { count: picked.size })}
+            {record.isPending ? t('deliveryAdmin.saving') : t('deliveryAdmin.payout.submit', { count: formatNumber(picked.size, lang) })}
           </button>
         </div>
       </form>
