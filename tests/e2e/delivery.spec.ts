@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { e2eAdmin, e2ePorts } from '../../playwright.config.js';
@@ -64,6 +65,13 @@ async function steadfastSays(baseURL: string, consignmentId: string, body: Recor
   });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { webhookStatus: number }).webhookStatus).toBe(200);
+}
+
+/** No serious or critical WCAG 2.1 AA violation on the page. */
+async function expectAxeClean(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 async function asAdmin(page: Page) {
@@ -188,6 +196,7 @@ test('Steadfast reports one delivered, one partly delivered (cash 50) and one re
   await expect(event.getByTestId('parcel-details')).toContainText(`Cash collected: ${taka(50)}`);
   const booked = page.getByTestId('timeline-event').filter({ hasText: 'Booked with the courier' });
   await expect(booked.getByTestId('parcel-details')).toContainText(`Courier: Steadfast · Consignment ID: ${ids[1]}`);
+  await expectAxeClean(page, 'the order page with its parcel');
 
   // The delivered one: Ask the courier, who says it is delivered.
   await page.goto(`/dashboard/allorders/${delivered.id}`);
@@ -253,6 +262,7 @@ test('the courier cash page shows what Steadfast owes, and after a payout what i
   await expect(steadfast.getByTestId('held-parcels')).toHaveText(`${cash!.heldParcels} parcels`);
   await expect(steadfast.getByTestId('returned-parcels')).toHaveText(`${cash!.returnedParcels} ${cash!.returnedParcels === 1 ? 'parcel' : 'parcels'}`);
   await expect(steadfast.getByTestId('returns-received')).toHaveText(`Received back: ${cash!.returnsReceived}`);
+  await expectAxeClean(page, 'the courier cash page');
 
   // The same report as CSV.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
