@@ -111,7 +111,8 @@ function BookedParcel({ order, parcel, editable, onChanged }: { order: AdminOrde
     explain.textContent = t('deliveryAdmin.cancel.portalText', { courier });
     const said = document.createElement('p');
     said.className = 'booking-results__detail';
-    said.lang = 'en';
+    // The server's words (English), or on another page the words of its error code (dialog.code.*).
+    said.lang = lang;
     said.textContent = reason;
     text.append(explain, said);
     const asked = await Swal.fire({
