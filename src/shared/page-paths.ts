@@ -36,6 +36,7 @@ export const PAGE_PATHS = {
   manageCoupons: '/dashboard/managecoupons',
   audit: '/dashboard/audit',
   blockedPhones: '/dashboard/blockedphones',
+  courierCash: '/dashboard/couriercash',
 } as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -40,8 +40,10 @@ const ADMIN_PAGES = [
   'src/features/banners/pages/manage-sliders-page.tsx',
   'src/features/coupons/pages/add-coupon-page.tsx',
   'src/features/coupons/pages/manage-coupons-page.tsx',
-  'src/features/orders/pages/all-orders-page.tsx',
-  'src/features/orders/pages/order-page.tsx',
+  // The desk and the order page, each with the delivery feature's parts wired in by the app (issue 34).
+  'src/app/order-desk-route.tsx',
+  'src/app/order-route.tsx',
+  'src/features/delivery/admin/pages/courier-cash-page.tsx',
   'src/features/orders/pages/audit-page.tsx',
   'src/features/blocked-phones/pages/blocked-phones-page.tsx',
   'src/features/users/pages/users-page.tsx',

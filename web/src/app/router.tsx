@@ -233,12 +233,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: PAGES.allOrders.path,
-                element: page(() => import('../features/orders/pages/all-orders-page').then((m) => m.AllOrdersPage)),
+                element: page(() => import('./order-desk-route').then((m) => m.OrderDeskRoute)),
                 handle: { title: PAGES.allOrders.title } satisfies RouteHandle,
               },
               {
                 path: PAGES.order.path,
-                element: page(() => import('../features/orders/pages/order-page').then((m) => m.OrderPage)),
+                element: page(() => import('./order-route').then((m) => m.OrderRoute)),
                 handle: { title: PAGES.order.title } satisfies RouteHandle,
               },
               {
@@ -250,6 +250,11 @@ export const routes: RouteObject[] = [
                 path: PAGES.manageCoupons.path,
                 element: page(() => import('../features/coupons/pages/manage-coupons-page').then((m) => m.ManageCouponsPage)),
                 handle: { title: PAGES.manageCoupons.title } satisfies RouteHandle,
+              },
+              {
+                path: PAGES.courierCash.path,
+                element: page(() => import('../features/delivery/admin/pages/courier-cash-page').then((m) => m.CourierCashPage)),
+                handle: { title: PAGES.courierCash.title } satisfies RouteHandle,
               },
               {
                 path: PAGES.blockedPhones.path,

@@ -67,6 +67,8 @@ export const PAGES = {
   manageCoupons: page(PAGE_PATHS.manageCoupons, 'Manage Coupons'),
   audit: page(PAGE_PATHS.audit, 'Order Audit'),
   blockedPhones: page(PAGE_PATHS.blockedPhones, 'Blocked Phones'),
+  /** Issue 34: the cash couriers hold for the shop, their payouts and returns. */
+  courierCash: page(PAGE_PATHS.courierCash, 'Courier Cash'),
   dashboardNotFound: { path: '/dashboard/*', title: 'Page not found' },
 } as const satisfies Record<string, { path: string; title: string }>;
 
@@ -97,6 +99,7 @@ export const NAVIGATION = {
     link('manageProducts'),
     link('users'),
     link('allOrders', 'Orders'),
+    link('courierCash'),
     link('addSlider'),
     link('manageSliders'),
     link('addCoupon'),

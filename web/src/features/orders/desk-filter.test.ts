@@ -12,6 +12,16 @@ describe('the orders desk filter in the URL', () => {
     expect(deskFilterFromSearch(new URLSearchParams(`q=${'x'.repeat(150)}`)).q).toHaveLength(100);
   });
 
+  it('reads where the parcel is (issue 34), and drops a value the API would refuse', () => {
+    const read = deskFilterFromSearch(new URLSearchParams('delivery=partly_delivered'));
+    expect(read).toEqual({ q: undefined, status: undefined, delivery: 'partly_delivered', from: undefined, to: undefined });
+    expect(isDeskFiltered(read)).toBe(true);
+    expect(deskQuery(read)).toEqual({ delivery: 'partly_delivered' });
+    expect(deskFilterFromSearch(new URLSearchParams('delivery=unbooked')).delivery).toBe('unbooked');
+    expect(deskFilterFromSearch(new URLSearchParams('delivery=lost')).delivery).toBeUndefined();
+    expect(deskSearchWith(new URLSearchParams('delivery=returned&page=2'), { delivery: undefined })).toBe('');
+  });
+
   it('reads a range given upside down the right way round', () => {
     expect(deskFilterFromSearch(new URLSearchParams('from=2026-12-01&to=2026-11-01'))).toMatchObject({ from: '2026-11-01', to: '2026-12-01' });
   });

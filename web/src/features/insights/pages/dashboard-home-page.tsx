@@ -4,6 +4,7 @@ import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { useQueryChange } from '../../../lib/use-query-change';
 import { useSales } from '../api/get-sales';
 import { useStatsSummary } from '../api/get-stats-summary';
+import { CourierCashSummary } from '../components/courier-cash-summary';
 import { LowStock } from '../components/low-stock';
 import { PeriodCards } from '../components/period-cards';
 import { RangeControls } from '../components/range-controls';
@@ -50,6 +51,8 @@ export function DashboardHomePage() {
       </section>
 
       <SmsUsagePanel />
+
+      <CourierCashSummary />
 
       <section className="insight-section" aria-labelledby="sales-title">
         <h2 id="sales-title" className="insight-section__title">

@@ -4,10 +4,20 @@ import { useQueryChange } from '../../../lib/use-query-change';
 import { useShown } from '../../../lib/use-shown';
 import type { OrderStatus } from '../api/get-orders';
 import { ExportCsvButton } from './export-csv-button';
-import { DESK_STATUSES, dayOf, deskFilterFromSearch, deskSearchWith, isDeskFiltered, MAX_QUERY, type DeskFilter } from '../desk-filter';
+import { DESK_DELIVERIES, DESK_STATUSES, dayOf, deskFilterFromSearch, deskSearchWith, isDeskFiltered, MAX_QUERY, type DeskDelivery, type DeskFilter } from '../desk-filter';
 import { orderDeskMessages } from '../messages/order-desk';
 
 const STATUS_NAMES = { Pending: 'orderDesk.status.pending', Confirmed: 'orderDesk.status.confirmed', Canceled: 'orderDesk.status.canceled' } as const;
+/** The Delivery filter's choices (issue 34). */
+const DELIVERY_NAMES = {
+  unbooked: 'orderDesk.delivery.unbooked',
+  booked: 'orderDesk.delivery.booked',
+  picked_up: 'orderDesk.delivery.pickedUp',
+  in_transit: 'orderDesk.delivery.inTransit',
+  delivered: 'orderDesk.delivery.delivered',
+  partly_delivered: 'orderDesk.delivery.partlyDelivered',
+  returned: 'orderDesk.delivery.returned',
+} as const satisfies Record<DeskDelivery, string>;
 
 /** The desk's filter in the URL query, and a change to it (a new history entry, back on page 1). */
 export function useDeskFilter() {
@@ -24,12 +34,14 @@ type DeskControlsProps = {
 
 /**
  * The desk's search (order number, phone, name or email) and days placed, applied with Search or
- * Enter (a change per keystroke would make a history entry each), and its status, applied at once.
+ * Enter (a change per keystroke would make a history entry each), and its status and where its
+ * parcel is (issue 34), applied at once.
  */
 export function DeskControls({ filter, change }: DeskControlsProps) {
   const t = useT(orderDeskMessages);
   const [q, setQ] = useShown(filter.q ?? '');
   const [status, setStatus] = useShown<string>(filter.status ?? '');
+  const [delivery, setDelivery] = useShown<string>(filter.delivery ?? '');
   const [from, setFrom] = useShown(filter.from ?? '');
   const [to, setTo] = useShown(filter.to ?? '');
 
@@ -73,6 +85,25 @@ export function DeskControls({ filter, change }: DeskControlsProps) {
           ))}
         </select>
       </label>
+      <label className="list-controls__field">
+        <span className="list-controls__label">{t('orderDesk.delivery')}</span>
+        <select
+          className="form-field__input"
+          name="delivery"
+          value={delivery}
+          onChange={(event) => {
+            setDelivery(event.target.value);
+            change({ delivery: (event.target.value || undefined) as DeskDelivery | undefined });
+          }}
+        >
+          <option value="">{t('orderDesk.delivery.any')}</option>
+          {DESK_DELIVERIES.map((d) => (
+            <option key={d} value={d}>
+              {t(DELIVERY_NAMES[d])}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="list-controls__field desk-controls__day">
         <span className="list-controls__label">{t('orderDesk.from')}</span>
         <input className="form-field__input" type="date" name="from" min="2000-01-01" max="2200-12-31" value={from} onChange={(event) => setFrom(event.target.value)} />
@@ -87,7 +118,7 @@ export function DeskControls({ filter, change }: DeskControlsProps) {
         </button>
         <ExportCsvButton filter={filter} />
         {isDeskFiltered(filter) && (
-          <button type="button" className="link-button" onClick={() => change({ q: undefined, status: undefined, from: undefined, to: undefined })}>
+          <button type="button" className="link-button" onClick={() => change({ q: undefined, status: undefined, delivery: undefined, from: undefined, to: undefined })}>
             {t('orderDesk.showAll')}
           </button>
         )}

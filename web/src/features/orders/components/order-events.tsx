@@ -1,9 +1,9 @@
 import { useOrderEventPages, type OrderEvent } from '../api/get-order-events';
 import type { OrderLine } from '../api/get-orders';
 import { formatDateTimeFor } from '../format-date';
-import { formatNumber } from '../../../../../src/shared/locale-format';
+import { formatMoney, formatNumber, type Lang } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
-import { orderRecordsMessages } from '../messages/order-records';
+import { orderRecordsMessages, type OrderRecordsId } from '../messages/order-records';
 import { ordersMessages } from '../messages/orders';
 import { eventName } from './order-timeline';
 
@@ -20,6 +20,50 @@ function stockText(line: StockLine, lines: readonly OrderLine[], aProduct: strin
 function roleName(role: string, t: Translate<'orderRecords.role.admin' | 'orderRecords.role.customer'>): string {
   if (role === 'admin') return t('orderRecords.role.admin');
   return role === 'customer' ? t('orderRecords.role.customer') : role;
+}
+
+type RecordsId = OrderRecordsId;
+type Parcel = NonNullable<OrderEvent['parcel']>;
+
+const COURIERS: Partial<Record<string, RecordsId>> = {
+  steadfast: 'orderRecords.courier.steadfast',
+  pathao: 'orderRecords.courier.pathao',
+  redx: 'orderRecords.courier.redx',
+};
+
+/** A courier by its name in the language shown; one this app does not know, as the server names it. */
+const courierName = (t: Translate<RecordsId>, courier: string): string => {
+  const id = COURIERS[courier];
+  return id ? t(id) : courier;
+};
+
+/**
+ * What a parcel's event recorded (issue 34), in the page's language: Booked's courier, ids and cash
+ * to collect; a delivery's cash collected and the courier's charge; Settled's payout; a canceled
+ * booking's reason. The courier's own words are shown apart (parcelWords).
+ */
+export function parcelFacts(parcel: Parcel, t: Translate<RecordsId>, lang: Lang): string[] {
+  const money = (amount: number) => formatMoney(amount, lang);
+  const facts: string[] = [];
+  if (parcel.courier) facts.push(t('orderRecords.parcel.courier', { courier: courierName(t, parcel.courier) }));
+  if (parcel.consignmentId) facts.push(t('orderRecords.parcel.consignment', { id: parcel.consignmentId }));
+  if (parcel.trackingCode) facts.push(t('orderRecords.parcel.tracking', { code: parcel.trackingCode }));
+  if (parcel.codAmount !== undefined) facts.push(t('orderRecords.parcel.cod', { amount: money(parcel.codAmount) }));
+  if (parcel.collectedAmount !== undefined) facts.push(t('orderRecords.parcel.collected', { amount: money(parcel.collectedAmount) }));
+  if (typeof parcel.deliveryCharge === 'number') facts.push(t('orderRecords.parcel.charge', { amount: money(parcel.deliveryCharge) }));
+  if (parcel.reference !== undefined) {
+    facts.push(t('orderRecords.parcel.payout', { reference: parcel.reference, amount: money(parcel.amount ?? 0), fee: money(parcel.fee ?? 0) }));
+  }
+  if (parcel.courierAt) facts.push(t('orderRecords.parcel.courierAt', { at: formatDateTimeFor(parcel.courierAt, lang) }));
+  if (parcel.reason) facts.push(t('orderRecords.parcel.reason', { reason: parcel.reason }));
+  return facts;
+}
+
+/** The courier's words about the parcel: in Bengali when it sent them so and Bengali is shown, else as it wrote them. */
+export function parcelWords(parcel: Parcel, lang: Lang): { text: string; lang: Lang } | null {
+  if (lang === 'bn' && parcel.messageBn) return { text: parcel.messageBn, lang: 'bn' };
+  if (parcel.message) return { text: parcel.message, lang: 'en' };
+  return parcel.messageBn ? { text: parcel.messageBn, lang: 'bn' } : null;
 }
 
 type OrderEventsProps = {
@@ -65,7 +109,9 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
             </time>
             <span className="timeline__label">{eventName(tOrders, event.type)}</span>
             <span className="timeline__actor">
-              {t('orderRecords.by', { email: event.actor.email, role: roleName(event.actor.role, t) })}
+              {event.actor.role === 'courier'
+                ? t('orderRecords.byCourier', { courier: courierName(t, event.actor.email) })
+                : t('orderRecords.by', { email: event.actor.email, role: roleName(event.actor.role, t) })}
             </span>
             {event.stock && event.stock.length > 0 && (
               <span className="timeline__stock">
@@ -73,6 +119,7 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
                 {event.stock.map((line) => stockText(line, lines, t('orderRecords.aProduct'), formatNumber(line.quantity, lang))).join('; ')}
               </span>
             )}
+            {event.parcel && <ParcelDetails parcel={event.parcel} t={t} lang={lang} />}
           </li>
         ))}
       </ol>
@@ -89,5 +136,23 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
         </div>
       )}
     </>
+  );
+}
+
+/** A parcel event's facts and the courier's words, under the event. */
+function ParcelDetails({ parcel, t, lang }: { parcel: Parcel; t: Translate<RecordsId>; lang: Lang }) {
+  const facts = parcelFacts(parcel, t, lang);
+  const words = parcelWords(parcel, lang);
+  if (facts.length === 0 && !words) return null;
+  return (
+    <span className="timeline__stock timeline__parcel" data-testid="parcel-details">
+      {facts.join(' · ')}
+      {words && (
+        <span className="timeline__words">
+          {facts.length > 0 && ' · '}
+          {t('orderRecords.parcel.words')} <q lang={words.lang}>{words.text}</q>
+        </span>
+      )}
+    </span>
   );
 }

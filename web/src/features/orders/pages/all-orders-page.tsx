@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
@@ -7,7 +8,7 @@ import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
 import { formatDigits, formatMoney } from '../../../../../src/shared/locale-format';
 import { useAllOrders } from '../api/get-all-orders';
-import { newestFirst } from '../api/get-orders';
+import { newestFirst, ordersQueryKeyRoot, type Order } from '../api/get-orders';
 import { DeskControls, useDeskFilter } from '../components/desk-controls';
 import { OrderActions } from '../components/order-actions';
 import { OrderItems } from '../components/order-items';
@@ -22,6 +23,22 @@ import { PAGES } from '../../../app/routes';
 import { orderDeskMessages } from '../messages/order-desk';
 import './all-orders-page.css';
 
+/** Where a booked order's parcel is (issue 34), as the desk says it. */
+const PARCEL_STATUSES = {
+  booked: 'orderDesk.delivery.booked',
+  picked_up: 'orderDesk.delivery.pickedUp',
+  in_transit: 'orderDesk.delivery.inTransit',
+  delivered: 'orderDesk.delivery.delivered',
+  partly_delivered: 'orderDesk.delivery.partlyDelivered',
+  returned: 'orderDesk.delivery.returned',
+} as const satisfies Record<NonNullable<Order['delivery']>['status'], string>;
+
+/** A Confirmed order not booked with a courier yet: the desk may tick it to book it. */
+const isBookable = (order: Order) => order.status === 'Confirmed' && order.delivery === null;
+
+/** What the desk gives the app's "Book with courier" button (issue 34): the ticked orders, and what to do once they are booked. */
+export type DeskBookingProps = { orderIds: readonly string[]; onDone: () => void };
+
 const ZONES: Record<string, 'orderDesk.zone.insideDhaka' | 'orderDesk.zone.suburbsDhaka' | 'orderDesk.zone.outsideDhaka'> = {
   'Inside Dhaka': 'orderDesk.zone.insideDhaka',
   'Suburbs Dhaka': 'orderDesk.zone.suburbsDhaka',
@@ -33,9 +50,11 @@ const ZONES: Record<string, 'orderDesk.zone.insideDhaka' | 'orderDesk.zone.subur
  * found by number, phone, name or email (?q=), status and days placed (?status=, ?from=, ?to=);
  * Confirm or Cancel a Pending one, Delete any, open one on its own page. Six columns, so that the
  * total, the status and the buttons are in view at 1366 px beside the menu; each order a card where
- * the page is narrower (all-orders-page.css).
+ * the page is narrower (all-orders-page.css). Where the app gives `booking` (issue 34), Confirmed
+ * orders not booked yet can be ticked and booked with a courier in one go; each row says where its
+ * parcel is.
  */
-export function AllOrdersPage() {
+export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentType<DeskBookingProps> } = {}) {
   const t = useT(orderDeskMessages);
   const lang = useLanguage();
   // An order's number as a Bengali page writes digits (no grouping: it is a name, searched as typed).
@@ -53,6 +72,17 @@ export function AllOrdersPage() {
     if (picked.includes(id)) setPicked(picked.filter((other) => other !== id));
     else if (picked.length >= MAX_PACKING_SLIPS) void showTooManySlips(t, lang);
     else setPicked([...picked, id]);
+  };
+  // The orders ticked to book with a courier: Confirmed, not booked yet.
+  const [toBook, setToBook] = useState<readonly string[]>([]);
+  const bookable = orders.filter(isBookable).map((order) => order._id);
+  const allToBook = bookable.length > 0 && bookable.every((id) => toBook.includes(id));
+  const toggleBook = (id: string) => setToBook(toBook.includes(id) ? toBook.filter((other) => other !== id) : [...toBook, id]);
+  const toggleAllToBook = () => setToBook(allToBook ? toBook.filter((id) => !bookable.includes(id)) : [...new Set([...toBook, ...bookable])]);
+  const queryClient = useQueryClient();
+  const booked = () => {
+    setToBook([]);
+    void queryClient.invalidateQueries({ queryKey: ordersQueryKeyRoot });
   };
 
   return (
@@ -75,6 +105,22 @@ export function AllOrdersPage() {
               </button>
             )}
           </div>
+          {BookingButton && (bookable.length > 0 || toBook.length > 0) && (
+            <div className="order-desk__picked order-desk__booking" data-testid="desk-booking">
+              {bookable.length > 0 && (
+                <label className="order-desk__book-all">
+                  <input type="checkbox" className="order-desk__pick" checked={allToBook} onChange={toggleAllToBook} data-testid="book-all" />
+                  {t('orderDesk.book.all', { count: digits(bookable.length) })}
+                </label>
+              )}
+              <BookingButton orderIds={toBook} onDone={booked} />
+              {toBook.length > 0 && (
+                <button type="button" className="button button--secondary button--small" onClick={() => setToBook([])}>
+                  {t('orderDesk.book.clear')}
+                </button>
+              )}
+            </div>
+          )}
           {orders.length === 0 && page === 1 ? (
             <p className="notice" data-testid="empty-state">
               {isDeskFiltered(filter) ? t('orderDesk.noMatch') : t('orderDesk.none')}
@@ -138,6 +184,28 @@ export function AllOrdersPage() {
                         <span className="order-desk__line order-desk__muted order-desk__canceled-by" data-testid="canceled-by">
                           {t(order.canceledBy === 'customer' ? 'orderDesk.canceledBy.customer' : 'orderDesk.canceledBy.shop')}
                         </span>
+                      )}
+                      {order.delivery && (
+                        // Where its parcel is (issue 34) and the code the courier tracks it by.
+                        <span className="order-desk__line order-desk__parcel" data-testid="parcel" data-status={order.delivery.status}>
+                          {t('orderDesk.parcel', { status: t(PARCEL_STATUSES[order.delivery.status]) })}
+                          <span className="order-desk__line order-desk__muted" data-testid="tracking-code">
+                            {t('orderDesk.tracking', { code: order.delivery.trackingCode })}
+                          </span>
+                        </span>
+                      )}
+                      {BookingButton && isBookable(order) && (
+                        <label className="order-desk__line order-desk__book">
+                          <input
+                            type="checkbox"
+                            className="order-desk__pick"
+                            checked={toBook.includes(order._id)}
+                            onChange={() => toggleBook(order._id)}
+                            aria-label={t('orderDesk.book.pick', { number: digits(order.orderNumber) })}
+                            data-testid="book-order"
+                          />
+                          {t('orderDesk.book.mark')}
+                        </label>
                       )}
                     </td>
                     <td className="order-desk__actions">

@@ -1,10 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { HTTPError } from 'ky';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
 import { formatDigits, formatNumber } from '../../../../../src/shared/locale-format';
-import { useOrder } from '../api/get-order';
+import { useOrder, type OrderView } from '../api/get-order';
+import { ordersQueryKeyRoot } from '../api/get-orders';
 import { InvoiceButton } from '../components/invoice-button';
 import { OrderActions } from '../components/order-actions';
 import { OrderEvents } from '../components/order-events';
@@ -29,15 +32,19 @@ const ZONES: Record<string, 'orderPage.zone.insideDhaka' | 'orderPage.zone.subur
  * /dashboard/allorders/:id (admin): one order on its own page: its number and status, the customer,
  * the lines and totals, the timeline, the SMS and emails about it and whether each went out, the
  * orders placed with its phone number, and Confirm, Cancel
- * and Delete as on the desk. A deleted order is still shown, marked so.
+ * and Delete as on the desk. A deleted order is still shown, marked so. A Confirmed order (or one
+ * with a parcel) has a Parcel panel where the app gives one (`parcel`, issue 34): `changed` reloads
+ * the order and its timeline after the panel changed them.
  */
-export function OrderPage() {
+export function OrderPage({ parcel }: { parcel?: (order: OrderView, changed: () => void) => ReactNode } = {}) {
   const t = useT(orderPageMessages);
   const lang = useLanguage();
   const { id = '' } = useParams();
   const { state } = useLocation();
   const { data: order, status, error } = useOrder(id);
   const actions = useOrderActions();
+  const queryClient = useQueryClient();
+  const changed = () => void queryClient.invalidateQueries({ queryKey: ordersQueryKeyRoot });
   const back = (
     <Link to={deskPathOf(state)} className="order-page__back">
       {t('orderPage.back')}
@@ -146,6 +153,15 @@ export function OrderPage() {
           <OrderItems items={order.cartItems} />
           <OrderTotals order={order} />
         </section>
+
+        {parcel && (order.status === 'Confirmed' || order.delivery) && (
+          <section className="order-page__panel order-page__parcel" aria-labelledby="order-parcel-title">
+            <h2 id="order-parcel-title" className="order-page__subtitle">
+              {t('orderPage.parcel')}
+            </h2>
+            {parcel(order, changed)}
+          </section>
+        )}
 
         <section className="order-page__panel order-page__timeline" aria-labelledby="order-timeline-title">
           <h2 id="order-timeline-title" className="order-page__subtitle">
