@@ -1,4 +1,5 @@
 import { shortReason } from '../../../platform/notifier/sms-sender.js';
+import { createPollingLoop } from '../../../platform/polling-loop.js';
 import { courierTitles, maxBookingAttempts, nextBookingAttempt, type CourierName } from '../domain/delivery.js';
 import { CourierError, type Booking } from '../ports.js';
 import type { BookingOutcome, StoredBooking } from '../stores.js';
@@ -21,9 +22,6 @@ export function createBookingWorker(deps: DeliveryDeps & { pollMs?: number; batc
   const pollMs = deps.pollMs ?? 15_000;
   const batch = Math.max(1, deps.batch ?? 20);
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
-  let stopped = true;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<BookingTurn> = Promise.resolve(emptyTurn());
 
   const settle = (booking: StoredBooking, outcome: BookingOutcome) => deps.bookings.outside.settle(booking.id, outcome, deps.clock.now());
 
@@ -136,39 +134,13 @@ export function createBookingWorker(deps: DeliveryDeps & { pollMs?: number; batc
     return turn;
   }
 
-  /** One turn now (after the one running, if any); never rejects. */
-  function runOnce(): Promise<BookingTurn> {
-    const next = running.then(turnOnce, turnOnce);
-    running = next.catch((e: unknown) => {
-      deps.logger.error('parcel bookings: a turn failed', { reason: reasonOf(e) });
-      return emptyTurn();
-    });
-    return running;
-  }
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void runOnce().then((turn) => schedule(turn.taken === batch ? 0 : pollMs));
-    }, ms);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(pollMs);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return createPollingLoop<BookingTurn>({
+    pollMs,
+    turn: turnOnce,
+    empty: emptyTurn,
+    again: (turn) => turn.taken === batch,
+    onError: (e) => deps.logger.error('parcel bookings: a turn failed', { reason: reasonOf(e) }),
+  });
 }
 
 const reasonOf = (error: unknown): string => shortReason(error instanceof Error ? error.message : String(error)) || 'unknown failure';

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CourierError, type Booking, type Courier, type CourierReport, type ParcelRequest, type ParcelStatus, type WebhookReading } from '../ports.js';
+import { readCapped } from './read-capped.js';
 
 /**
  * Pathao Courier through its merchant API ("Aladdin"), PATHAO_BASE_URL: the sandbox
@@ -233,6 +234,7 @@ export function createPathaoCourier(options: PathaoCourierOptions): Courier {
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await readCapped(response, maxAnswerBytes);
+      if (text === null) throw fail('retry', `${target} answered more than ${Math.round(maxAnswerBytes / 1024)} KiB`);
       let json: unknown = null;
       try {
         json = text ? (JSON.parse(text) as unknown) : null;
@@ -249,24 +251,6 @@ export function createPathaoCourier(options: PathaoCourierOptions): Courier {
       const why = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
       throw fail('retry', `${target}: ${why}`);
     }
-  }
-
-  async function readCapped(response: Response, cap: number): Promise<string> {
-    if (!response.body) return '';
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > cap) {
-        await reader.cancel().catch(() => undefined);
-        throw fail('retry', `${target} answered more than ${Math.round(cap / 1024)} KiB`);
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks).toString('utf8');
   }
 
   /** The CourierError for an answer that is not a success. */

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CourierError, type Booking, type Courier, type CourierReport, type ParcelRequest, type ParcelStatus, type WebhookReading } from '../ports.js';
+import { readCapped } from './read-capped.js';
 
 /**
  * RedX (redx.com.bd, ShopUp), through its merchant OpenAPI v1.0.0-beta.
@@ -419,25 +420,6 @@ export function createRedxCourier({
       }
     },
   };
-}
-
-/** The body as text, or null when it passes `maxBytes` (the rest is not read). */
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();

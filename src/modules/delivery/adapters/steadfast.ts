@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CourierError, type Booking, type Courier, type CourierReport, type ParcelRequest, type ParcelStatus, type WebhookReading, type WebhookRequest } from '../ports.js';
+import { readCapped } from './read-capped.js';
 
 /**
  * Steadfast Courier (portal.packzy.com, formerly portal.steadfast.com.bd), through its merchant API.
@@ -155,7 +156,9 @@ export function createSteadfastCourier({
         redirect: 'error',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      text = await readCapped(response, maxAnswerBytes);
+      const capped = await readCapped(response, maxAnswerBytes);
+      if (capped === null) throw new CourierError('retry', `Steadfast's answer is larger than ${maxAnswerBytes} bytes`);
+      text = capped;
     } catch (error) {
       if (error instanceof CourierError) throw error;
       if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
@@ -415,25 +418,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** At most `max` bytes of the answer, read under the request's own time-out signal. */
-async function readCapped(response: Response, max: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new CourierError('retry', `Steadfast's answer is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Retry-After as seconds (a number of seconds, or an HTTP date), else null. */

@@ -1,6 +1,7 @@
 import type { Logger } from '../../../platform/logger.js';
 import type { Mailer } from '../../../platform/mailer/mailer.js';
 import { shortReason, type SmsSender } from '../../../platform/notifier/sms-sender.js';
+import { createPollingLoop } from '../../../platform/polling-loop.js';
 import { escapeHtml } from '../../../shared/escape-html.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { MessageOutbox, MessageOutcome, StoredMessage } from '../message-outbox.js';
@@ -57,10 +58,6 @@ export function createMessageWorker(options: MessageWorkerOptions) {
   const maxRetryMs = options.maxRetryMs ?? 60 * 60_000;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
 
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  // One turn at a time in this process: the loop's and runOnce()'s wait for each other.
-  let running: Promise<WorkerTurn> = Promise.resolve({ taken: 0, sent: 0, retried: 0, failed: 0, held: 0 });
 
   async function deliver(message: StoredMessage): Promise<void> {
     if (message.channel === 'sms') return sms.send(message.recipient, message.body);
@@ -135,43 +132,15 @@ export function createMessageWorker(options: MessageWorkerOptions) {
     return turn;
   }
 
-  /** One turn now (after the one running, if any); never rejects. */
-  function runOnce(): Promise<WorkerTurn> {
-    const next = running.then(
-      () => turnOnce(),
-      () => turnOnce(),
-    );
-    running = next.catch((e: unknown) => {
-      logger.error('order messages: a turn failed', { reason: reasonOf(e) });
-      return { taken: 0, sent: 0, retried: 0, failed: 0, held: 0 };
-    });
-    return running;
-  }
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void runOnce().then((turn) => schedule(turn.taken === batch ? 0 : pollMs));
-    }, ms);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(pollMs);
-    },
-    /** Stops the loop and waits for the turn under way (its sends are bounded by their timeouts). */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const loop = createPollingLoop<WorkerTurn>({
+    pollMs,
+    turn: turnOnce,
+    empty: () => ({ taken: 0, sent: 0, retried: 0, failed: 0, held: 0 }),
+    again: (turn) => turn.taken === batch,
+    onError: (e) => logger.error('order messages: a turn failed', { reason: reasonOf(e) }),
+  });
+  /** runOnce: one turn now, never rejects. stop: the turn under way ends (its sends are bounded by their timeouts). */
+  return loop;
 }
 
 const reasonOf = (error: unknown): string => shortReason(error instanceof Error ? error.message : String(error)) || 'unknown failure';
