@@ -226,6 +226,22 @@ export function PayoutForm() {
                   const defaults = defaultPayout(parcel);
                   const numberId = `payout-order-${parcel.orderId}`;
                   const wrong = amountsWrong.has(parcel.orderId);
+                  /** The amount's or the fee's field of this parcel (empty: the default, shown as its placeholder). */
+                  const takaInput = (field: 'amount' | 'fee', value: string | undefined, fallback: number, label: string) => (
+                    <input
+                      className="form-field__input payout__amount"
+                      type="text"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      disabled={!one}
+                      value={value ?? ''}
+                      placeholder={formatNumber(fallback, lang)}
+                      aria-label={label}
+                      aria-invalid={wrong || undefined}
+                      {...(field === 'amount' ? { 'data-amounts-of': parcel.orderId } : {})}
+                      onChange={(event) => typed(parcel.orderId, field, event.target.value)}
+                    />
+                  );
                   return (
                     <tr key={parcel.orderId} data-testid="unsettled-parcel" data-order-id={parcel.orderId}>
                       <th scope="row" className="data-table__nowrap">
@@ -255,33 +271,10 @@ export function PayoutForm() {
                         <span className="courier-cash__line">{parcel.deliveryCharge === null ? t('deliveryAdmin.cash.noCharge') : t('deliveryAdmin.cash.charge', { amount: money(parcel.deliveryCharge) })}</span>
                       </td>
                       <td>
-                        <input
-                          className="form-field__input payout__amount"
-                          type="text"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          disabled={!one}
-                          value={one?.amount ?? ''}
-                          placeholder={formatNumber(defaults.amount, lang)}
-                          aria-label={t('deliveryAdmin.payout.amountOf', { order: formatDigits(parcel.orderNumber, lang) })}
-                          aria-invalid={wrong || undefined}
-                          data-amounts-of={parcel.orderId}
-                          onChange={(event) => typed(parcel.orderId, 'amount', event.target.value)}
-                        />
+                        {takaInput('amount', one?.amount, defaults.amount, t('deliveryAdmin.payout.amountOf', { order: formatDigits(parcel.orderNumber, lang) }))}
                       </td>
                       <td>
-                        <input
-                          className="form-field__input payout__amount"
-                          type="text"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          disabled={!one}
-                          value={one?.fee ?? ''}
-                          placeholder={formatNumber(defaults.fee, lang)}
-                          aria-label={t('deliveryAdmin.payout.feeOf', { order: formatDigits(parcel.orderNumber, lang) })}
-                          aria-invalid={wrong || undefined}
-                          onChange={(event) => typed(parcel.orderId, 'fee', event.target.value)}
-                        />
+                        {takaInput('fee', one?.fee, defaults.fee, t('deliveryAdmin.payout.feeOf', { order: formatDigits(parcel.orderNumber, lang) }))}
                         {wrong && <span className="form-field__error">{t('deliveryAdmin.payout.amountWrong')}</span>}
                       </td>
                     </tr>
