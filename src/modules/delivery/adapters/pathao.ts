@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CourierError, type Booking, type Courier, type CourierReport, type ParcelRequest, type ParcelStatus, type WebhookReading } from '../ports.js';
-import { readCapped } from './read-capped.js';
+import { readCapped } from '../../../platform/http/read-capped.js';
 
 /**
  * Pathao Courier through its merchant API ("Aladdin"), PATHAO_BASE_URL: the sandbox

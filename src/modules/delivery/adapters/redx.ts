@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CourierError, type Booking, type Courier, type CourierReport, type ParcelRequest, type ParcelStatus, type WebhookReading } from '../ports.js';
-import { readCapped } from './read-capped.js';
+import { readCapped } from '../../../platform/http/read-capped.js';
 
 /**
  * RedX (redx.com.bd, ShopUp), through its merchant OpenAPI v1.0.0-beta.

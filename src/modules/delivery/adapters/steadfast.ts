@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CourierError, type Booking, type Courier, type CourierReport, type ParcelRequest, type ParcelStatus, type WebhookReading, type WebhookRequest } from '../ports.js';
-import { readCapped } from './read-capped.js';
+import { readCapped } from '../../../platform/http/read-capped.js';
 
 /**
  * Steadfast Courier (portal.packzy.com, formerly portal.steadfast.com.bd), through its merchant API.

@@ -1,6 +1,6 @@
 /**
  * A courier's answer as text, at most `maxBytes` of it, read under the request's own time-out
- * signal; null when it is longer (the rest is not read). Shared by the courier adapters.
+ * signal; null when it is longer (the rest is not read). Shared by the adapters of third-party APIs (couriers, payments, records).
  */
 export async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
   if (!response.body) return '';
