@@ -46,6 +46,9 @@ export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string
 async function withStockReturned(deps: OrderCommandDeps, state: OrderState | null, event: OrderEvent): Promise<OrderEvent> {
   if (event.type === 'Placed' || event.type === 'Imported') return event;
   // A parcel received back (issue 34): the lines decide() counted, and the event records those whose variant still exists.
+  // A hold that lapsed (issue 35): all the order took.
+  if (event.type === 'PaymentExpired') return { ...event, payload: { stockReturned: event.payload.stockReturned.length ? await deps.ports.giveBackStock(event.payload.stockReturned) : [] } };
+  if (event.type === 'AdvancePaid' || event.type === 'AdvanceRefunded') return event;
   if (event.type === 'ReturnReceived') return { ...event, payload: { stockReturned: event.payload.stockReturned.length ? await deps.ports.giveBackStock(event.payload.stockReturned) : [] } };
   if (isParcelEvent(event)) return event;
   const lines = stockToReturn(state, event.type);

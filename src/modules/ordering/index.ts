@@ -27,7 +27,8 @@ export { deliveryDto } from './adapters/http.js';
 export type { Actor, OrderEventType, OrderLine, OrderState, OrderStatus, PlacedSnapshot } from './domain/order.js';
 export type { DeliveryCommand } from './domain/order.js';
 export type { Handled } from './handle-order-command.js';
-export { courierActor, evolve, isDeliveryEvent, orderEventTypes, orderNotFound, parcelIsFinal, parcelStatuses, visibleTo, type DeliveryState, type ParcelReport, type ParcelStatus } from './domain/order.js';
+export { cashOnDelivery, awaitsPayment, advanceHeld, type AdvanceState, type AdvanceAsked } from './domain/advance.js';
+export { courierActor, systemActor, evolve, isDeliveryEvent, orderEventTypes, orderNotFound, parcelIsFinal, parcelStatuses, visibleTo, type DeliveryState, type ParcelReport, type ParcelStatus } from './domain/order.js';
 /** How a delivery zone reads in messages and documents. */
 export { zoneInBengali, zoneInParens } from './domain/zone-text.js';
 /** The desk's filter as a query (decision 030), which the CSV export takes too, and a day of it (the sales figures take the same). */

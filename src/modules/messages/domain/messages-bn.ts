@@ -1,6 +1,6 @@
 import { formatMoney, toBengaliDigits } from '../../../shared/locale-format.js';
 import type { OrderEventType, OrderState } from '../../ordering/index.js';
-import { zoneInBengali, zoneInParens } from '../../ordering/index.js';
+import { cashOnDelivery, zoneInBengali, zoneInParens } from '../../ordering/index.js';
 
 /**
  * The customer's messages about an order placed in Bengali (issue 18): what messages.ts says in
@@ -38,7 +38,9 @@ const totalsOf = (order: OrderState) => {
     `সাবটোটাল: ${taka(p.subtotal)}`,
     ...(p.discount > 0 ? [`ছাড়${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(p.discount)}`] : []),
     `ডেলিভারি চার্জ${zoneInParens(zoneInBengali(p.deliveryLocation))}: ${taka(p.fee)}`,
-    `মোট: ${taka(p.total)}, ক্যাশ অন ডেলিভারি`,
+    ...(order.advance?.status === 'paid'
+      ? [`মোট: ${taka(p.total)}`, `বিকাশে দেওয়া হয়েছে: ${taka(order.advance.amount)} (ট্রানজেকশন ${order.advance.trxId ?? ''})`, `ডেলিভারির সময় দেবেন: ${taka(cashOnDelivery(p.total, order.advance))}`]
+      : [`মোট: ${taka(p.total)}, ক্যাশ অন ডেলিভারি`]),
   ];
 };
 
@@ -50,6 +52,8 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
   const p = order.placed;
   const n = numberInBengali(order);
   const total = taka(p.total);
+  const due = taka(cashOnDelivery(p.total, order.advance));
+  const paid = order.advance?.status === 'paid' ? order.advance : null;
   const hello = `প্রিয় ${p.name},`;
   const sign = ['', shop.shopName];
   const zone = zoneInBengali(p.deliveryLocation);
@@ -57,8 +61,9 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
 
   switch (event) {
     case 'Placed':
+    case 'AdvancePaid':
       return {
-        sms: `অর্ডার ${n} হয়েছে: ${total}, ক্যাশ অন ডেলিভারি। ফোনে নিশ্চিত করব।`,
+        sms: paid ? `অর্ডার ${n} হয়েছে: বিকাশে ${taka(paid.amount)} পেয়েছি, বাকি ${due} ডেলিভারিতে।` : `অর্ডার ${n} হয়েছে: ${total}, ক্যাশ অন ডেলিভারি। ফোনে নিশ্চিত করব।`,
         subject: `অর্ডার ${n} হয়েছে: ${total}`,
         lines: [
           hello,
@@ -70,18 +75,18 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
           ...totalsOf(order),
           `ডেলিভারির ঠিকানা: ${p.address}${zoneInParens(zone)}`,
           '',
-          `এরপর: অর্ডারটি নিশ্চিত করতে আমরা ${p.phone} নম্বরে ফোন করব, তারপর পাঠিয়ে দেব। পণ্য হাতে পেয়ে ${total} দেবেন।`,
+          `এরপর: অর্ডারটি নিশ্চিত করতে আমরা ${p.phone} নম্বরে ফোন করব, তারপর পাঠিয়ে দেব। পণ্য হাতে পেয়ে ${due} দেবেন।`,
           ...sign,
         ],
       };
     case 'Confirmed':
       return {
-        sms: `অর্ডার ${n} নিশ্চিত: ${total}, ক্যাশ অন ডেলিভারি। এখনই পাঠাচ্ছি।`,
+        sms: `অর্ডার ${n} নিশ্চিত: ${due}, ক্যাশ অন ডেলিভারি। এখনই পাঠাচ্ছি।`,
         subject: `অর্ডার ${n} নিশ্চিত হয়েছে`,
         lines: [
           hello,
           '',
-          `আপনার অর্ডার ${n} নিশ্চিত হয়েছে। আমরা এটি ${p.address}${zoneInParens(zone)} ঠিকানায় পাঠাচ্ছি; ডেলিভারির সময় ${total} হাতের কাছে রাখুন।`,
+          `আপনার অর্ডার ${n} নিশ্চিত হয়েছে। আমরা এটি ${p.address}${zoneInParens(zone)} ঠিকানায় পাঠাচ্ছি; ডেলিভারির সময় ${due} হাতের কাছে রাখুন।`,
           '',
           ...linesOf(order),
           '',
@@ -110,6 +115,15 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
         sms: `অর্ডার ${n} ${courier}-এ পাঠানো হয়েছে, ট্র্যাকিং কোড ${d.trackingCode}। ${taka(d.codAmount)} রেডি রাখুন।`,
         subject: `অর্ডার ${n} পাঠানো হয়েছে`,
         lines: [hello, '', `আপনার অর্ডার ${n} ${courier}-এর কাছে দেওয়া হয়েছে। ট্র্যাকিং কোড: ${d.trackingCode}।${track}`, `ডেলিভারির সময় ${taka(d.codAmount)} হাতের কাছে রাখুন।`, ...sign],
+      };
+    }
+    case 'AdvanceRefunded': {
+      const refund = order.advance?.refund;
+      if (!refund) return null;
+      return {
+        sms: `অর্ডার ${n}-এর ${taka(refund.amount)} আপনার বিকাশে ফেরত দিয়েছি। ট্রানজেকশন ${refund.refundTrxId}`,
+        subject: `অর্ডার ${n}: ${taka(refund.amount)} ফেরত`,
+        lines: [hello, '', `আপনার অর্ডার ${n}-এর ${taka(refund.amount)} যে বিকাশ অ্যাকাউন্ট থেকে দিয়েছিলেন সেখানে ফেরত দিয়েছি (রিফান্ড ট্রানজেকশন ${refund.refundTrxId})। ${questions}`, ...sign],
       };
     }
     case 'Delivered':

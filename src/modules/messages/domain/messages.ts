@@ -1,6 +1,6 @@
 import type { OrderEventType, OrderState } from '../../ordering/index.js';
 import { bengaliTexts } from './messages-bn.js';
-import { zoneInParens } from '../../ordering/index.js';
+import { cashOnDelivery, zoneInParens } from '../../ordering/index.js';
 
 
 /**
@@ -103,7 +103,9 @@ const totalsOf = (order: OrderState) => {
     `Subtotal: ${taka(p.subtotal)}`,
     ...(p.discount > 0 ? [`Discount${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(p.discount)}`] : []),
     `Delivery${zoneInParens(p.deliveryLocation)}: ${taka(p.fee)}`,
-    `Total: ${taka(p.total)}, cash on delivery`,
+    ...(order.advance?.status === 'paid'
+      ? [`Total: ${taka(p.total)}`, `Paid by bKash: ${taka(order.advance.amount)} (transaction ${order.advance.trxId ?? ''})`, `To pay on delivery: ${taka(cashOnDelivery(p.total, order.advance))}`]
+      : [`Total: ${taka(p.total)}, cash on delivery`]),
   ];
 };
 
@@ -122,6 +124,8 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
   if (p.demo) return [];
   const n = numberOf(order);
   const total = taka(p.total);
+  // What the customer pays on delivery: the total, less an advance paid (issue 35).
+  const due = taka(cashOnDelivery(p.total, order.advance));
   const hello = `Hello ${p.name},`;
   const sign = ['', shop.shopName];
   // The customer hears in the order's language (issue 18); the English texts below are the spec's.
@@ -133,8 +137,13 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
   const questions = shop.shopPhone ? `Questions? Call us on ${shop.shopPhone}.` : 'Questions? Reply to this email.';
 
   switch (event) {
-    case 'Placed': {
-      const toCustomer = customer(`Order ${n} placed: ${total}, cash on delivery. We will call you to confirm it.`, `Order ${n} placed: ${total}`, [
+    // An order that waits for its advance is not placed for the customer yet: they hear once it is paid (issue 35).
+    case 'Placed':
+    case 'AdvancePaid': {
+      if (event === 'Placed' ? p.advance !== undefined : order.advance?.late !== false) return [];
+      const paid = order.advance?.status === 'paid' ? order.advance : null;
+      const smsText = paid ? `Order ${n} placed: ${total}, ${taka(paid.amount)} paid by bKash, ${due} on delivery. We will call you to confirm it.` : `Order ${n} placed: ${total}, cash on delivery. We will call you to confirm it.`;
+      const toCustomer = customer(smsText, `Order ${n} placed: ${total}`, [
         hello,
         '',
         `Thank you for your order ${n} at ${shop.shopName}.`,
@@ -144,10 +153,10 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
         ...totalsOf(order),
         `Deliver to: ${p.address}${zoneInParens(p.deliveryLocation)}`,
         '',
-        `What happens next: we will call you on ${p.phone} to confirm the order, then send it. You pay ${total} when it arrives.`,
+        `What happens next: we will call you on ${p.phone} to confirm the order, then send it. You pay ${due} when it arrives.`,
         ...sign,
       ]);
-      const alert = `New order ${n}: ${[total, p.deliveryLocation, p.phone].filter(Boolean).join(', ')}.`;
+      const alert = `New order ${n}: ${[total, paid ? `${taka(paid.amount)} paid by bKash` : '', p.deliveryLocation, p.phone].filter(Boolean).join(', ')}.`;
       const toShop = [
         ...(shop.alertPhone ? [sms(shop.alertPhone, signed(alert, shop.shopName))] : []),
         ...(shop.alertEmail
@@ -157,10 +166,10 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
       return [...toCustomer, ...toShop];
     }
     case 'Confirmed':
-      return customer(`Order ${n} confirmed: ${total}, cash on delivery. We are sending it to you now.`, `Order ${n} confirmed`, [
+      return customer(`Order ${n} confirmed: ${due}, cash on delivery. We are sending it to you now.`, `Order ${n} confirmed`, [
         hello,
         '',
-        `Your order ${n} is confirmed. We are sending it to ${p.address}${zoneInParens(p.deliveryLocation)}; please keep ${total} ready to pay on delivery.`,
+        `Your order ${n} is confirmed. We are sending it to ${p.address}${zoneInParens(p.deliveryLocation)}; please keep ${due} ready to pay on delivery.`,
         '',
         ...linesOf(order),
         '',
@@ -195,6 +204,16 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
         [hello, '', `Your order ${n} was handed to ${courierTitle(d.courier)}. Tracking code: ${d.trackingCode}.${track ? ` Follow it at ${track}` : ''}`, `Please keep ${taka(d.codAmount)} ready to pay on delivery.`, ...sign],
       );
     }
+    case 'AdvanceRefunded': {
+      const refund = order.advance?.refund;
+      if (!refund) return [];
+      return customer(`We refunded ${taka(refund.amount)} of order ${n} to your bKash, transaction ${refund.refundTrxId}.`, `Order ${n}: ${taka(refund.amount)} refunded`, [
+        hello,
+        '',
+        `We refunded ${taka(refund.amount)} of your order ${n} to the bKash account you paid from (refund transaction ${refund.refundTrxId}). ${questions}`,
+        ...sign,
+      ]);
+    }
     case 'Delivered':
     case 'PartlyDelivered':
       return customer(`Order ${n} was delivered. Thank you for shopping with us!`, `Order ${n} delivered`, [hello, '', `Your order ${n} was delivered. Thank you for shopping at ${shop.shopName}. ${questions}`, ...sign]);
@@ -206,6 +225,7 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
     case 'ReturnReceived':
     case 'Settled':
     case 'BookingCanceled':
+    case 'PaymentExpired': // the shopper saw the payment page give up; nothing was paid
       return [];
   }
 }

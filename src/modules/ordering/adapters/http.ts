@@ -33,6 +33,32 @@ export const orderLineSchema = z.object({
   price: z.number().int().meta({ description: 'unitPrice x quantity' }),
 });
 
+/** An order's advance paid through bKash (issue 35, decision 061). */
+export const advanceSchema = z.object({
+  provider: z.literal('bkash'),
+  amount: z.number().int().meta({ description: 'The advance in taka; the courier collects the total less it once paid.' }),
+  reason: z.enum(['rule', 'cod-blocked']).meta({ description: "rule: the shop's advance rule; cod-blocked: asked instead of refusing a phone number the cash-on-delivery block would refuse." }),
+  status: z.enum(['awaiting', 'paid', 'expired', 'refunded']).meta({ description: 'awaiting: not paid yet (the order is on no list and holds its stock until holdUntil); paid; expired: the hold ran out unpaid (the order is canceled, its stock back); refunded.' }),
+  holdUntil: z.string().meta({ description: 'ISO 8601: when an unpaid order lapses.' }),
+  trxId: z.string().nullable().meta({ description: "bKash's transaction id of the payment." }),
+  paidAt: z.string().nullable(),
+  late: z.boolean().meta({ description: 'Paid after the hold had lapsed: the order stayed canceled and the advance is to be refunded.' }),
+  refund: z.object({ refundTrxId: z.string(), amount: z.number().int(), reason: z.string(), at: z.string() }).nullable(),
+});
+export type AdvanceDto = z.infer<typeof advanceSchema>;
+
+export const advanceDto = (a: NonNullable<OrderState['advance']>): AdvanceDto => ({
+  provider: a.provider,
+  amount: a.amount,
+  reason: a.reason,
+  status: a.status,
+  holdUntil: a.holdUntil,
+  trxId: a.trxId,
+  paidAt: a.paidAt?.toISOString() ?? null,
+  late: a.late,
+  refund: a.refund ? { ...a.refund, at: a.refund.at.toISOString() } : null,
+});
+
 /** The spec's order, plus the server's breakdown of the total (whole taka). */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -77,6 +103,7 @@ export const orderSchema = z.object({
     })
     .nullable()
     .meta({ description: 'The parcel of a Confirmed order booked with a courier (issue 34); null before a booking and after a canceled one.' }),
+  advance: advanceSchema.nullable().meta({ description: 'The advance asked before the order counted (issue 35); null: cash on delivery alone.' }),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 export type DeliveryDto = NonNullable<OrderDto['delivery']>;
@@ -103,7 +130,10 @@ export const orderEventSchema = z.object({
   seq: z.number().int(),
   type: z.enum(orderEventTypes),
   at: z.string(),
-  actor: z.object({ email: z.string(), role: z.enum(['admin', 'customer', 'courier']).meta({ description: "courier: the courier's webhook or status call (its email is its name)." }) }),
+  actor: z.object({
+    email: z.string(),
+    role: z.enum(['admin', 'customer', 'courier', 'system']).meta({ description: "courier: the courier's webhook or status call (its email is its name); system: the shop itself (a payment it confirmed with bKash, a hold that ran out; its email says which)." }),
+  }),
   stock: z
     .array(stockLineSchema)
     .optional()
@@ -126,6 +156,10 @@ export const orderEventSchema = z.object({
     })
     .optional()
     .meta({ description: "A parcel's event (issue 34): what it recorded: Booked's courier, ids and cash to collect; a report's words and cash collected; Settled's payout (reference, amount, fee)." }),
+  payment: z
+    .object({ provider: z.literal('bkash'), amount: z.number().int(), trxId: z.string().optional(), refundTrxId: z.string().optional(), reason: z.string().optional() })
+    .optional()
+    .meta({ description: "AdvancePaid and AdvanceRefunded (issue 35): the amount and bKash's transaction id (the refund's, with the admin's reason)." }),
 });
 export type OrderEventDto = z.infer<typeof orderEventSchema>;
 
@@ -153,6 +187,7 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   canceledBy: s.canceledBy,
   orderTime: s.placedAt.toISOString(),
   delivery: s.delivery ? deliveryDto(s.delivery) : null,
+  advance: s.advance ? advanceDto(s.advance) : null,
 });
 
 /**
@@ -461,7 +496,13 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         // The customer reads the parcel's way, not the money between the shop and its courier (issue 34).
         const shown = isDeliveryEvent(e.type) && e.type !== 'ReturnReceived' && (admin || e.type !== 'Settled');
         const parcel = shown ? { parcel: admin ? (e.payload as NonNullable<OrderEventDto['parcel']>) : withoutCharge(e.payload as NonNullable<OrderEventDto['parcel']>) } : {};
-        return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock: [...stock] } : {}), ...parcel };
+        const payment =
+          e.type === 'AdvancePaid'
+            ? { payment: { provider: e.payload.provider, amount: e.payload.amount, trxId: e.payload.trxId } }
+            : e.type === 'AdvanceRefunded'
+              ? { payment: { provider: e.payload.provider, amount: e.payload.amount, refundTrxId: e.payload.refundTrxId, reason: e.payload.reason } }
+              : {};
+        return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock: [...stock] } : {}), ...parcel, ...payment };
       });
     },
   );

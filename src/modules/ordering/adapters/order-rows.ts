@@ -1,4 +1,5 @@
 import type { DeliveryZone } from '../../../shared/money.js';
+import type { AdvanceState } from '../domain/advance.js';
 import type { Actor, DeliveryState, OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
 import type { StoredEvent } from '../ports.js';
 import { storedJson } from './hash-chain.js';
@@ -51,6 +52,7 @@ export const toEventRow = (event: StoredEvent): EventRow => ({
 
 /** A listing row as an order's state (also used by the audit's streaming readers). */
 export const toState = (r: OrderRow): OrderState => {
+  const advance = r.advance === null ? null : advanceFromJson(r.advance);
   const placed: PlacedSnapshot = {
     owner: { userId: r.ownerUserId, email: r.email },
     name: r.name,
@@ -69,16 +71,19 @@ export const toState = (r: OrderRow): OrderState => {
     total: r.amount,
     ...(r.orderNumber === null ? {} : { orderNumber: r.orderNumber }),
     ...(r.lang === null ? {} : { lang: r.lang }),
+    ...(advance ? { advance: { provider: advance.provider, amount: advance.amount, reason: advance.reason, holdUntil: advance.holdUntil } } : {}),
   };
   // The row's `removed` is off the admins' desk, deleted (see toRow): an order its customer canceled
   // is removed for that customer all the same (their lists, their order's page, their commands).
   const removed = r.removed || r.canceledBy === 'customer';
+  // An order waiting for its advance, or lapsed unpaid, is off every list without being deleted (issue 35).
+  const unpaid = advance !== null && (advance.status === 'awaiting' || advance.status === 'expired');
   return {
     id: r.id,
     placed,
     status: r.status,
     removed,
-    ...(r.removed ? { deleted: true as const } : {}),
+    ...(r.removed && !unpaid ? { deleted: true as const } : {}),
     canceledBy: r.canceledBy,
     canceledAt: r.canceledAt,
     placedAt: r.placedAt,
@@ -86,8 +91,30 @@ export const toState = (r: OrderRow): OrderState => {
     version: r.version,
     ...(r.imported ? { imported: true as const } : {}),
     ...(r.delivery === null ? {} : { delivery: deliveryFromJson(r.delivery) }),
+    ...(advance ? { advance } : {}),
   };
 };
+
+/** The advance as the listing keeps it: JSON, keys in one fixed order, dates as ISO strings. */
+const advanceToJson = (a: AdvanceState): string =>
+  JSON.stringify({
+    provider: a.provider,
+    amount: a.amount,
+    reason: a.reason,
+    holdUntil: a.holdUntil,
+    status: a.status,
+    paymentId: a.paymentId,
+    trxId: a.trxId,
+    payer: a.payer,
+    paidAt: a.paidAt?.toISOString() ?? null,
+    late: a.late,
+    refund: a.refund ? { refundTrxId: a.refund.refundTrxId, amount: a.refund.amount, reason: a.refund.reason, at: a.refund.at.toISOString() } : null,
+  });
+
+function advanceFromJson(text: string): AdvanceState {
+  const a = JSON.parse(text) as Omit<AdvanceState, 'paidAt' | 'refund'> & { paidAt: string | null; refund: (NonNullable<AdvanceState['refund']> & { at: string }) | null };
+  return { ...a, paidAt: a.paidAt === null ? null : new Date(a.paidAt), refund: a.refund ? { ...a.refund, at: new Date(a.refund.at) } : null };
+}
 
 /** The parcel as the listing keeps it: JSON with its dates as ISO strings. */
 const deliveryToJson = (d: DeliveryState): string =>
@@ -147,4 +174,5 @@ export const toRow = (s: OrderState): OrderRow => ({
   district: s.placed.district ?? null,
   thana: s.placed.thana ?? null,
   deliveryStatus: s.delivery?.status ?? null,
+  advance: s.advance ? advanceToJson(s.advance) : null,
 });

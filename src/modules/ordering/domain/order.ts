@@ -3,6 +3,8 @@ import { orderTotals, type BasisPoints, type DeliveryZone } from '../../../share
 import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
 import type { Lang } from '../../../shared/locale-format.js';
+import type { Actor } from './actor.js';
+import { advanceAwaiting, advanceHeld, cashOnDelivery, decidePayment, evolveAdvance, isPaymentEventType, paymentCommandTypes, paymentEventTypes, type AdvanceAsked, type AdvanceState, type PaymentCommand, type PaymentEvent } from './advance.js';
 
 /**
  * An order as a decider (decision 019): `decide(state, command)` holds every rule and answers the
@@ -17,7 +19,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** A parcel's life after Confirmed (issue 34, decision 060): events of the same log. */
 export const deliveryEventTypes = ['Booked', 'PickedUp', 'InTransit', 'Delivered', 'PartlyDelivered', 'Returned', 'ReturnReceived', 'Settled', 'BookingCanceled'] as const;
 export type DeliveryEventType = (typeof deliveryEventTypes)[number];
-export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted', 'Imported', ...deliveryEventTypes] as const;
+export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted', 'Imported', ...deliveryEventTypes, ...paymentEventTypes] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 export const isDeliveryEvent = (type: OrderEventType): type is DeliveryEventType => (deliveryEventTypes as readonly string[]).includes(type);
 /** The same test on an event, narrowing it. */
@@ -97,14 +99,14 @@ export type PlacedSnapshot = {
    * messages and invoice speak it. Absent in orders placed before languages existed: English.
    */
   lang?: Lang;
+  /**
+   * The advance asked before the order counts (issue 35, decision 061): paid through bKash by
+   * `holdUntil`, or the order lapses and gives its stock back. Absent: cash on delivery alone.
+   */
+  advance?: AdvanceAsked;
 };
 
-/**
- * Who caused an event: an admin, the order's customer, or a courier (issue 34: its webhook or a
- * status call; `userId` is `courier:<name>`, `email` the courier's name).
- */
-export type Actor = { userId: string; email: string; role: 'admin' | 'customer' | 'courier' };
-export const courierActor = (courier: string): Actor => ({ userId: `courier:${courier}`, email: courier, role: 'courier' });
+export { courierActor, systemActor, type Actor } from './actor.js';
 
 /**
  * A change's payload: `{}`, or for a Pending order's Canceled, CanceledByCustomer or Deleted that
@@ -124,7 +126,7 @@ export type ImportedSnapshot = PlacedSnapshot & {
 
 /** The events that open an order: Placed, or Imported (decision 041). */
 export type OpeningEvent = { type: 'Placed'; payload: PlacedSnapshot } | { type: 'Imported'; payload: ImportedSnapshot };
-export type ChangeEventType = Exclude<OrderEventType, 'Placed' | 'Imported' | DeliveryEventType>;
+export type ChangeEventType = Exclude<OrderEventType, 'Placed' | 'Imported' | DeliveryEventType | PaymentEvent['type']>;
 export const opensOrder = (type: OrderEventType): type is 'Placed' | 'Imported' => type === 'Placed' || type === 'Imported';
 
 /** What a courier said with a report: its words for the timeline and when it says it happened (ISO), each absent when it said none. */
@@ -146,7 +148,7 @@ export type DeliveryEvent =
   /** The booking was canceled with the courier before pick-up: the order can be booked again. */
   | { type: 'BookingCanceled'; payload: { reason?: string } };
 
-export type OrderEvent = OpeningEvent | { type: ChangeEventType; payload: ChangePayload } | DeliveryEvent;
+export type OrderEvent = OpeningEvent | { type: ChangeEventType; payload: ChangePayload } | DeliveryEvent | PaymentEvent;
 
 /** A parcel as the order's log tells it (absent before a booking and after a canceled one). */
 export type DeliveryState = {
@@ -192,13 +194,15 @@ export type OrderState = {
   imported?: true;
   /** The parcel of a Confirmed order booked with a courier (issue 34); absent otherwise. */
   delivery?: DeliveryState;
+  /** The advance asked when it was placed (issue 35), as paid, expired or refunded since; absent: none asked. */
+  advance?: AdvanceState;
 };
 
 /** Before its Placed event an order does not exist. */
 export const initialState: OrderState | null = null;
 
 /** What an actor asks of an order. PlaceOrder carries the priced snapshot; the others only who asks. */
-export type OrderCommand = { type: 'PlaceOrder'; data: PlacedSnapshot; actor: Actor } | { type: ChangeCommand; actor: Actor } | DeliveryCommand;
+export type OrderCommand = { type: 'PlaceOrder'; data: PlacedSnapshot; actor: Actor } | { type: ChangeCommand; actor: Actor } | DeliveryCommand | PaymentCommand;
 export type ChangeCommand = 'ConfirmOrder' | 'CancelOrder' | 'RemoveOrder';
 
 /** A courier's report in the shop's terms (the delivery module reads it off a webhook or a status call). */
@@ -215,8 +219,8 @@ export type DeliveryCommand =
 type Refusal = { refused: ErrorCode; reason: string };
 /** A cell of the table: the event the command produces, or why it is refused. */
 export type Outcome = ChangeEventType | Refusal;
-/** The roles the status table answers: a courier changes no status (its reports are delivery commands). */
-type TableRole = Exclude<Actor['role'], 'courier'>;
+/** The roles the status table answers: a courier changes no status (its reports are delivery commands), nor does the shop's own timer. */
+type TableRole = Exclude<Actor['role'], 'courier' | 'system'>;
 export type TransitionTable = Readonly<Record<ChangeCommand, Readonly<Record<OrderStatus, Readonly<Record<TableRole, Outcome>>>>>>;
 
 const illegal = (reason: string): Refusal => ({ refused: 'ordering/illegal-transition', reason });
@@ -269,11 +273,13 @@ export function deciderOver(table: TransitionTable) {
       return ok([{ type: 'Placed', payload: command.data }]);
     }
     if (isDeliveryCommand(command)) return decideDelivery(state, command);
+    if (isPaymentCommand(command)) return decidePayment(state, command);
     const { role } = command.actor;
-    if (state === null || role === 'courier' || !visibleTo(state, command.actor) || (state.removed && !onTheDesk(state, command.actor))) return err(orderNotFound());
+    if (state === null || role === 'courier' || role === 'system' || !visibleTo(state, command.actor) || (state.removed && !onTheDesk(state, command.actor))) return err(orderNotFound());
     const outcome = table[command.type][state.status][role];
     if (typeof outcome !== 'string') return err(notAllowed(outcome.refused, outcome.reason));
     if (outcome === 'Deleted' && parcelIsOut(state)) return err(notAllowed('ordering/illegal-transition', "this order's parcel is with the courier: cancel its booking, or receive it back, first"));
+    if (outcome === 'Deleted' && advanceHeld(state)) return err(notAllowed('ordering/illegal-transition', "the shopper's bKash advance is still held: refund it first"));
     return ok([{ type: outcome, payload: {} }]);
   };
 }
@@ -282,6 +288,7 @@ export const decide = deciderOver(transitions);
 
 const deliveryCommands: ReadonlySet<OrderCommand['type']> = new Set(['RecordBooking', 'RecordParcelReport', 'ReceiveReturn', 'CancelBooking', 'RecordSettlement']);
 const isDeliveryCommand = (command: OrderCommand): command is DeliveryCommand => deliveryCommands.has(command.type);
+const isPaymentCommand = (command: OrderCommand): command is PaymentCommand => paymentCommandTypes.has(command.type);
 
 /** A parcel the shop has not got back, nor been paid for: the order cannot be deleted meanwhile. */
 const parcelIsOut = (state: OrderState): boolean => state.delivery !== undefined && state.delivery.returnReceivedAt === null && state.delivery.settled === null;
@@ -316,7 +323,7 @@ function decideDelivery(state: OrderState | null, command: DeliveryCommand): Res
   if (state === null || state.deleted === true) return err(orderNotFound());
   const delivery = state.delivery;
   const courierOfParcel = actor.role === 'courier' && delivery !== undefined && actor.email === delivery.courier;
-  if (actor.role === 'customer' || (actor.role === 'courier' && !courierOfParcel)) return err(orderNotFound());
+  if (actor.role === 'customer' || actor.role === 'system' || (actor.role === 'courier' && !courierOfParcel)) return err(orderNotFound());
   const illegalHere = (reason: string) => err(notAllowed('ordering/illegal-transition', reason));
   switch (command.type) {
     case 'RecordBooking': {
@@ -324,7 +331,8 @@ function decideDelivery(state: OrderState | null, command: DeliveryCommand): Res
       if (state.status !== 'Confirmed' || state.removed) return illegalHere(`only a Confirmed order can be booked with a courier, and this one is ${state.status}`);
       if (delivery) return illegalHere(`this order is booked with ${delivery.courier} already`);
       const { courier, consignmentId, trackingCode } = command.booking;
-      return ok([{ type: 'Booked', payload: { courier, consignmentId, trackingCode, codAmount: state.placed.total, deliveryCharge: wholeTaka(command.booking.deliveryCharge) } }]);
+      // The courier collects what is left after an advance paid (issue 35).
+      return ok([{ type: 'Booked', payload: { courier, consignmentId, trackingCode, codAmount: cashOnDelivery(state.placed.total, state.advance), deliveryCharge: wholeTaka(command.booking.deliveryCharge) } }]);
     }
     case 'RecordParcelReport': {
       if (!delivery) return illegalHere('this order has no parcel booked');
@@ -402,7 +410,8 @@ export function stockToReturn(state: OrderState | null, type: OrderEventType): S
 /** The stock an event gave back: a cancel's or delete's of a Pending order, a received parcel's (issue 34). */
 export function stockReturnedBy(event: OrderEvent): readonly StockLine[] {
   if (event.type === 'Placed' || event.type === 'Imported') return [];
-  if (event.type === 'ReturnReceived') return event.payload.stockReturned;
+  if (event.type === 'ReturnReceived' || event.type === 'PaymentExpired') return event.payload.stockReturned;
+  if (isPaymentEvent(event)) return [];
   if (isParcelEvent(event)) return [];
   return event.payload.stockReturned ?? [];
 }
@@ -434,7 +443,9 @@ export function evolve(state: OrderState | null, event: RecordedEvent): OrderSta
     return { id: event.orderId, placed: event.payload, status, removed: false, canceledBy: status === 'Canceled' ? 'shop' : null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq, imported: true };
   }
   if (event.type === 'Placed') {
-    return { id: event.orderId, placed: event.payload, status: 'Pending', removed: false, canceledBy: null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq };
+    const placed = { id: event.orderId, placed: event.payload, status: 'Pending' as const, removed: false, canceledBy: null, canceledAt: null, placedAt: event.at, updatedAt: event.at, version: event.seq };
+    // An order that waits for its advance is off every list until it is paid (issue 35).
+    return event.payload.advance ? { ...placed, removed: true, advance: advanceAwaiting(event.payload.advance) } : placed;
   }
   if (state === null) throw new Error(`${event.type} before Placed: the fold checks the log's structure before evolve`);
   const next = { ...state, updatedAt: event.at, version: event.seq };
@@ -456,10 +467,36 @@ export function evolve(state: OrderState | null, event: RecordedEvent): OrderSta
       const { delivery: _canceled, ...rest } = next;
       return rest;
     }
+    case 'AdvancePaid':
+    case 'PaymentExpired':
+    case 'AdvanceRefunded':
+      return evolvePayment(next, event);
     default:
       return next.delivery ? { ...next, delivery: evolveParcel(next.delivery, event) } : next;
   }
 }
+
+/**
+ * A payment event applied to the order (issue 35): paid, an order that waited is Pending and
+ * listed; paid after its hold lapsed, it stays canceled but is listed (its advance is to be
+ * refunded); expired, it is canceled (by nobody: COD_BLOCK_AFTER_CANCELS does not count it) and
+ * stays off the lists.
+ */
+function evolvePayment(next: OrderState, event: RecordedEvent & PaymentEvent): OrderState {
+  if (!next.advance) return next;
+  const lapsed = next.advance.status === 'expired';
+  const advance = evolveAdvance(next.advance, event, event.at, lapsed);
+  switch (event.type) {
+    case 'AdvancePaid':
+      return { ...next, advance, removed: false };
+    case 'PaymentExpired':
+      return { ...next, advance, status: 'Canceled', canceledBy: null, canceledAt: event.at, removed: true };
+    case 'AdvanceRefunded':
+      return { ...next, advance };
+  }
+}
+
+const isPaymentEvent = (event: OrderEvent): event is PaymentEvent => isPaymentEventType(event.type);
 
 const parcelStatusOf = { PickedUp: 'picked_up', InTransit: 'in_transit', Delivered: 'delivered', PartlyDelivered: 'partly_delivered', Returned: 'returned' } as const;
 

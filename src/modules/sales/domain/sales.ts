@@ -32,6 +32,8 @@ export function salesKind(state: Pick<OrderState, 'status' | 'removed'>): SalesK
 /** What one order contributes: one order and its total on its (day, kind); its products while it is Pending or Confirmed. */
 export function salesEntry(state: OrderState | null): SalesEntry {
   if (state === null) return { days: [], products: [] };
+  // An order waiting for its advance, or lapsed unpaid, was never a sale (issue 35).
+  if (state.advance?.status === 'awaiting' || state.advance?.status === 'expired') return { days: [], products: [] };
   const day = dhakaDay(state.placedAt);
   const kind = salesKind(state);
   const days: SalesDayRow[] = [{ day, kind, orders: 1, amount: state.placed.total }];

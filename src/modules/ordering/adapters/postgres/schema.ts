@@ -98,6 +98,11 @@ export const orders = pgTable(
     district: text('district'),
     thana: text('thana'),
     deliveryStatus: text('delivery_status', { enum: parcelStatuses }),
+    /**
+     * The advance asked when the order was placed (issue 35, decision 061), as paid, expired or
+     * refunded since: the order's AdvanceState as JSON (keys in one order), null when none was asked.
+     */
+    advance: text('advance'),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),
