@@ -99,6 +99,15 @@ export const httpStatusByCode = {
   'delivery/too-many-orders': 400,
   'delivery/tracking-not-found': 404,
   'delivery/tracking-limit': 429,
+  // Advance payments (issue 35).
+  'payments/not-configured': 409,
+  'payments/not-awaiting': 409,
+  'payments/hold-over': 409,
+  'payments/too-many-attempts': 429,
+  'payments/unavailable': 503,
+  'payments/refused': 409,
+  'payments/not-refundable': 409,
+  'records/unavailable': 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof httpStatusByCode;

@@ -14,11 +14,12 @@ import { createSqliteOrderProjection } from './adapters/sqlite/order-projection.
 import { toEvent, toState } from './adapters/order-rows.js';
 import { orderEvents as pgOrderEvents, orderLogHead as pgOrderLogHead, orders as pgOrders } from './adapters/postgres/schema.js';
 import { changeStatus, removeOrder } from './change-order.js';
-import type { Actor, DeliveryCommand, OrderStatus } from './domain/order.js';
+import type { Actor, DeliveryCommand, OrderState, OrderStatus } from './domain/order.js';
 import { handleOrderCommand, type Handled } from './handle-order-command.js';
 import type { AppError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
-import { placeOrder, type PlaceOrderInput, type PlacementLimits } from './place-order.js';
+import { placeOrder, type AdvancePolicy, type PlaceOrderInput, type PlacementLimits } from './place-order.js';
+import type { PaymentCommand } from './domain/advance.js';
 import type { OrderChangeHandler, OrderChanged, OrderingPorts, OrderingStores, OrderLog, OrderProjection } from './ports.js';
 import { formatHead, type ChainKeying } from './adapters/hash-chain.js';
 
@@ -48,7 +49,9 @@ export type { EventRow, OrderRow } from './adapters/order-rows.js';
 export const orderRows = { toEvent, toState };
 export const pgOrderTables = { orderEvents: pgOrderEvents, orderLogHead: pgOrderLogHead, orders: pgOrders };
 export type { OrderingPorts } from './ports.js';
-export { firstOrderNumber, type PlacementLimits } from './place-order.js';
+export { firstOrderNumber, type AdvancePolicy, type PlacementLimits } from './place-order.js';
+export type { PaymentCommand } from './domain/advance.js';
+export { advanceDto, advanceSchema, type AdvanceDto } from './adapters/http.js';
 
 export type OrderingDeps = {
   database: ShopDatabase;
@@ -86,7 +89,17 @@ export type OrderingDeps = {
    * which the composition root gives.
    */
   afterCommit?: AfterCommit | undefined;
+  /** When an order asks an advance through bKash (issue 35); absent or null: never. */
+  advance?: AdvancePolicy | null | undefined;
+  /**
+   * Starts the payment of an order that waits for its advance (the payments module's, wired late
+   * by the composition root): the page the shopper is sent to pay on.
+   */
+  startAdvancePayment?: StartAdvancePayment | undefined;
 };
+
+/** The payments module's start of a payment, as ordering's POST /api/orders answers it. */
+export type StartAdvancePayment = (order: OrderState) => Promise<{ redirectUrl: string }>;
 
 /** The order log at start, as the audit's start-up check found it (decision 014). */
 export type OrderLogStarted = { head: { eventCount: number; lastHash: string; keyedFrom: number | null }; keying: ChainKeying; keyedNow: number | null };
@@ -216,7 +229,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
      * same transaction with the order as it now is (the delivery module marks its booking there).
      * A report that moves nothing appends nothing (`appended` 0).
      */
-    parcelCommand: async (orderId: string, command: DeliveryCommand, alsoInTx?: (tx: Tx, handled: Handled) => Promise<void>): Promise<Result<Handled, AppError>> => {
+    parcelCommand: async (orderId: string, command: DeliveryCommand | PaymentCommand, alsoInTx?: (tx: Tx, handled: Handled) => Promise<void>): Promise<Result<Handled, AppError>> => {
       const result = await withHead(async (s, tx) => {
         const handled = await handleOrderCommand({ ...s, clock: deps.clock }, orderId, command);
         if (handled.ok && alsoInTx) await alsoInTx(tx, handled.value);
@@ -235,7 +248,8 @@ export async function createOrderingModule(deps: OrderingDeps) {
     at: (clock: Clock, override: Partial<PlacementLimits> = {}): OrderingAt => {
       const changeDeps = { clock, transaction, ports: deps.ports };
       return {
-        placeOrder: (owner, input) => placeOrder({ ports: deps.ports, clock, newId: deps.newId, commits, limits: { ...limits, ...override }, shopPhone: deps.shopPhone }, owner, input),
+        // The demo's orders ask no advance (they are paid by nobody).
+        placeOrder: (owner, input) => placeOrder({ ports: deps.ports, clock, newId: deps.newId, commits, limits: { ...limits, ...override }, shopPhone: deps.shopPhone, advance: null }, owner, input),
         changeStatus: (actor, orderId, status) => changeStatus(changeDeps, actor, orderId, status),
         removeOrder: (actor, orderId) => removeOrder(changeDeps, actor, orderId),
       };
@@ -250,6 +264,8 @@ export async function createOrderingModule(deps: OrderingDeps) {
         commits,
         limits,
         shopPhone: deps.shopPhone,
+        advance: deps.advance ?? null,
+        startAdvancePayment: deps.startAdvancePayment ?? null,
         transaction,
         requireUser: deps.requireUser,
         requireAdmin: deps.requireAdmin,

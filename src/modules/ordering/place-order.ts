@@ -9,6 +9,8 @@ import { basisPointsToPercent, orderTotals, type DeliveryZone } from '../../shar
 import { err, ok, type Result } from '../../shared/result.js';
 import { notEnoughMessage, type StockLine } from '../../shared/stock.js';
 import { canonicalJson } from './domain/canonical-json.js';
+import { advanceAmount, advanceApplies, isGoodRecord, type AdvanceRule, type AdvanceWhen } from '../../shared/advance.js';
+import type { AdvanceAsked } from './domain/advance.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from './domain/order.js';
 import { handleOrderCommand } from './handle-order-command.js';
 import type { CouponRefusal, OrderCommits, OrderingPorts, OrderingStores, OrderingTxPorts } from './ports.js';
@@ -49,6 +51,25 @@ export type PlaceOrderDeps = {
   limits: PlacementLimits;
   /** SHOP_PHONE: the number a refused shopper is asked to call. */
   shopPhone: string;
+  /** When an order asks an advance through bKash (issue 35); null: never (no bKash keys). */
+  advance: AdvancePolicy | null;
+};
+
+/** The advance rule (issue 35, decision 061): ADVANCE_PAYMENT, ADVANCE_ESCROW, ADVANCE_WHEN, PAYMENT_HOLD_MINUTES, GOOD_RECORD_PERCENT. */
+export type AdvancePolicy = {
+  rule: AdvanceRule;
+  escrow: boolean;
+  when: AdvanceWhen;
+  holdMinutes: number;
+  /** Offer a phone the COD block would refuse to pay the delivery fee in advance instead (the payment provider is set up). */
+  offerWhenCodBlocked: boolean;
+  goodRecordPercent: number;
+  /**
+   * The couriers' record of a phone (their parcels delivered and returned at every shop), cached a
+   * day; null when no source is set or none answered. Asked before the transaction, only when the
+   * rule looks at records.
+   */
+  courierRecord(phone: string): Promise<{ delivered: number; returned: number } | null>;
 };
 
 export type PlacementLimits = {
@@ -100,7 +121,10 @@ export async function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: Pla
   const requestHash = createHash('sha256').update(canonicalJson(asked)).digest('hex');
   const code = normalizeCouponCode(input.appliedCoupon ?? '') || null;
   const blocked = code ? await deps.ports.couponGuesses.blocked(caller.userId) : null;
-  const result = await deps.commits.run((stores) => placeOrderUnit({ ...deps, ...stores }, caller, input, { requestHash, code, blocked }, idempotencyKey));
+  // The couriers' record is a call out (cached a day): never inside the transaction.
+  const policy = deps.advance;
+  const courierRecord = policy && policy.rule.kind !== 'none' && !policy.when.always && policy.when.noGoodRecord ? await policy.courierRecord(input.phone).catch(() => null) : null;
+  const result = await deps.commits.run((stores) => placeOrderUnit({ ...deps, ...stores }, caller, input, { requestHash, code, blocked, courierRecord }, idempotencyKey));
   // Committed: the products' stock moved (decision 028).
   if (result.ok && !result.value.replayed) deps.ports.stockChanged();
   if (!result.ok && result.error.code === 'ordering/coupon-invalid') {
@@ -111,7 +135,7 @@ export async function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: Pla
 }
 
 type UnitDeps = Omit<PlaceOrderDeps, 'ports'> & OrderingStores;
-type Asked = { requestHash: string; code: string | null; blocked: CouponRefusal | null };
+type Asked = { requestHash: string; code: string | null; blocked: CouponRefusal | null; courierRecord: { delivered: number; returned: number } | null };
 
 /** The unit of work: reads and writes through the stores of the caller's transaction only. */
 async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderInput, asked: Asked, idempotencyKey: string | undefined): Promise<Result<Placed, PlaceOrderError>> {
@@ -124,7 +148,7 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
   // Counted here, inside the unit of work, so that orders arriving together are counted one after
   // another in the same transaction (each unit sees the earlier units' orders): none slips past.
   const refused = await placementRefusal(deps, caller.userId, input.phone);
-  if (refused) return err(refused);
+  if (refused && refused !== 'cod-blocked') return err(refused);
 
   // The lines: the Order Now item, or the whole cart.
   let lines: OrderLine[];
@@ -190,6 +214,10 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     });
   }
 
+  // The advance (issue 35): the owner's rule, or instead of the COD block's refusal.
+  const advance = await advanceAsked(deps, input.phone, totals, refused === 'cod-blocked', asked.courierRecord);
+  if (advance === 'refused') return err(codBlockedError(deps.shopPhone));
+
   if (totals.total > deps.limits.maxOrderTotal) {
     return err(
       appError(
@@ -244,6 +272,7 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     orderNumber: ((await deps.projection.lastNumber()) ?? firstOrderNumber - 1) + 1,
     ...(input.demo ? { demo: true as const } : {}),
     lang: input.lang ?? 'en',
+    ...(advance ? { advance } : {}),
   };
   const orderId = deps.newId();
   const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });
@@ -267,8 +296,8 @@ const quantityOver = (max: number, fix: string): PlaceOrderError => appError('or
  * and per phone number (decision 015), from the listing table. Removed orders count towards the hour (removing one does
  * not undo placing it) and as shop cancels, but not as Pending.
  */
-async function placementRefusal(deps: UnitDeps, userId: string, phone: string): Promise<PlaceOrderError | null> {
-  const { maxPending, maxPendingPerPhone, perHour, perDay, codBlockAfterCancels } = deps.limits;
+async function placementRefusal(deps: UnitDeps, userId: string, phone: string): Promise<PlaceOrderError | 'cod-blocked' | null> {
+  const { codBlockAfterCancels } = deps.limits;
   if (await deps.ports.isPhoneBlocked(phone)) {
     return appError('ordering/phone-blocked', `We cannot take orders for this phone number. Please call us at ${deps.shopPhone}.`);
   }
@@ -279,9 +308,69 @@ async function placementRefusal(deps: UnitDeps, userId: string, phone: string): 
   if (codBlockAfterCancels > 0) {
     const since = new Date(now.getTime() - codBlockWindowDays * 24 * hourMs);
     if ((await deps.projection.shopCancelsSince(phone, since)) >= codBlockAfterCancels) {
-      return appError('ordering/cod-blocked', `We cannot take cash on delivery orders for this phone number at the moment. Please call us at ${deps.shopPhone} to order.`);
+      // With bKash set up, the phone is offered the delivery fee in advance instead (issue 35); the other limits still apply.
+      if (!deps.advance?.offerWhenCodBlocked) return codBlockedError(deps.shopPhone);
+      return (await limitRefusal(deps, userId, phone, now)) ?? 'cod-blocked';
     }
   }
+  return limitRefusal(deps, userId, phone, now);
+}
+
+/**
+ * The advance an order with these totals would ask of this phone now (GET /api/checkout/advance:
+ * checkout shows it before the shopper confirms), by the same rules as placing; outside any
+ * transaction. The order itself decides again when it is placed.
+ */
+export async function quoteAdvance(
+  deps: Pick<PlaceOrderDeps, 'clock' | 'advance' | 'limits'> & { projection: Pick<OrderingStores['projection'], 'historyOf' | 'shopCancelsSince'> },
+  phone: string,
+  totals: { subtotal: number; discount: number; fee: number; total: number },
+): Promise<AdvanceAsked | null | 'refused'> {
+  const policy = deps.advance;
+  const courier = policy && policy.rule.kind !== 'none' && !policy.when.always && policy.when.noGoodRecord ? await policy.courierRecord(phone).catch(() => null) : null;
+  let codBlocked = false;
+  if (deps.limits.codBlockAfterCancels > 0) {
+    const since = new Date(deps.clock.now().getTime() - codBlockWindowDays * dayMs);
+    codBlocked = (await deps.projection.shopCancelsSince(phone, since)) >= deps.limits.codBlockAfterCancels;
+  }
+  if (codBlocked && !policy?.offerWhenCodBlocked) return 'refused';
+  return advanceAsked(deps, phone, totals, codBlocked, courier);
+}
+
+const codBlockedError = (shopPhone: string): PlaceOrderError =>
+  appError('ordering/cod-blocked', `We cannot take cash on delivery orders for this phone number at the moment. Please call us at ${shopPhone} to order.`);
+
+/**
+ * The advance an order asks (issue 35, decision 061), or null, or 'refused': a phone the COD
+ * block would refuse pays the delivery fee in advance (capped as any advance), and is refused as
+ * before when the cap leaves nothing to pay. Otherwise the owner's rule, when its condition holds:
+ * always, a first order (no order of the phone ever Confirmed), a phone without a good record (the
+ * shop's own parcels and cancels, plus the couriers' record when one is kept), an order above an
+ * amount.
+ */
+async function advanceAsked(deps: Pick<UnitDeps, 'advance' | 'clock'> & { projection: Pick<UnitDeps['projection'], 'historyOf'> }, phone: string, totals: { subtotal: number; discount: number; fee: number; total: number }, codBlocked: boolean, courier: Asked['courierRecord']): Promise<AdvanceAsked | null | 'refused'> {
+  const policy = deps.advance;
+  const asked = (amount: number, reason: AdvanceAsked['reason']): AdvanceAsked => ({ provider: 'bkash', amount, reason, holdUntil: new Date(deps.clock.now().getTime() + (policy?.holdMinutes ?? 30) * 60_000).toISOString() });
+  if (codBlocked) {
+    const amount = policy ? advanceAmount({ kind: 'delivery-fee' }, totals, policy.escrow) : 0;
+    return amount > 0 ? asked(amount, 'cod-blocked') : 'refused';
+  }
+  if (!policy || policy.rule.kind === 'none') return null;
+  const { when } = policy;
+  let applies = when.always || (when.above !== null && totals.total > when.above);
+  if (!applies && !when.always && (when.firstOrder || when.noGoodRecord)) {
+    const history = await deps.projection.historyOf(phone);
+    const goodRecord = isGoodRecord({ delivered: history.delivered + (courier?.delivered ?? 0), failed: history.returned + history.canceledByShop + (courier?.returned ?? 0) }, policy.goodRecordPercent);
+    applies = advanceApplies(when, { total: totals.total, goodRecord, firstOrder: history.confirmed === 0 });
+  }
+  if (!applies) return null;
+  const amount = advanceAmount(policy.rule, totals, policy.escrow);
+  return amount > 0 ? asked(amount, 'rule') : null;
+}
+
+/** The per-customer and per-phone counts (decision 015, issue 40). */
+async function limitRefusal(deps: UnitDeps, userId: string, phone: string, now: Date): Promise<PlaceOrderError | null> {
+  const { maxPending, maxPendingPerPhone, perHour, perDay } = deps.limits;
   const customer = { ownerUserId: userId };
   const number = { phone };
   const since = new Date(now.getTime() - hourMs);

@@ -98,8 +98,12 @@ export type DeliveryFilter = (typeof deliveryFilters)[number];
 /** Where a keyset page of the desk's order (placed_at, id, both descending) ends. */
 export type OrderCursor = { placedAt: Date; id: string };
 
-/** A phone number's orders: how many were placed, are Pending or Confirmed, and were canceled by the shop or by the customer. */
-export type PhoneHistory = { placed: number; pending: number; confirmed: number; canceledByShop: number; canceledByCustomer: number };
+/**
+ * A phone number's orders: how many were placed, are Pending or Confirmed, were canceled by the
+ * shop or by the customer, and of the parcels sent, how many were delivered (whole or in part) and
+ * returned (issue 35: the shop's own delivery record).
+ */
+export type PhoneHistory = { placed: number; pending: number; confirmed: number; canceledByShop: number; canceledByCustomer: number; delivered: number; returned: number };
 
 /** Whose orders a placement limit counts (decision 015). */
 export type OrdersBy = { ownerUserId: string } | { phone: string };

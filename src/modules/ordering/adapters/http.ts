@@ -5,8 +5,9 @@ import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platform/http/wire.js';
-import { basisPointsToPercent, deliveryFees, deliveryZones } from '../../../shared/money.js';
+import { basisPointsToPercent, deliveryFee, deliveryFees, deliveryZones } from '../../../shared/money.js';
 import { districtById, findDistrict, findThana, zoneOf } from '../../../shared/bd-areas.js';
+import { appError } from '../../../shared/errors.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
 import { isDeliveryEvent, orderEventTypes, orderNotFound, orderStatuses, parcelStatuses, stockReturnedBy, type Actor, type OrderState } from '../domain/order.js';
@@ -14,7 +15,7 @@ import { deskFilterOf, deskQuerySchema } from './desk-query.js';
 import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
-import { placeOrder, type PlaceOrderDeps } from '../place-order.js';
+import { placeOrder, quoteAdvance, type PlaceOrderDeps } from '../place-order.js';
 import { viewOrder } from '../view-order.js';
 import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 
@@ -309,8 +310,23 @@ export type StatusBody = z.input<typeof statusBody>;
 
 const tag = 'Orders';
 
+/** Whole taka in a query: digits only. */
+const takaText = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number of taka`)
+    .transform(Number);
+
 const historySchema = z
-  .object({ placed: z.number().int(), pending: z.number().int(), confirmed: z.number().int(), canceledByShop: z.number().int(), canceledByCustomer: z.number().int() })
+  .object({
+    placed: z.number().int(),
+    pending: z.number().int(),
+    confirmed: z.number().int(),
+    canceledByShop: z.number().int(),
+    canceledByCustomer: z.number().int(),
+    delivered: z.number().int().meta({ description: 'Parcels delivered, whole or in part (issue 35).' }),
+    returned: z.number().int().meta({ description: 'Parcels returned (issue 35).' }),
+  })
   .meta({ description: 'Every order placed with this phone number (removed ones too), by outcome.' });
 const orderViewSchema = orderSchema.extend({
   removed: z.boolean().meta({ description: "Gone from its customer's lists: canceled by them, or deleted by an admin." }),
@@ -318,6 +334,17 @@ const orderViewSchema = orderSchema.extend({
   history: historySchema.optional(),
 });
 const placedAnswer = z.object({ insertedId: z.string(), order: orderSchema });
+/** An order that waits for its advance (issue 35): not placed for the shopper until bKash confirms the payment. */
+const awaitingAnswer = z.object({
+  insertedId: z.string(),
+  orderNumber: z.number().int(),
+  payment: z.object({
+    provider: z.literal('bkash'),
+    redirectUrl: z.string().meta({ description: "bKash's payment page; when bKash could not be reached, the shop's own page /pay/<id>, which tries again." }),
+    amount: z.number().int().meta({ description: 'The advance to pay now, in taka.' }),
+    holdUntil: z.string().meta({ description: 'ISO 8601: unpaid by then, the order lapses and its stock goes back.' }),
+  }),
+});
 const changedAnswer = z.object({ modifiedCount: z.number().int() });
 
 /** An id that cannot be one names no order: the same 404 as an order that is not there. */
@@ -326,6 +353,8 @@ const orderId = { params: { id: idString }, badParams: orderNotFound() } as cons
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
 
 export type OrderingHttpDeps = PlaceOrderDeps & {
+  /** The payments module's start of an advance payment (issue 35); null without bKash. */
+  startAdvancePayment: ((order: OrderState) => Promise<{ redirectUrl: string }>) | null;
   /** Reads outside transactions. */
   log: OrderLog;
   projection: OrderProjection;
@@ -357,6 +386,11 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       answers: {
         201: { description: 'Placed.', body: placedAnswer },
         200: { description: 'Placed before with this Idempotency-Key and body: the same answer again.', body: placedAnswer },
+        202: {
+          description:
+            'The order asks an advance through bKash (issue 35: ADVANCE_PAYMENT, or a phone number the COD block would refuse): it holds its stock until `payment.holdUntil` and is Pending only once paid. Send the shopper to `payment.redirectUrl`. Sent again with the same Idempotency-Key while it waits, the same answer (a fresh payment page).',
+          body: awaitingAnswer,
+        },
       },
       errorFields: { fresh: freshTotalsSchema, minOrder: z.number().int().optional().meta({ description: 'With promotions/coupon-below-minimum: the minimum order in taka.' }) },
       errors: [
@@ -374,6 +408,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         'ordering/quantity-limit',
         'ordering/total-too-large',
         'ordering/out-of-stock',
+        'ordering/cod-blocked',
         'auth/rate-limited',
       ],
     },
@@ -384,7 +419,51 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
         return sendError(c, error);
       }
-      return c.json({ insertedId: result.value.order.id, order: orderDto(result.value.order) }, result.value.replayed ? 200 : 201);
+      const { order } = result.value;
+      if (order.advance?.status === 'awaiting' && deps.startAdvancePayment) {
+        const { redirectUrl } = await deps.startAdvancePayment(order);
+        return c.json({ insertedId: order.id, orderNumber: order.placed.orderNumber ?? 0, payment: { provider: 'bkash' as const, redirectUrl, amount: order.advance.amount, holdUntil: order.advance.holdUntil } }, 202);
+      }
+      return c.json({ insertedId: order.id, order: orderDto(order) }, result.value.replayed ? 200 : 201);
+    },
+  );
+
+  app.handle(
+    {
+      method: 'get',
+      path: '/checkout/advance',
+      tag,
+      access: 'user',
+      summary: 'The advance an order would ask now (issue 35)',
+      description:
+        "What checkout shows before the shopper confirms: the advance through bKash an order of these products' price, after the coupon (`subtotal` - `discount`), to this zone would ask of this phone number now, by the shop's rule (ADVANCE_PAYMENT, ADVANCE_WHEN, ADVANCE_ESCROW) or instead of the cash-on-delivery block; null when none. The order decides again when it is placed.",
+      query: z.object({
+        phone: bdMobileField(),
+        subtotal: takaText('subtotal'),
+        discount: takaText('discount').optional(),
+        deliveryLocation: z.enum(deliveryZones, { message: 'Choose Inside Dhaka, Suburbs Dhaka or Outside Dhaka' }),
+      }),
+      answers: {
+        200: {
+          description: 'The advance, or null.',
+          body: z.object({
+            advance: z
+              .object({ provider: z.literal('bkash'), amount: z.number().int(), reason: z.enum(['rule', 'cod-blocked']), payOnDelivery: z.number().int().meta({ description: 'What is left to pay the courier.' }), holdMinutes: z.number().int() })
+              .nullable(),
+          }),
+        },
+      },
+      errors: ['ordering/cod-blocked'],
+    },
+    async (c, { query }) => {
+      const fee = deliveryFee(query.deliveryLocation);
+      const discount = Math.min(query.discount ?? 0, query.subtotal);
+      const totals = { subtotal: query.subtotal, discount, fee, total: query.subtotal - discount + fee };
+      const advance = await quoteAdvance({ ...deps, projection: deps.projection }, query.phone, totals);
+      if (advance === 'refused') return sendError(c, appError('ordering/cod-blocked', `We cannot take cash on delivery orders for this phone number at the moment. Please call us at ${deps.shopPhone} to order.`));
+      return c.json({
+        advance: advance ? { provider: advance.provider, amount: advance.amount, reason: advance.reason, payOnDelivery: totals.total - advance.amount, holdMinutes: deps.advance?.holdMinutes ?? 30 } : null,
+      });
     },
   );
 

@@ -86,8 +86,10 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
         confirmed: sql<number>`coalesce(sum(case when ${orders.status} = 'Confirmed' then 1 else 0 end), 0)`.mapWith(Number),
         canceledByShop: sql<number>`coalesce(sum(case when ${orders.canceledBy} = 'shop' then 1 else 0 end), 0)`.mapWith(Number),
         canceledByCustomer: sql<number>`coalesce(sum(case when ${orders.canceledBy} = 'customer' then 1 else 0 end), 0)`.mapWith(Number),
+        delivered: sql<number>`coalesce(sum(case when ${orders.deliveryStatus} in ('delivered', 'partly_delivered') then 1 else 0 end), 0)`.mapWith(Number),
+        returned: sql<number>`coalesce(sum(case when ${orders.deliveryStatus} = 'returned' then 1 else 0 end), 0)`.mapWith(Number),
       }).from(orders).where(eq(orders.phone, phone));
-      return row ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 };
+      return row ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0, delivered: 0, returned: 0 };
     },
     shopCancelsSince: (phone, since) => total(and(eq(orders.phone, phone), eq(orders.canceledBy, 'shop'), gt(orders.canceledAt, since))),
     async limitCounts(ownerUserId, phone, since, daySince) {

@@ -123,6 +123,8 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
         confirmed: sql<number>`coalesce(sum(case when ${orders.status} = 'Confirmed' then 1 else 0 end), 0)`.mapWith(Number),
         canceledByShop: sql<number>`coalesce(sum(case when ${orders.canceledBy} = 'shop' then 1 else 0 end), 0)`.mapWith(Number),
         canceledByCustomer: sql<number>`coalesce(sum(case when ${orders.canceledBy} = 'customer' then 1 else 0 end), 0)`.mapWith(Number),
+        delivered: sql<number>`coalesce(sum(case when ${orders.deliveryStatus} in ('delivered', 'partly_delivered') then 1 else 0 end), 0)`.mapWith(Number),
+        returned: sql<number>`coalesce(sum(case when ${orders.deliveryStatus} = 'returned' then 1 else 0 end), 0)`.mapWith(Number),
       })
     .from(orders)
     .where(eq(orders.phone, sql.placeholder('phone')))
@@ -178,7 +180,7 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
       const where = and(orderFilterWhere(orders, filter, sqliteContains, phoneContains), after ? olderThan(after) : undefined);
       return db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(limit).all().map(toState);
     },
-    historyOf: async (phone) => history.get({ phone }) ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0 },
+    historyOf: async (phone) => history.get({ phone }) ?? { placed: 0, pending: 0, confirmed: 0, canceledByShop: 0, canceledByCustomer: 0, delivered: 0, returned: 0 },
     async limitCounts(ownerUserId, phone, since, daySince) {
       const at = since.getTime();
       const dayAt = daySince.getTime();
