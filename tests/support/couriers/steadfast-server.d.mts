@@ -17,7 +17,10 @@ export type SteadfastParcel = {
 };
 export function startSteadfastServer(options: { port: number; apiKey?: string; secretKey?: string; webhookToken?: string }): Promise<{
   port: number;
-  /** http://127.0.0.1:<port>: the control routes live under /_control/. */
+  /**
+   * http://127.0.0.1:<port>: the control routes live under /_control/ (POST /_control/record
+   * {phone, total?, delivered, cancelled} or {phone, answer} sets a phone's fraud check record).
+   */
   origin: string;
   /** The API base (…/api/v1), as STEADFAST_BASE_URL would be set. */
   url: string;

@@ -9,6 +9,10 @@
 //   POST /create_order/bulk-order      {"data": <JSON-encoded array, or an array>} (<= 500 items) -> per-item results
 //   GET  /status_by_cid/{id}, /status_by_invoice/{invoice}, /status_by_trackingcode/{code} -> {status:200, delivery_status}
 //   GET  /get_balance                  -> {status:200, current_balance}
+//   GET  /fraud_check/{phone}          -> {status:200, total_parcels, total_delivered, total_cancelled, total_fraud_reports}
+//                                         (not in the published docs; as shops' clients read it, see
+//                                         src/modules/phone-records/adapters/steadfast-record.ts): a phone
+//                                         with no record answers zeros; one not 01XXXXXXXXX a validation error
 // Refusals come back as Steadfast's Laravel portal sends them: wrong keys HTTP 401 {"message":"Unauthenticated."};
 // validation and a duplicate invoice HTTP 200 with {"status":400,"errors":{"invoice":["The invoice has already been taken."]}};
 // a bulk order with a bad item {"data":[... {"status":"error","consignment_id":null,...}]} (no reason given).
@@ -16,23 +20,32 @@
 // Control routes for a test (JSON, no keys needed):
 //   GET  /_control/parcels            -> the parcels booked, as stored
 //   GET  /_control/requests           -> the API requests received (method, path, keys present, body), newest last
-//   POST /_control/fail               {"mode":"401"|"429"|"500"|"stall"|"stall-body"|"book-then-stall"|"invalid","times":1,"retryAfter":7}
+//   POST /_control/fail               {"mode":"401"|"429"|"500"|"stall"|"stall-body"|"book-then-stall"|"invalid"|"oversized",
+//                                      "times":1,"retryAfter":7,"bytes":100000}
 //                                     the next `times` API calls answer that way (stall: no answer at all;
 //                                     stall-body: headers then silence; book-then-stall: the parcel
-//                                     is booked but no answer comes; invalid: a validation error)
+//                                     is booked but no answer comes; invalid: a validation error;
+//                                     oversized: a 200 JSON answer of about `bytes` bytes)
+//   POST /_control/record             {"phone":"01XXXXXXXXX","total":15,"delivered":12,"cancelled":3} sets the phone's
+//                                     fraud check record (total defaults to delivered + cancelled); {"phone", "answer": <any JSON>}
+//                                     makes its fraud check answer that body as it is (HTTP 200)
 //   POST /_control/advance            {"consignmentId":…, "status":"<Steadfast word>", "collected":50, "deliveryCharge":60,
 //                                      "message":"…", "notificationType":"delivery_status"|"tracking_update",
 //                                      "webhookUrl":"http://127.0.0.1:…/api/couriers/steadfast/webhook",
 //                                      "secret":"<a wrong token to send>" (null: no Authorization header)}
 //                                     moves the parcel (delivery_status only) and, with a webhookUrl, POSTs the
 //                                     webhook there; answers {parcel, payload, webhookStatus, webhookBody}
-//   POST /_control/reset              forgets parcels, requests and pending failures
+//   POST /_control/reset              forgets parcels, records, requests and pending failures
 // Run alone: node tests/support/couriers/steadfast-server.mjs <port>
 import { createServer } from 'node:http';
 
 /** At most this many parcels (and logged requests) are kept; the oldest go first. */
 const keepParcels = 10_000;
 const keepRequests = 1_000;
+/** At most this many phones' fraud check records are kept; the oldest set go first. */
+const keepRecords = 10_000;
+/** The largest `oversized` answer the fail mode makes. */
+const maxOversized = 8 * 1024 * 1024;
 /** Request bodies above this are refused (413); a bulk order of 500 parcels gets a larger allowance. */
 const maxBody = 64 * 1024;
 const maxBulkBody = 1024 * 1024;
@@ -64,7 +77,9 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
   const parcels = new Map();
   /** @type {Array<{ method: string, path: string, apiKey: boolean, secretKey: boolean, body: unknown }>} */
   const requests = [];
-  let failure = { mode: null, times: 0, retryAfter: 7 };
+  /** @type {Map<string, { total: number, delivered: number, cancelled: number } | { answer: unknown }>} phone -> fraud check record */
+  const records = new Map();
+  let failure = { mode: null, times: 0, retryAfter: 7, bytes: 100_000 };
   let nextConsignmentId = 1_424_107;
   /** Responses held open by a stall, ended on reset and close. */
   const stalled = new Set();
@@ -196,9 +211,9 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
   /** The next API call's injected failure, if one is pending: true when it answered (or stalled). */
   function injectedFailure(res) {
     if (!failure.mode || failure.times <= 0) return false;
-    const { mode, retryAfter } = failure;
+    const { mode, retryAfter, bytes } = failure;
     failure.times -= 1;
-    if (failure.times <= 0) failure = { mode: null, times: 0, retryAfter: 7 };
+    if (failure.times <= 0) failure = { mode: null, times: 0, retryAfter: 7, bytes: 100_000 };
     if (mode === '401') json(res, 401, { message: 'Unauthenticated.' });
     else if (mode === '429') json(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': String(retryAfter) });
     else if (mode === '500') json(res, 500, { message: 'Server Error' });
@@ -207,8 +222,35 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"status":200,');
       stalled.add(res);
-    } else return false;
+    } else if (mode === 'oversized') json(res, 200, { status: 200, padding: 'x'.repeat(bytes) });
+    else return false;
     return true;
+  }
+
+  /** A fraud check record, as control routes set it: zeros for a phone never set (as Steadfast answers one with no history). */
+  function fraudCheck(phone) {
+    if (!/^01\d{9}$/.test(phone)) return [200, { status: 400, errors: { phone: ['The phone must be 11 digits.'] } }];
+    const record = records.get(phone) ?? { total: 0, delivered: 0, cancelled: 0 };
+    if ('answer' in record) return [200, record.answer];
+    return [200, { status: 200, total_parcels: record.total, total_delivered: record.delivered, total_cancelled: record.cancelled, total_fraud_reports: 0 }];
+  }
+
+  function setRecord(order) {
+    const phone = String(order?.phone ?? '');
+    if (!/^01\d{9}$/.test(phone)) return [400, { error: 'phone must be 01XXXXXXXXX' }];
+    let record;
+    if (order && 'answer' in order) record = { answer: order.answer };
+    else {
+      const delivered = Number(order?.delivered ?? 0);
+      const cancelled = Number(order?.cancelled ?? 0);
+      const total = Number(order?.total ?? delivered + cancelled);
+      if (![total, delivered, cancelled].every((n) => Number.isSafeInteger(n) && n >= 0)) return [400, { error: 'total, delivered and cancelled must be whole numbers >= 0' }];
+      record = { total, delivered, cancelled };
+    }
+    records.delete(phone);
+    records.set(phone, record);
+    if (records.size > keepRecords) records.delete(records.keys().next().value);
+    return [200, { phone, ...record }];
   }
 
   function api(req, res, path, body) {
@@ -221,7 +263,7 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
     if (failure.mode === 'book-then-stall' || failure.mode === 'invalid') {
       const mode = failure.mode;
       failure.times -= 1;
-      if (failure.times <= 0) failure = { mode: null, times: 0, retryAfter: 7 };
+      if (failure.times <= 0) failure = { mode: null, times: 0, retryAfter: 7, bytes: 100_000 };
       if (mode === 'invalid') return json(res, 200, { status: 400, errors: { recipient_address: ['The recipient address field is required.'] } });
       // The request is carried out (the parcel booked) but its answer never comes: a booking that timed out yet worked.
       const swallowed = { writeHead() {}, setHeader() {}, write() {}, end() {} };
@@ -279,6 +321,11 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
       return json(res, 200, { status: 200, delivery_status: parcel.status });
     }
     if (req.method === 'GET' && path === '/get_balance') return json(res, 200, { status: 200, current_balance: 0 });
+    const fraud = /^\/fraud_check\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && fraud) {
+      const [status, answer] = fraudCheck(decodeURIComponent(fraud[1] ?? ''));
+      return json(res, status, answer);
+    }
     return json(res, 404, { message: 'Not Found' });
   }
 
@@ -287,9 +334,16 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
     if (req.method === 'GET' && path === '/_control/requests') return json(res, 200, requests);
     if (req.method === 'POST' && path === '/_control/fail') {
       const mode = String(body?.mode ?? '');
-      if (!['401', '429', '500', 'stall', 'stall-body', 'book-then-stall', 'invalid'].includes(mode)) return json(res, 400, { error: 'mode must be 401, 429, 500, stall, stall-body, book-then-stall or invalid' });
-      failure = { mode, times: Math.max(1, Number(body?.times ?? 1) || 1), retryAfter: Number(body?.retryAfter ?? 7) };
+      if (!['401', '429', '500', 'stall', 'stall-body', 'book-then-stall', 'invalid', 'oversized'].includes(mode)) {
+        return json(res, 400, { error: 'mode must be 401, 429, 500, stall, stall-body, book-then-stall, invalid or oversized' });
+      }
+      const bytes = Math.min(maxOversized, Math.max(1, Number(body?.bytes ?? 100_000) || 100_000));
+      failure = { mode, times: Math.max(1, Number(body?.times ?? 1) || 1), retryAfter: Number(body?.retryAfter ?? 7), bytes };
       return json(res, 200, failure);
+    }
+    if (req.method === 'POST' && path === '/_control/record') {
+      const [status, answer] = setRecord(body);
+      return json(res, status, answer);
     }
     if (req.method === 'POST' && path === '/_control/advance') {
       const [status, answer] = await advance(body);
@@ -297,8 +351,9 @@ export async function startSteadfastServer({ port, apiKey = 'test-api-key', secr
     }
     if (req.method === 'POST' && path === '/_control/reset') {
       parcels.clear();
+      records.clear();
       requests.length = 0;
-      failure = { mode: null, times: 0, retryAfter: 7 };
+      failure = { mode: null, times: 0, retryAfter: 7, bytes: 100_000 };
       for (const held of stalled) held.destroy();
       stalled.clear();
       return json(res, 200, { reset: true });
