@@ -324,6 +324,16 @@ describe('the delivery record at the desk', () => {
   });
 });
 
+describe('the sales report', () => {
+  it('counts the advances paid and refunded in its range', async () => {
+    const res = await call(t, 'GET', '/api/stats/sales?from=2025-12-01&to=2026-01-05', { token: admin });
+    expect(res.status).toBe(200);
+    const { advances } = (await json(res)) as { advances: Record<string, number> };
+    // Paid: the orders of 01711000003, ...007, ...008, ...009; refunded: ...008 and ...009.
+    expect(advances).toEqual({ paidOrders: 4, paidAmount: 240, refundedOrders: 2, refundedAmount: 120 });
+  });
+});
+
 describe('the log', () => {
   it('verifies with every payment event in it', async () => {
     const report = await auditOrderLog(t.database);
