@@ -69,6 +69,26 @@ describe('messagesFor an order placed in Bengali (issue 18)', () => {
     }
   });
 
+  it('an order waiting for its bKash advance says nothing until paid; then the placed message with the advance, and a refund, each one SMS (issue 35)', () => {
+    const advance = { provider: 'bkash' as const, amount: 1_000, reason: 'rule' as const, holdUntil: new Date(30 * 60_000).toISOString() };
+    const waiting: OrderState = { ...order, removed: true, placed: { ...placed, total: 99_999, orderNumber: 99_999, advance }, advance: { ...advance, status: 'awaiting', paymentId: null, trxId: null, payer: null, paidAt: null, late: false, refund: null } };
+    expect(messagesFor('Placed', waiting, shop)).toEqual([]);
+    const paid: OrderState = { ...waiting, removed: false, advance: { ...waiting.advance!, status: 'paid', paymentId: 'P1', trxId: 'BHQ1ABC2DE', paidAt: new Date(60_000) } };
+    const [text, mail, alert] = messagesFor('AdvancePaid', paid, shop);
+    expect(text?.body.startsWith('অর্ডার ৯৯৯৯৯: বিকাশে ১,০০০ টাকা পেয়েছি, বাকি ৯৮,৯৯৯ টাকা ডেলিভারিতে।')).toBe(true);
+    expect(text && fitsOneSms(text.body), text?.body).toBe(true);
+    expect(mail?.body).toContain('বিকাশে দেওয়া হয়েছে: ১,০০০ টাকা (ট্রানজেকশন BHQ1ABC2DE)');
+    expect(mail?.body).toContain('ডেলিভারির সময় দেবেন: ৯৮,৯৯৯ টাকা');
+    expect(alert?.body).toContain('1,000 BDT paid by bKash');
+    // Paid after the hold lapsed: the shop refunds it; the customer is not told the order is placed.
+    expect(messagesFor('AdvancePaid', { ...paid, status: 'Canceled', advance: { ...paid.advance!, late: true } }, shop)).toEqual([]);
+    const refunded: OrderState = { ...paid, status: 'Canceled', advance: { ...paid.advance!, status: 'refunded', refund: { refundTrxId: 'BHQ9XYZ8WV', amount: 1_000, reason: 'x', at: new Date(120_000) } } };
+    const [refundText] = messagesFor('AdvanceRefunded', refunded, shop);
+    expect(refundText?.body).toContain('BHQ9XYZ8WV');
+    expect(refundText && fitsOneSms(refundText.body), refundText?.body).toBe(true);
+    expect(messagesFor('PaymentExpired', waiting, shop)).toEqual([]);
+  });
+
   it('an order without a language (placed before languages existed) and an English one stay in English', () => {
     const { lang: _none, ...old } = placed;
     for (const p of [old, { ...placed, lang: 'en' as const }]) {

@@ -63,7 +63,7 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
     case 'Placed':
     case 'AdvancePaid':
       return {
-        sms: paid ? `অর্ডার ${n} হয়েছে: বিকাশে ${taka(paid.amount)} পেয়েছি, বাকি ${due} ডেলিভারিতে।` : `অর্ডার ${n} হয়েছে: ${total}, ক্যাশ অন ডেলিভারি। ফোনে নিশ্চিত করব।`,
+        sms: paid ? `অর্ডার ${n}: বিকাশে ${taka(paid.amount)} পেয়েছি, বাকি ${due} ডেলিভারিতে।` : `অর্ডার ${n} হয়েছে: ${total}, ক্যাশ অন ডেলিভারি। ফোনে নিশ্চিত করব।`,
         subject: `অর্ডার ${n} হয়েছে: ${total}`,
         lines: [
           hello,
@@ -121,7 +121,7 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
       const refund = order.advance?.refund;
       if (!refund) return null;
       return {
-        sms: `অর্ডার ${n}-এর ${taka(refund.amount)} আপনার বিকাশে ফেরত দিয়েছি। ট্রানজেকশন ${refund.refundTrxId}`,
+        sms: `অর্ডার ${n}-এর ${taka(refund.amount)} বিকাশে ফেরত দিয়েছি। ট্রানজেকশন ${refund.refundTrxId}`,
         subject: `অর্ডার ${n}: ${taka(refund.amount)} ফেরত`,
         lines: [hello, '', `আপনার অর্ডার ${n}-এর ${taka(refund.amount)} যে বিকাশ অ্যাকাউন্ট থেকে দিয়েছিলেন সেখানে ফেরত দিয়েছি (রিফান্ড ট্রানজেকশন ${refund.refundTrxId})। ${questions}`, ...sign],
       };
