@@ -231,6 +231,8 @@ export async function createShop(settings: ShopSettings) {
             courierRecord: (phone) => phoneRecords.couriersRecord(phone),
           }
         : null,
+      // 60 quotes per shopper in 15 minutes: checkout asks as the phone and zone change.
+      advanceQuoteLimiter: rateLimiterFor(database, { scope: 'advance-quote:user', limit: 60, windowMs: 15 * 60_000, clock, onError: (e) => logger.warn('advance quote limit: a sweep failed', { reason: e instanceof Error ? e.message : String(e) }) }),
       startAdvancePayment: async (order) => {
         if (!paymentsMade) throw new Error('a payment is asked before the shop was made');
         return paymentsMade.firstPayment(order);

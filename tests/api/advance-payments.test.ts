@@ -367,6 +367,17 @@ describe('the sales report', () => {
   });
 });
 
+describe('checkout quotes are bounded', () => {
+  it('answers 60 quotes per shopper in 15 minutes, then 429 with Retry-After', async () => {
+    const quoter = (await signUpCustomer(t, 'Quoter', 'quoter@example.com')).token;
+    const ask = () => call(t, 'GET', '/api/checkout/advance?phone=01711000099&subtotal=1000&deliveryLocation=Inside%20Dhaka', { token: quoter });
+    for (let i = 0; i < 60; i++) expect((await ask()).status).toBe(200);
+    const over = await ask();
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('the log', () => {
   it('verifies with every payment event in it', async () => {
     const report = await auditOrderLog(t.database);

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import type { AuthVariables } from '../identity/index.js';
 import { createGroupCommit, type GroupCommitOptions } from './adapters/group-commit.js';
@@ -96,6 +97,8 @@ export type OrderingDeps = {
    * by the composition root): the page the shopper is sent to pay on.
    */
   startAdvancePayment?: StartAdvancePayment | undefined;
+  /** Checkout's advance quotes per shopper (GET /api/checkout/advance). */
+  advanceQuoteLimiter?: RateLimiter | undefined;
 };
 
 /** The payments module's start of a payment, as ordering's POST /api/orders answers it. */
@@ -266,6 +269,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
         shopPhone: deps.shopPhone,
         advance: deps.advance ?? null,
         startAdvancePayment: deps.startAdvancePayment ?? null,
+        advanceQuoteLimiter: deps.advanceQuoteLimiter ?? null,
         transaction,
         requireUser: deps.requireUser,
         requireAdmin: deps.requireAdmin,

@@ -8,6 +8,7 @@ import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platfo
 import { basisPointsToPercent, deliveryFee, deliveryFees, deliveryZones } from '../../../shared/money.js';
 import { districtById, findDistrict, findThana, zoneOf } from '../../../shared/bd-areas.js';
 import { appError } from '../../../shared/errors.js';
+import type { RateLimiter } from '../../../platform/rate-limit.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
 import { isDeliveryEvent, orderEventTypes, orderNotFound, orderStatuses, parcelStatuses, stockReturnedBy, type Actor, type OrderState } from '../domain/order.js';
@@ -355,6 +356,8 @@ const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.em
 export type OrderingHttpDeps = PlaceOrderDeps & {
   /** The payments module's start of an advance payment (issue 35); null without bKash. */
   startAdvancePayment: ((order: OrderState) => Promise<{ redirectUrl: string }>) | null;
+  /** Checkout's advance quotes per shopper (each may ask the couriers' record sources, which count the shop's look-ups). */
+  advanceQuoteLimiter: RateLimiter | null;
   /** Reads outside transactions. */
   log: OrderLog;
   projection: OrderProjection;
@@ -453,9 +456,16 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
           }),
         },
       },
-      errors: ['ordering/cod-blocked'],
+      errors: ['ordering/cod-blocked', 'auth/rate-limited'],
     },
     async (c, { query }) => {
+      if (deps.advance && deps.advanceQuoteLimiter) {
+        const verdict = await deps.advanceQuoteLimiter.hit(`advance-quote:${c.var.user.id}`);
+        if (!verdict.allowed) {
+          c.header('Retry-After', String(verdict.retryAfterSeconds));
+          return sendError(c, appError('auth/rate-limited', 'Too many checks of the advance. Please wait a few minutes.'));
+        }
+      }
       const fee = deliveryFee(query.deliveryLocation);
       const discount = Math.min(query.discount ?? 0, query.subtotal);
       const totals = { subtotal: query.subtotal, discount, fee, total: query.subtotal - discount + fee };
