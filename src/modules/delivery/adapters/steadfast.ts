@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CourierError, type Booking, type Courier, type CourierReport, type ParcelRequest, type ParcelStatus, type WebhookReading, type WebhookRequest } from '../ports.js';
+import { isObject, parseJson, shortLine } from '../../../platform/http/answer-text.js';
 import { readCapped } from '../../../platform/http/read-capped.js';
 
 /**
@@ -410,16 +411,6 @@ function readWebhook(request: WebhookRequest, expectedToken: Buffer | null, line
   };
 }
 
-/** The answer as JSON; undefined when it is empty or not JSON (an HTML error page, say). */
-function parseJson(text: string): unknown {
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Retry-After as seconds (a number of seconds, or an HTTP date), else null. */
 function retryAfterSeconds(value: string | null, now: Date): number | null {
   if (!value) return null;
@@ -479,7 +470,6 @@ function asCourierError(error: unknown): CourierError {
   return new CourierError('retry', shortLine(`Steadfast: ${error instanceof Error ? error.message : String(error)}`));
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const objectAt = (value: unknown, key: string) => (isObject(value) && isObject(value[key]) ? (value[key] as Record<string, unknown>) : null);
 const arrayAt = (value: unknown, key: string) => (isObject(value) && Array.isArray(value[key]) ? (value[key] as unknown[]) : null);
 
@@ -502,10 +492,6 @@ function sha256(text: string): Buffer {
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function shortLine(text: string, max = 200): string {
-  const flat = oneLine(text);
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
 
 /** 01XXXXXXXXX as Steadfast wants it, from that form or +8801XXXXXXXXX. */
 function elevenDigits(phone: string): string {

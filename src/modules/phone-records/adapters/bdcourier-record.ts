@@ -1,4 +1,5 @@
 import { RecordSourceError, type CourierRecord, type CourierRecordSource, type CourierTally, type RecordErrorKind } from '../ports.js';
+import { isObject, parseJson, shortLine, wordsIn } from '../../../platform/http/answer-text.js';
 import { readCapped } from '../../../platform/http/read-capped.js';
 
 /**
@@ -92,7 +93,7 @@ export function createBdCourierRecordSource({ baseUrl = 'https://api.bdcourier.c
 
       const body = parseJson(text);
       const status = response.status;
-      const reason = reasonIn(body);
+      const reason = wordsIn(body, ['message', 'error', 'errors']);
       const said = `HTTP ${status}${reason ? `: ${reason}` : ''}`;
       if (status === 401 || status === 403) throw fail('auth', `BD Courier refused the API key (${said})`);
       if (status === 429) throw fail('retry', `BD Courier: too many look-ups (${said})`);
@@ -154,34 +155,6 @@ function count(value: unknown): number | null {
   return Number.isSafeInteger(number) && number >= 0 ? number : null;
 }
 
-/** The answer as JSON; undefined when it is empty or not JSON (an HTML error page, say). */
-function parseJson(text: string): unknown {
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
-/** The service's words for a refusal: `message`, `error` and every `errors` entry, joined. */
-function reasonIn(body: unknown): string {
-  if (!isObject(body)) return '';
-  const parts: string[] = [];
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string' && value.trim()) parts.push(value.trim());
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (isObject(value)) Object.values(value).forEach(collect);
-  };
-  collect(body.message);
-  collect(body.error);
-  collect(body.errors);
-  return [...new Set(parts)].join(' ').slice(0, 300);
-}
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function shortLine(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}

@@ -1,4 +1,5 @@
 import { RecordSourceError, type CourierRecord, type CourierRecordSource, type RecordErrorKind } from '../ports.js';
+import { isObject, parseJson, shortLine, wordsIn } from '../../../platform/http/answer-text.js';
 import { readCapped } from '../../../platform/http/read-capped.js';
 
 /**
@@ -99,7 +100,7 @@ export function createSteadfastRecordSource({
       const body = parseJson(text);
       const httpStatus = response.status;
       const bodyStatus = statusIn(body);
-      const reason = reasonIn(body);
+      const reason = wordsIn(body, ['error', 'message', 'errors']);
       const said = `HTTP ${httpStatus}${bodyStatus !== null && bodyStatus !== httpStatus ? `, status ${bodyStatus}` : ''}${reason ? `: ${reason}` : ''}`;
       const either = (test: (status: number) => boolean) => test(httpStatus) || (bodyStatus !== null && test(bodyStatus));
       if (either((s) => s === 401 || s === 403)) throw fail('auth', `Steadfast refused the API key or secret key (${said})`);
@@ -140,15 +141,6 @@ function count(value: unknown): number | null {
   return Number.isSafeInteger(number) && number >= 0 ? number : null;
 }
 
-/** The answer as JSON; undefined when it is empty or not JSON (an HTML error page, say). */
-function parseJson(text: string): unknown {
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The body's own `status` (Steadfast's portal answers {status: 200, ...}), as a number. */
 function statusIn(body: unknown): number | null {
@@ -157,24 +149,5 @@ function statusIn(body: unknown): number | null {
   return typeof body.status === 'string' && /^\d{3}$/.test(body.status) ? Number(body.status) : null;
 }
 
-/** Steadfast's words for a refusal: `error`, `message` and every `errors` entry, joined. */
-function reasonIn(body: unknown): string {
-  if (!isObject(body)) return '';
-  const parts: string[] = [];
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string' && value.trim()) parts.push(value.trim());
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (isObject(value)) Object.values(value).forEach(collect);
-  };
-  collect(body.error);
-  collect(body.message);
-  collect(body.errors);
-  return [...new Set(parts)].join(' ').slice(0, 300);
-}
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function shortLine(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
