@@ -24,10 +24,10 @@ module.exports = {
     // composition root wires), and those know each other only where the map says so.
     {
       name: 'ordering-knows-no-reactors',
-      comment: 'ordering imports none of messages, sales, documents, order-defences, audit, order-import or delivery: they are handed to it, or given its reads, by src/shop.ts (decisions 050, 060).',
+      comment: 'ordering imports none of messages, sales, documents, order-defences, audit, order-import, delivery, payments or phone-records: they are handed to it, or given its reads, by src/shop.ts (decisions 050, 060, 061).',
       severity: 'error',
       from: { path: '^src/modules/ordering/' },
-      to: { path: '^src/modules/(messages|sales|documents|order-defences|audit|order-import|delivery)/' },
+      to: { path: '^src/modules/(messages|sales|documents|order-defences|audit|order-import|delivery|payments|phone-records)/' },
     },
     {
       name: 'audit-uses-ordering-only',
@@ -35,6 +35,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/modules/audit/' },
       to: { path: '^src/modules/', pathNot: '^src/modules/(audit|ordering|identity)/' },
+    },
+    {
+      name: 'payments-and-records-use-ordering-only',
+      comment: "payments (bKash, holds, refunds) changes an order only through ordering's command and reads it through ordering's index; phone-records reads ordering's listing; both use identity's guards, and no other module (decision 061).",
+      severity: 'error',
+      from: { path: '^src/modules/(payments|phone-records)/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/($1|ordering|identity)/' },
     },
     {
       name: 'delivery-uses-ordering-only',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeBdMobile } from './shared/phone.js';
+import { parseAdvanceRule, parseAdvanceWhen } from './shared/advance.js';
 
 /**
  * The only reader of process.env. Every setting of the shop is declared, defaulted and
@@ -214,6 +215,54 @@ const envSchema = z.object({
   /** Look-ups of the public tracking page per client address in 15 minutes. */
   TRACK_LOOKUPS_PER_15MIN: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(10_000).default(30),
 
+  /**
+   * Advance payment by bKash (issue 35, decision 061). bKash Tokenized Checkout is set up when its
+   * four keys are given (all or none); its base is the live one by default (the sandbox is
+   * https://tokenized.sandbox.bka.sh/v1.2.0-beta; tests point it at a local server).
+   */
+  BKASH_BASE_URL: z.url({ message: 'must be a URL such as https://tokenized.pay.bka.sh/v1.2.0-beta' }).default('https://tokenized.pay.bka.sh/v1.2.0-beta'),
+  BKASH_APP_KEY: courierKey.optional(),
+  BKASH_APP_SECRET: courierKey.optional(),
+  BKASH_USERNAME: z.string().trim().min(1).max(200).optional(),
+  BKASH_PASSWORD: z.string().min(1).max(200).optional(),
+  /** How long one bKash call may take before it counts as failed (bKash advises 30 s). */
+  BKASH_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(120_000).default(30_000),
+  /** none (default) | delivery-fee | percent:N: the advance an order asks (bKash must be set up for any other than none). */
+  ADVANCE_PAYMENT: z.string().default('none').transform((text, ctx) => {
+    const rule = parseAdvanceRule(text);
+    if (typeof rule === 'string') {
+      ctx.addIssue({ code: 'custom', message: rule });
+      return z.NEVER;
+    }
+    return rule;
+  }),
+  /** The advance is held in escrow: the Digital Commerce Operation Guidelines' 10 % cap does not apply. */
+  ADVANCE_ESCROW: bool.default(false),
+  /** always (default), or any of no-good-record, first-order, above:N (comma-separated): when the advance is asked. */
+  ADVANCE_WHEN: z.string().default('always').transform((text, ctx) => {
+    const when = parseAdvanceWhen(text);
+    if (typeof when === 'string') {
+      ctx.addIssue({ code: 'custom', message: when });
+      return z.NEVER;
+    }
+    return when;
+  }),
+  /** With bKash set up, a phone the COD block would refuse is offered to pay the delivery fee in advance instead (true by default). */
+  ADVANCE_FOR_COD_BLOCKED: bool.default(true),
+  /** How long an order waiting for its advance holds its stock. */
+  PAYMENT_HOLD_MINUTES: z.coerce.number({ message: 'must be a number of minutes' }).int().min(1).max(24 * 60).default(30),
+  /** Seconds between the hold worker's looks for unpaid holds that ran out. */
+  PAYMENT_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(3600).default(30),
+  /** Of a phone's finished parcels, the share delivered (percent) that makes its delivery record good. */
+  GOOD_RECORD_PERCENT: z.coerce.number({ message: 'must be a percentage' }).int().min(1).max(100).default(80),
+  /** Ask Steadfast's fraud check for a phone's record when the Steadfast keys are set (true by default). */
+  STEADFAST_FRAUD_CHECK: bool.default(true),
+  /** BD Courier's courier-record service (api.bdcourier.com): set its key to read the record every courier keeps. */
+  BDCOURIER_API_URL: z.url({ message: 'must be a URL' }).default('https://api.bdcourier.com'),
+  BDCOURIER_API_KEY: courierKey.optional(),
+  /** How long one courier-record look-up may take. */
+  RECORD_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(60_000).default(5_000),
+
   /** smtp://user:pass@host:587 or smtps://...; without it mails are written to the log. */
   SMTP_URL: z.url({ message: 'must be a URL such as smtp://user:pass@host:587' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
@@ -280,7 +329,18 @@ function crossCheck(env: z.infer<typeof envSchema>): Missing | null {
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
     return { path: 'ADMIN_EMAIL', message: 'Missing setting ADMIN_EMAIL: required when ADMIN_PASSWORD is set' };
   }
-  return crossCheckSms(env) ?? crossCheckS3(env) ?? crossCheckCouriers(env);
+  return crossCheckSms(env) ?? crossCheckS3(env) ?? crossCheckCouriers(env) ?? crossCheckBkash(env);
+}
+
+/** bKash's four keys: all of them, or none; an advance rule needs them. */
+export const bkashKeys = ['BKASH_APP_KEY', 'BKASH_APP_SECRET', 'BKASH_USERNAME', 'BKASH_PASSWORD'] as const;
+
+function crossCheckBkash(env: z.infer<typeof envSchema>): Missing | null {
+  const given = bkashKeys.filter((name) => env[name] !== undefined);
+  const missing = bkashKeys.find((name) => env[name] === undefined);
+  if (given.length > 0 && missing) return { path: missing, message: `Missing setting ${missing}: required with ${given.join(', ')}` };
+  if (env.ADVANCE_PAYMENT.kind !== 'none' && given.length === 0) return { path: 'BKASH_APP_KEY', message: 'Missing setting BKASH_APP_KEY: ADVANCE_PAYMENT asks an advance, paid through bKash: set BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD' };
+  return null;
 }
 
 /** A courier's keys: all of them, or none (that courier is not used). */

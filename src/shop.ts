@@ -14,6 +14,8 @@ import { createCartModule } from './modules/cart/index.js';
 import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
+import { createBkashGateway, createPaymentsModule, paymentHoldsOn, type PaymentGateway } from './modules/payments/index.js';
+import { createBdCourierRecordSource, createPhoneRecordsModule, createSteadfastRecordSource, type CourierRecordSource } from './modules/phone-records/index.js';
 import { createDeliveryModule, createPathaoCourier, createRedxCourier, createSteadfastCourier, parcelsTableOn, type Courier, type CourierName } from './modules/delivery/index.js';
 import { rateLimiterFor } from './platform/shared-limits.js';
 import { createMessagesModule } from './modules/messages/index.js';
@@ -182,6 +184,11 @@ export async function createShop(settings: ShopSettings) {
   // modules meet. `defences` is made after ordering (its phone codes run in ordering's
   // transaction) and asked only once an order is placed.
   let ordering: Awaited<ReturnType<typeof createOrderingModule>>;
+  // Advance payments (issue 35): bKash and the couriers' records, asked by ordering's placement;
+  // the payments module is made after ordering (its commands are ordering's) and asked only once an order waits.
+  const bkash = bkashOf(env);
+  const phoneRecords = createPhoneRecordsModule({ database, clock, logger, sources: recordSourcesOf(env), orders, goodPercent: env.GOOD_RECORD_PERCENT, requireAdmin });
+  let paymentsMade: ReturnType<typeof createPaymentsModule> | undefined;
   let logStart: OrderLogStarted;
   let defencesMade: ReturnType<typeof createOrderDefencesModule> | undefined;
   const defence = () => {
@@ -213,6 +220,21 @@ export async function createShop(settings: ShopSettings) {
       },
       shopPhone: env.SHOP_PHONE,
       checkoutOtp: env.CHECKOUT_OTP,
+      advance: bkash
+        ? {
+            rule: env.ADVANCE_PAYMENT,
+            escrow: env.ADVANCE_ESCROW,
+            when: env.ADVANCE_WHEN,
+            holdMinutes: env.PAYMENT_HOLD_MINUTES,
+            offerWhenCodBlocked: env.ADVANCE_FOR_COD_BLOCKED,
+            goodRecordPercent: env.GOOD_RECORD_PERCENT,
+            courierRecord: (phone) => phoneRecords.couriersRecord(phone),
+          }
+        : null,
+      startAdvancePayment: async (order) => {
+        if (!paymentsMade) throw new Error('a payment is asked before the shop was made');
+        return paymentsMade.firstPayment(order);
+      },
       inTransaction: inOrderTransaction(database, messages.orderMessages),
       ports: {
         in: (tx) => ({
@@ -265,9 +287,24 @@ export async function createShop(settings: ShopSettings) {
     trustProxy: env.TRUST_PROXY,
     requireAdmin,
   });
-  // The order log's start-up checks passed: the messages' worker may send, the booking worker book.
+  // Advance payments by bKash (issue 35): the advance is the order's, every change an event of its log.
+  const payments = (paymentsMade = createPaymentsModule({
+    database,
+    clock,
+    logger,
+    newId,
+    gateway: bkash,
+    orders,
+    orderCommand: ordering.parcelCommand,
+    callbackUrl: `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/api/payments/bkash/callback`,
+    pollMs: env.PAYMENT_POLL_SECONDS * 1000,
+    requireUser,
+    requireAdmin,
+  }));
+  // The order log's start-up checks passed: the messages' worker may send, the booking worker book, the hold worker let holds lapse.
   messages.start();
   delivery.start();
+  if (bkash) payments.start();
 
   // The first answers carry the shared tags (PostgreSQL), not process-local ones.
   await Promise.all([catalogue.ready, promotions.ready]);
@@ -292,7 +329,7 @@ export async function createShop(settings: ShopSettings) {
     site,
     // Every module's routers, in mount order (decision 050): createApp refuses a list where a route
     // is shadowed by an earlier one (documents' /orders/export.csv before ordering's /orders/:id).
-    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, audit.routes, defences.routes, messages.routes, sales.routes, delivery.routes].flat(),
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, audit.routes, defences.routes, messages.routes, sales.routes, delivery.routes, payments.routes, phoneRecords.routes].flat(),
     cspSources: identity.cspSources,
     uploadsDir,
     uploadLimits: {
@@ -353,6 +390,7 @@ export async function createShop(settings: ShopSettings) {
     documents,
     defences,
     delivery,
+    payments,
     uploadsDir,
     /** The response cache's size against its caps. */
     responseCacheStats: () => responseCache.stats(),
@@ -418,6 +456,7 @@ export async function createShop(settings: ShopSettings) {
       // The message worker's turn under way ends (its sends are bounded) before the database closes.
       await messages.stop();
       await delivery.stop();
+      await payments.stop();
       catalogue.stop();
       promotions.stop();
       await database.close();
@@ -434,7 +473,22 @@ export type Shop = Awaited<ReturnType<typeof createShop>>;
  * null: imported orders tell nobody).
  */
 export function inOrderTransaction(database: ShopDatabase, messages: OrderChangeHandler | null): OrderChangeHandler[] {
-  return [orderListingOn(database), salesProjectionOn(database), parcelsTableOn(database), ...(messages ? [messages] : [])];
+  return [orderListingOn(database), salesProjectionOn(database), parcelsTableOn(database), paymentHoldsOn(database), ...(messages ? [messages] : [])];
+}
+
+/** bKash, when its keys are set (env.ts checks they are all there or none). */
+function bkashOf(env: Env): PaymentGateway | null {
+  if (!env.BKASH_APP_KEY || !env.BKASH_APP_SECRET || !env.BKASH_USERNAME || !env.BKASH_PASSWORD) return null;
+  return createBkashGateway({ baseUrl: env.BKASH_BASE_URL, appKey: env.BKASH_APP_KEY, appSecret: env.BKASH_APP_SECRET, username: env.BKASH_USERNAME, password: env.BKASH_PASSWORD, timeoutMs: env.BKASH_TIMEOUT_MS });
+}
+
+/** The sources of couriers' records whose keys are set (issue 35). */
+function recordSourcesOf(env: Env): CourierRecordSource[] {
+  const sources: CourierRecordSource[] = [];
+  const timeoutMs = env.RECORD_TIMEOUT_MS;
+  if (env.STEADFAST_FRAUD_CHECK && env.STEADFAST_API_KEY && env.STEADFAST_SECRET_KEY) sources.push(createSteadfastRecordSource({ baseUrl: env.STEADFAST_BASE_URL, apiKey: env.STEADFAST_API_KEY, secretKey: env.STEADFAST_SECRET_KEY, timeoutMs }));
+  if (env.BDCOURIER_API_KEY) sources.push(createBdCourierRecordSource({ baseUrl: env.BDCOURIER_API_URL, apiKey: env.BDCOURIER_API_KEY, timeoutMs }));
+  return sources;
 }
 
 /** The couriers whose keys are set (env.ts checks a courier's keys are all there or none). */

@@ -167,6 +167,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     MESSAGE_POLL_SECONDS: '3600',
     // The same for the parcel bookings (issue 34): tests book through POST /api/shipments, which runs a turn, or delivery.runOnce().
     DELIVERY_POLL_SECONDS: '3600',
+    // And the payment holds (issue 35): tests let them lapse with payments.runOnce().
+    PAYMENT_POLL_SECONDS: '3600',
     ...options.env,
   });
   if (!settings.ok) throw new Error(`test settings: ${settings.message}`);

@@ -36,7 +36,7 @@ export { zoneInBengali, zoneInParens } from './domain/zone-text.js';
 export { dayField, deskFilterOf, deskFilterSchema } from './adapters/desk-query.js';
 /** A Bangladeshi mobile number in a body (the order defences' routes take the same). */
 export { bdMobileField } from './adapters/phone-field.js';
-export type { ListedOrder, OrderChange, OrderChangeHandler, OrderCursor, OrderFilter, OrderLog, StoredEvent } from './ports.js';
+export type { ListedOrder, PhoneHistory, OrderChange, OrderChangeHandler, OrderCursor, OrderFilter, OrderLog, StoredEvent } from './ports.js';
 export type { GroupCommitOptions } from './adapters/group-commit.js';
 /**
  * The log as stored, for the audit (decision 050), which checks it without ordering knowing: the
@@ -140,14 +140,14 @@ export type OrderingAt = {
 };
 
 /** What other modules read of the orders, outside transactions: one order, one order with its lines cut, keyset pages of the desk's filter, orders' numbers. */
-export type OrderReads = Pick<OrderProjection, 'byId' | 'byNumber' | 'listedById' | 'pageAfter' | 'numbersOf'>;
+export type OrderReads = Pick<OrderProjection, 'byId' | 'byNumber' | 'listedById' | 'pageAfter' | 'numbersOf' | 'historyOf'>;
 
 const projectionsOn = (database: ShopDatabase) => bindStores(database, { sqlite: createSqliteOrderProjection, postgres: createPgOrderProjection });
 
 /** Ordering's reads for the documents and the messages (decision 050). */
 export function orderReadsOn(database: ShopDatabase): OrderReads {
   const projection = projectionsOn(database).outside;
-  return { byId: (id) => projection.byId(id), byNumber: (n) => projection.byNumber(n), listedById: (id, lines) => projection.listedById(id, lines), pageAfter: (filter, after, limit) => projection.pageAfter(filter, after, limit), numbersOf: (ids) => projection.numbersOf(ids) };
+  return { byId: (id) => projection.byId(id), byNumber: (n) => projection.byNumber(n), listedById: (id, lines) => projection.listedById(id, lines), pageAfter: (filter, after, limit) => projection.pageAfter(filter, after, limit), numbersOf: (ids) => projection.numbersOf(ids), historyOf: (phone) => projection.historyOf(phone) };
 }
 
 /** The listing (orders, the desk's table): the first in-transaction handler of every list (decision 050). */

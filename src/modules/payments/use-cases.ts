@@ -129,7 +129,9 @@ export async function settleAttempt(deps: PaymentsDeps, attempt: AttemptRow, how
     }
     return { outcome: 'pending', code: null };
   }
-  return recordResult(deps, attempt, result);
+  const recorded = await recordResult(deps, attempt, result);
+  // A payment not completed for an order whose hold ran out: there is nothing left to pay.
+  return order.advance.status === 'expired' && recorded.outcome !== 'paid' ? { outcome: 'expired', code: null } : recorded;
 }
 
 async function recordResult(deps: PaymentsDeps, attempt: AttemptRow, result: PaymentResult): Promise<{ outcome: PaymentOutcome; code: string | null }> {

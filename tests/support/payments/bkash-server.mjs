@@ -31,9 +31,9 @@
 //   GET  /_control/requests          -> the API requests received, newest last: {method, path, username, password, appKey,
 //                                       authorization ("token" | "bearer" | "missing" | "unknown" | "expired"), body (secrets redacted)}
 //   POST /_control/fail              {"mode": "500"|"502"|"503"|"504"|"401"|"403"|"stall"|"stall-body"|"reset"|"huge"|"not-json"|
-//                                     "then-stall"|"<4-digit bKash code>"|"legacy-<code>"|"maintenance", "times": 1, "route": "execute"}
+//                                     "then-stall"|"<4-digit bKash code>"|"legacy-<code>"|"maintenance", "times": 1, "route": "execute", "after": 0}
 //                                     the next `times` API calls (those whose path ends with `route`; without one, any call
-//                                     but the token calls) answer that way. stall: no answer; stall-body: headers then
+//                                     but the token calls) answer that way, after `after` such calls answered as usual. stall: no answer; stall-body: headers then
 //                                     silence; reset: the connection is dropped; huge: 200 KiB of JSON; then-stall: the call
 //                                     is carried out and its answer never comes; a code: HTTP 200 {statusCode, statusMessage};
 //                                     legacy-<code>: {errorCode, errorMessage}; maintenance: {statusCode "503", ...}
@@ -188,6 +188,11 @@ ${buttons}
     if (!failure.mode || failure.times <= 0) return false;
     const isToken = path.startsWith('token/');
     if (failure.route ? !path.endsWith(String(failure.route).replace(/^\/+/, '')) : isToken) return false;
+    // `after`: that many matching calls are answered as usual first (the refund after a refund-status call).
+    if (failure.after > 0) {
+      failure.after -= 1;
+      return false;
+    }
     const { mode } = failure;
     failure.times -= 1;
     if (failure.times <= 0) failure = { mode: null, times: 0, route: null };
@@ -401,7 +406,7 @@ ${buttons}
       const mode = String(body?.mode ?? '');
       const modes = ['500', '502', '503', '504', '401', '403', 'stall', 'stall-body', 'reset', 'huge', 'not-json', 'then-stall', 'maintenance'];
       if (!modes.includes(mode) && !/^(legacy-)?\d{4}$/.test(mode)) return json(res, 400, { error: `mode must be one of ${modes.join(', ')}, a 4-digit bKash code or legacy-<code>` });
-      failure = { mode, times: Math.max(1, Number(body?.times ?? 1) || 1), route: typeof body?.route === 'string' && body.route ? body.route : null };
+      failure = { mode, times: Math.max(1, Number(body?.times ?? 1) || 1), route: typeof body?.route === 'string' && body.route ? body.route : null, after: Math.max(0, Number(body?.after ?? 0) || 0) };
       return json(res, 200, failure);
     }
     if (req.method === 'POST' && path === '/_control/expire-tokens') {
