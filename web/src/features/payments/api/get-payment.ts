@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
 import { retryUnlessClientError } from '../../../lib/query-client';
 import { paymentsQueryKeyRoot, type OrderPayment } from './payment-keys';
 
@@ -9,7 +9,7 @@ import { paymentsQueryKeyRoot, type OrderPayment } from './payment-keys';
  * without an advance, or not the caller's.
  */
 export function getPayment(orderId: string, check: boolean): Promise<OrderPayment> {
-  return authApi.get(`orders/${encodeURIComponent(orderId)}/payment`, check ? { searchParams: { check: '1' } } : {}).json<OrderPayment>();
+  return call(authApi, 'get /orders/:id/payment', { params: { id: orderId }, query: check ? { check: '1' } : {} });
 }
 
 /** Checks made at most, one every CHECK_EVERY_MS, while bKash has not said how a payment ended. */

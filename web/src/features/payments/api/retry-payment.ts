@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../../../lib/api-client';
+import { authApi, call } from '../../../lib/api-client';
 import { paymentsQueryKeyRoot, type PaymentStarted } from './payment-keys';
 
 /**
@@ -9,7 +9,7 @@ import { paymentsQueryKeyRoot, type PaymentStarted } from './payment-keys';
  */
 export function retryPayment(orderId: string): Promise<PaymentStarted> {
   // The server waits for bKash before it answers.
-  return authApi.post(`orders/${encodeURIComponent(orderId)}/payment`, { timeout: 60_000 }).json<PaymentStarted>();
+  return call(authApi, 'post /orders/:id/payment', { params: { id: orderId }, timeout: 60_000 });
 }
 
 export function useRetryPayment() {
