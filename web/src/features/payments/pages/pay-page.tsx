@@ -9,7 +9,7 @@ import { PAGES } from '../../../app/routes';
 import { usePayment } from '../api/get-payment';
 import type { OrderPayment } from '../api/payment-keys';
 import { useRetryPayment } from '../api/retry-payment';
-import { formatWhen } from '../format-when';
+import { formatWhen } from '../../../lib/format-when';
 import { paymentsMessages, type PaymentsId } from '../messages/payments';
 import { offersRetry, payMessage, readResult, type PayMessage } from '../pay-result';
 import './pay-page.css';

@@ -1,5 +1,5 @@
-import { formatDateTime as formatShopDateTime } from '../../../../src/shared/locale-dates';
-import type { Lang } from '../../../../src/shared/locale-format';
+import { formatDateTime as formatShopDateTime } from '../../../src/shared/locale-dates';
+import type { Lang } from '../../../src/shared/locale-format';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
