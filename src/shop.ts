@@ -14,7 +14,7 @@ import { createCartModule } from './modules/cart/index.js';
 import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
-import { createBkashGateway, createPaymentsModule, paymentHoldsOn, type PaymentGateway } from './modules/payments/index.js';
+import { advanceMoneyOn, createBkashGateway, createPaymentsModule, paymentHoldsOn, type PaymentGateway } from './modules/payments/index.js';
 import { createBdCourierRecordSource, createPhoneRecordsModule, createSteadfastRecordSource, type CourierRecordSource } from './modules/phone-records/index.js';
 import { createDeliveryModule, createPathaoCourier, createRedxCourier, createSteadfastCourier, parcelsTableOn, type Courier, type CourierName } from './modules/delivery/index.js';
 import { rateLimiterFor } from './platform/shared-limits.js';
@@ -169,7 +169,7 @@ export async function createShop(settings: ShopSettings) {
     orders,
     requireAdmin,
   });
-  const sales = createSalesModule({ database, clock, requireAdmin });
+  const sales = createSalesModule({ database, clock, requireAdmin, advanceMoney: advanceMoneyOn(database) });
   const documents = createDocumentsModule({
     clock,
     orders,

@@ -218,6 +218,30 @@ describe('an order that waits for its advance', () => {
     expect((await eventsOf(waiting.insertedId)).filter((e) => e.type === 'PaymentExpired')).toHaveLength(1);
   });
 
+  it('settles an execute whose answer never came by asking bKash, with expired tokens renewed on the way', async () => {
+    const renewed = await placeAwaiting('01711000011');
+    await control(bkash.origin, 'expire-tokens', { refreshTokens: true });
+    expect(await onBkashPage(renewed.payment.redirectUrl, 'success')).toBe(`/pay/${renewed.insertedId}?result=paid`);
+    const grants = ((await (await fetch(`${bkash.origin}/_control/requests`)).json()) as Array<{ path: string }>).filter((r) => r.path.endsWith('token/grant'));
+    expect(grants.length).toBeGreaterThanOrEqual(2);
+    // bKash carries the execute out, and its answer never comes back (the time-out is 1.5 s here): the status call settles it.
+    const waiting = await placeAwaiting('01711000013');
+    await control(bkash.origin, 'fail', { mode: 'then-stall', times: 1, route: 'execute' });
+    const landed = await onBkashPage(waiting.payment.redirectUrl, 'success');
+    expect(landed).toBe(`/pay/${waiting.insertedId}?result=paid`);
+    expect((await orderAsAdmin(waiting.insertedId)).advance?.status).toBe('paid');
+  });
+
+  it('tells the page "pending" when bKash does not answer at all, and the page\'s check settles it later', async () => {
+    const waiting = await placeAwaiting('01711000012');
+    await control(bkash.origin, 'fail', { mode: 'stall', times: 2 });
+    const landed = await onBkashPage(waiting.payment.redirectUrl, 'success');
+    expect(landed).toBe(`/pay/${waiting.insertedId}?result=pending`);
+    // Never executed: the page's check reads bKash's status (initiated), and the order still waits.
+    const view = (await json(await call(t, 'GET', `/api/orders/${waiting.insertedId}/payment?check=1`, { token: customer }))) as { advance: Advance; canRetry: boolean };
+    expect(view).toMatchObject({ advance: { status: 'awaiting' }, canRetry: true });
+  });
+
   it('answers the shop\'s own page when bKash is down, and a later try works', async () => {
     await control(bkash.origin, 'fail', { mode: '503', times: 1, route: 'create' });
     const waiting = await placeAwaiting('01711000006');
@@ -321,6 +345,16 @@ describe('the delivery record at the desk', () => {
     expect(later.unavailable).toEqual([expect.objectContaining({ source: 'bdcourier' })]);
     customer = (await signUpCustomer(t, 'Late', 'late@example.com')).token;
     expect((await call(t, 'GET', `/api/orders/${id}/record`, { token: customer })).status).toBe(403);
+  });
+});
+
+describe('the sales report', () => {
+  it('counts the advances paid and refunded in its range', async () => {
+    const res = await call(t, 'GET', '/api/stats/sales?from=2025-12-01&to=2026-01-05', { token: admin });
+    expect(res.status).toBe(200);
+    const { advances } = (await json(res)) as { advances: Record<string, number> };
+    // Paid: the orders of 01711000003, ...011, ...013, ...007, ...008, ...009; refunded: ...008 and ...009.
+    expect(advances).toEqual({ paidOrders: 6, paidAmount: 360, refundedOrders: 2, refundedAmount: 120 });
   });
 });
 

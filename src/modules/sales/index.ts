@@ -7,6 +7,7 @@ import { createPgSalesProjection } from './adapters/postgres/sales-projection.js
 import { checkSalesProjectionOn, salesCheckInWorker, type SalesCheck } from './adapters/sales-check.js';
 import { createSqliteSalesProjection } from './adapters/sqlite/sales-projection.js';
 import { statsRoutes } from './adapters/stats-http.js';
+import type { SalesStatsDeps } from './sales-stats.js';
 
 export type { ProductSalesDto, SalesReportDto, SalesSummaryDto } from './adapters/stats-http.js';
 export type { SalesCheck } from './adapters/sales-check.js';
@@ -21,13 +22,15 @@ export type SalesDeps = {
   database: ShopDatabase;
   clock: Clock;
   requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  /** The advances paid and refunded over a period (issue 35: the payments module's). */
+  advanceMoney?: SalesStatsDeps['advanceMoney'];
 };
 
 export function createSalesModule(deps: SalesDeps) {
   const stores = salesStoresOn(deps.database);
   return {
     salesProjection: salesProjectionOn(deps.database, stores),
-    routes: [statsRoutes({ sales: stores.outside, clock: deps.clock, requireAdmin: deps.requireAdmin })],
+    routes: [statsRoutes({ sales: stores.outside, clock: deps.clock, advanceMoney: deps.advanceMoney, requireAdmin: deps.requireAdmin })],
   };
 }
 

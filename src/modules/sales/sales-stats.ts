@@ -2,12 +2,18 @@ import type { Clock } from '../../shared/clock.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { Page, Paged } from '../../shared/page.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { addDays, dhakaDay } from '../../shared/shop-time.js';
+import { addDays, dhakaDay, dhakaDayStart } from '../../shared/shop-time.js';
 import { addSales, bucketOf, bucketStarts, canceledShare, noSales, type SalesBucket, type SalesFigures } from './domain/sales.js';
 import type { ProductSales, SalesProjection } from './ports.js';
 
-/** The admins' sales figures (issue 17), read from the sales projection only (decision 033). */
-export type SalesStatsDeps = { sales: SalesProjection; clock: Clock };
+/** What came in through bKash and went back over a period (issue 35; the payments module's, handed over by the composition root). */
+export type AdvanceMoney = { paidOrders: number; paidAmount: number; refundedOrders: number; refundedAmount: number };
+
+/**
+ * The admins' sales figures (issue 17), read from the sales projection only (decision 033); and
+ * the advances paid and refunded in the range (issue 35), read from the payments' holds.
+ */
+export type SalesStatsDeps = { sales: SalesProjection; clock: Clock; advanceMoney?: ((from: Date, to: Date) => Promise<AdvanceMoney>) | undefined };
 
 /** A chart has at most this many points; a longer range asks for a larger bucket. */
 export const maxBuckets = 400;
@@ -16,7 +22,7 @@ export const defaultDays = 30;
 
 export type DayRange = { from?: string | undefined; to?: string | undefined };
 export type SalesQuery = DayRange & { bucket?: SalesBucket | undefined };
-export type SalesReport = { from: string; to: string; bucket: SalesBucket; buckets: Array<{ start: string } & SalesFigures>; totals: SalesFigures };
+export type SalesReport = { from: string; to: string; bucket: SalesBucket; buckets: Array<{ start: string } & SalesFigures>; totals: SalesFigures; advances: AdvanceMoney };
 export type SalesPeriod = { from: string; to: string } & SalesFigures & { canceledShare: number };
 export type SalesSummary = { today: string; asOf: string; periods: { today: SalesPeriod; last7Days: SalesPeriod; last30Days: SalesPeriod } };
 
@@ -48,7 +54,8 @@ export async function salesByBucket(deps: SalesStatsDeps, query: SalesQuery): Pr
     addSales(into, row);
     addSales(totals, row);
   }
-  return ok({ from, to, bucket, buckets: [...buckets.values()], totals });
+  const advances = deps.advanceMoney ? await deps.advanceMoney(dhakaDayStart(from), dhakaDayStart(to, 1)) : { paidOrders: 0, paidAmount: 0, refundedOrders: 0, refundedAmount: 0 };
+  return ok({ from, to, bucket, buckets: [...buckets.values()], totals, advances });
 }
 
 /** Today, the last 7 and the last 30 days (today included), in one read of the projection. */

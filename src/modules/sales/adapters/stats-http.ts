@@ -7,9 +7,8 @@ import { pageAnswer } from '../../../platform/http/wire.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { AuthVariables } from '../../identity/index.js';
 import { salesBuckets } from '../domain/sales.js';
-import type { SalesProjection } from '../ports.js';
 import { dayField } from '../../ordering/index.js';
-import { defaultDays, maxBuckets, salesByBucket, salesSummary, topProducts } from '../sales-stats.js';
+import { defaultDays, maxBuckets, salesByBucket, salesSummary, topProducts, type SalesStatsDeps } from '../sales-stats.js';
 
 const rangeFields = {
   from: dayField('from').meta({ description: `The first day (YYYY-MM-DD, Dhaka time), included; ${defaultDays - 1} days before \`to\` when absent.` }),
@@ -49,6 +48,9 @@ const salesReportSchema = z.object({
     .array(z.object({ start: z.string().meta({ description: "The bucket's first day (a Sunday, the 1st), or `from`." }), ...figures }))
     .meta({ description: 'Every bucket of the range, oldest first, zeros included.' }),
   totals: z.object(figures),
+  advances: z
+    .object({ paidOrders: z.number().int(), paidAmount: z.number().int(), refundedOrders: z.number().int(), refundedAmount: z.number().int() })
+    .meta({ description: 'Advances paid through bKash in the range (by the Dhaka day paid) and refunds made (by the day refunded), in taka (issue 35).' }),
 });
 export type SalesReportDto = z.infer<typeof salesReportSchema>;
 
@@ -73,7 +75,7 @@ const tag = 'Stats';
 const fromProjection = 'Read from the sales projection (decision 033): orders by the Dhaka day they were placed, as they stand now.';
 
 /** The admins' sales figures (issue 17). */
-export function statsRoutes(deps: { sales: SalesProjection; clock: Clock; requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+export function statsRoutes(deps: SalesStatsDeps & { requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> }) {
   const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ admin: deps.requireAdmin as MiddlewareHandler });
   app.handle(
     {
