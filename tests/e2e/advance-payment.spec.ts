@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin, e2ePorts } from '../../playwright.config.js';
 import type { BkashFakePayment } from '../support/payments/bkash-server.mjs';
@@ -65,7 +66,7 @@ async function bkashPayments(): Promise<BkashFakePayment[]> {
 }
 
 /** Order Now of the product, the checkout filled (Dhanmondi: Inside Dhaka, 60 BDT), up to the advance shown. */
-async function checkoutWithAdvance(page: Page) {
+async function checkoutWithAdvance(page: Page, axe = false) {
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('button', { name: 'Order Now' }).click();
@@ -74,10 +75,18 @@ async function checkoutWithAdvance(page: Page) {
   const box = page.getByTestId('checkout-advance');
   await expect(box).toContainText('Advance by bKash: 60 BDT now, 1,000 BDT on delivery.');
   await expect(box).toContainText('Unpaid orders are released after 1 minute.');
+  await expect(box).toHaveAttribute('aria-busy', 'false');
+  if (axe) await expectAxeClean(page, 'checkout with an advance');
   await page.getByRole('button', { name: 'Confirm and pay by bKash' }).click();
   await expect(dialog(page)).toContainText('You will be sent to bKash to pay 60 BDT now');
   await page.locator('.swal2-popup').getByRole('button', { name: 'Yes, pay by bKash!' }).click();
   await expect(page).toHaveURL(new RegExp(`^${bkash}/checkout/pay\\?paymentID=`));
+}
+
+async function expectAxeClean(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 /** The order id of the pay page the browser is on. */
@@ -93,7 +102,7 @@ test('an advance by bKash: paid, canceled and lapsed, refunded; the delivery rec
 
   await test.step('(a) the advance at checkout, paid on bKash, the order in My Orders', async () => {
     await signUp(page, 'Tahmina Akter', uniqueEmail('advance'));
-    await checkoutWithAdvance(page);
+    await checkoutWithAdvance(page, true);
     await page.locator('#pay').click();
     await expect(page).toHaveURL(/\/pay\/[^/?]+\?result=paid$/);
     paidId = payPageOrder(page);
@@ -102,6 +111,7 @@ test('an advance by bKash: paid, canceled and lapsed, refunded; the delivery rec
     paidNumber = /order (\d+)/.exec((await message.textContent()) ?? '')?.[1] ?? '';
     await expect(page.getByTestId('pay-advance')).toHaveText('60 BDT');
     await expect(page.getByTestId('pay-on-delivery')).toHaveText('1,000 BDT');
+    await expectAxeClean(page, 'the pay page');
     expect(await stockNow(request)).toBe(stock - 1);
 
     await page.getByRole('link', { name: 'Go to My Orders' }).click();
@@ -122,6 +132,15 @@ test('an advance by bKash: paid, canceled and lapsed, refunded; the delivery rec
     lapsingId = payPageOrder(page);
     expect(lapsingId).not.toBe(paidId);
     await expect(page.getByTestId('pay-message')).toContainText(/^You canceled the payment on bKash\. Your order is not placed yet: pay by .+ to keep it\.$/);
+    // The same page in Bengali: its words, money and digits.
+    await page.evaluate(() => window.localStorage.setItem('shop.lang', 'bn'));
+    await page.reload();
+    await expect(page.getByTestId('pay-message')).toContainText('আপনি বিকাশে পেমেন্ট বাতিল করেছেন।');
+    await expect(page.getByTestId('pay-advance')).toHaveText('৬০ টাকা');
+    await expect(page.getByTestId('pay-on-delivery')).toHaveText('১,০০০ টাকা');
+    await expect(page.getByRole('button', { name: 'আবার চেষ্টা করুন' })).toBeVisible();
+    await page.evaluate(() => window.localStorage.setItem('shop.lang', 'en'));
+    await page.reload();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page).toHaveURL(new RegExp(`^${bkash}/checkout/pay\\?paymentID=`));
     await page.locator('#cancel').click();
@@ -179,6 +198,7 @@ test('an advance by bKash: paid, canceled and lapsed, refunded; the delivery rec
     await expect(panel.getByTestId('advance-status')).toHaveText('Refunded');
     await expect(panel.getByTestId('advance-refund')).toContainText('60 BDT, transaction');
     await expect(panel.getByTestId('advance-refund')).toContainText('Reason: Out of stock at the warehouse');
+    await expectAxeClean(admin, 'the order page with its advance refunded');
 
     // The local bKash made the refund of that payment.
     const paid = (await bkashPayments()).find((p) => p.trxID === trx);

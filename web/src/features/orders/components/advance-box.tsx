@@ -6,6 +6,8 @@ import { checkoutMessages } from '../messages/checkout';
 type AdvanceBoxProps = {
   /** The server's answer for the details typed; undefined before the phone and zone are valid. */
   quote: AdvanceQuote | undefined;
+  /** The details changed and the server is being asked again: the box shown is the last answer's. */
+  checking: boolean;
 };
 
 /**
@@ -13,7 +15,7 @@ type AdvanceBoxProps = {
  * shop's rule, or instead of the cash-on-delivery block), and how long an unpaid order holds its
  * items; or that this phone number cannot order cash on delivery at all. Nothing without an advance.
  */
-export function AdvanceBox({ quote }: AdvanceBoxProps) {
+export function AdvanceBox({ quote, checking }: AdvanceBoxProps) {
   const t = useT(checkoutMessages);
   const lang = useLanguage();
   if (!quote) return null;
@@ -27,7 +29,7 @@ export function AdvanceBox({ quote }: AdvanceBoxProps) {
   const { advance } = quote;
   if (!advance) return null;
   return (
-    <div className="checkout-advance" role="status" data-testid="checkout-advance" data-reason={advance.reason}>
+    <div className="checkout-advance" role="status" aria-busy={checking} data-testid="checkout-advance" data-reason={advance.reason}>
       <p className="checkout-advance__amounts">
         {t('checkout.advance.amounts', { amount: formatMoney(advance.amount, lang), rest: formatMoney(advance.payOnDelivery, lang) })}
       </p>

@@ -137,7 +137,7 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
             onCodeChange={coupon.changeCode}
             onApply={() => void coupon.apply()}
           />
-          <AdvanceBox quote={checkout.advance.quote} />
+          <AdvanceBox quote={checkout.advance.quote} checking={checkout.advance.checking} />
           <button type="submit" className="button button--primary form__submit" disabled={checkout.sending || unavailable}>
             {checkout.sending ? t('checkout.placing') : checkout.advance.quote?.advance ? t('checkout.placeOrderBkash') : t('checkout.placeOrder')}
           </button>
