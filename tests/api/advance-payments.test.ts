@@ -4,6 +4,7 @@ import { startBdCourierServer } from '../support/couriers/bdcourier-server.mjs';
 import { startSteadfastServer } from '../support/couriers/steadfast-server.mjs';
 import { addStockedProduct, adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { startBkashServer } from '../support/payments/bkash-server.mjs';
+import { pdfPages } from '../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 35: an advance through bKash. The shop talks to a local bKash Tokenized Checkout
@@ -154,6 +155,14 @@ describe('an order that waits for its advance', () => {
     expect(again.headers.get('location')).toBe(`/pay/${waiting.insertedId}?result=paid`);
     expect((await eventsOf(waiting.insertedId)).filter((e) => e.type === 'AdvancePaid')).toHaveLength(1);
 
+    // The invoice and the desk's CSV show the advance, and what is left to collect.
+    const invoice = await call(t, 'GET', `/api/orders/${waiting.insertedId}/invoice.pdf`, { token: admin });
+    expect(invoice.status).toBe(200);
+    const [page] = await pdfPages(new Uint8Array(await invoice.arrayBuffer()));
+    expect(page).toContain(`Paid by bKash (${order.advance?.trxId})`);
+    expect(page).toContain(`Cash On Delivery: collect ${(order.amount - 60).toLocaleString('en-US')} BDT`);
+    const csv = await (await call(t, 'GET', `/api/orders/export.csv?q=${waiting.orderNumber}`, { token: admin })).text();
+    expect(csv).toContain(`,60,${order.advance?.trxId},0`);
     // The courier collects the total less the advance.
     expect((await call(t, 'PATCH', `/api/orders/${waiting.insertedId}`, { token: admin, body: { status: 'Confirmed' } })).status).toBe(200);
     const booked = await call(t, 'POST', `/api/orders/${waiting.insertedId}/parcel`, { token: admin, body: { courier: 'steadfast', consignmentId: 'C-1', trackingCode: 'T-1' } });

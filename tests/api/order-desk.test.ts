@@ -139,7 +139,7 @@ describe("the admins' desk", () => {
 
     const seen = await json(await call(t, 'GET', `/api/orders/${ids[3]}`, { token: admin }));
     expect(seen).toMatchObject({ _id: ids[3], status: 'Pending', removed: false, phone: '+8801712000000' });
-    expect(seen.history).toEqual({ placed: 4, pending: 1, confirmed: 1, canceledByShop: 1, canceledByCustomer: 1 });
+    expect(seen.history).toEqual({ placed: 4, pending: 1, confirmed: 1, canceledByShop: 1, canceledByCustomer: 1, delivered: 0, returned: 0 });
     const own = await json(await call(t, 'GET', `/api/orders/${ids[3]}`, { token: buyers[3]!.token }));
     expect(own.history).toBeUndefined();
     expect((await call(t, 'GET', `/api/orders/${ids[3]}`, { token: buyers[0]!.token })).status).toBe(404);

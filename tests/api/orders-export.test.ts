@@ -129,6 +129,9 @@ describe('GET /api/orders/export.csv', () => {
         'Total (BDT)': String(o.amount),
         'Items (count)': String(o.cartItems.reduce((n, l) => n + l.quantity, 0)),
         Lines: o.cartItems.map((l) => `${l.quantity} x ${l.title}${l.size || l.color ? ` (${[l.size, l.color].filter(Boolean).join(', ')})` : ''} @ ${l.unitPrice}`).join('; '),
+        'bKash advance (BDT)': '0',
+        'bKash trxID': '',
+        'Refunded (BDT)': '0',
       });
     }
   });

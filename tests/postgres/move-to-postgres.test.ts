@@ -67,6 +67,9 @@ const tables: Record<string, string> = {
   order_log_head: 'id',
   parcel_bookings: 'id',
   parcels: 'order_id',
+  payment_holds: 'order_id',
+  payment_attempts: 'id',
+  courier_records: 'phone, source',
 };
 
 /** SQLite's rows as SQLite holds them. */
@@ -152,6 +155,10 @@ describe('npm run move-to-postgres', () => {
         Date.now(),
         Date.now(),
       );
+      // An advance's hold and its payment at bKash, and a courier's record of a phone (issue 35), as their tables keep them.
+      await t.query("insert into payment_holds (order_id, order_number, owner_user_id, provider, amount, state, hold_until, placed_at, trx_id, paid_at, refunded_amount, refunded_at) values (?, 10001, 'u', 'bkash', 60, 'paid', ?, ?, 'TRX1', ?, null, null)", placed[0], Date.now(), Date.now(), Date.now());
+      await t.query("insert into payment_attempts (id, order_id, provider, payment_id, invoice, amount, redirect_url, state, message, created_at, updated_at) values ('pa-1', ?, 'bkash', 'TR0011ABC', '10001', 60, 'https://pay.example/x', 'completed', null, ?, ?)", placed[0], Date.now(), Date.now());
+      await t.query('insert into courier_records (phone, source, record, fetched_at) values (?, ?, ?, ?)', '+8801712345678', 'steadfast', '{"source":"steadfast","total":3,"delivered":2,"returned":1,"couriers":[]}', Date.now());
       rinaOrders = listed(await json(await call(t, 'GET', '/api/orders?email=rina@example.com', { token: rina.token })));
       expect(rinaOrders.length).toBeGreaterThan(0);
       // A blocked phone, and the orders' messages: some sent (a sent_at), the rest still pending.

@@ -24,7 +24,7 @@ const refusalCodes: Record<number, string[]> = {
   404: ['cart/line-not-found', 'ordering/order-not-found', 'http/not-found'],
   // CHECKOUT_OTP is off in this shop: the phone-code routes say so to signed-in callers. No courier
   // is set up and A's order is Pending: the admin's parcel routes say so (issue 34).
-  409: ['ordering/phone-codes-off', 'delivery/courier-not-configured', 'ordering/illegal-transition'],
+  409: ['ordering/phone-codes-off', 'delivery/courier-not-configured', 'ordering/illegal-transition', 'payments/not-configured'],
 };
 
 async function send(s: SeededShop, method: string, role: Role, req: CellRequest) {

@@ -333,6 +333,51 @@ export const routeTable: RouteRow[] = [
     request: async (s) => ({ path: `/api/track?order=${String(await s.t.value('select order_number from orders where id = ?', s.orderOfA))}&phone=${encodeURIComponent(checkoutForm.phone)}` }),
   },
   { method: 'GET', path: '/api/areas', expect: everyone(200), request: () => ({ path: '/api/areas' }) },
+
+  // Advance payments and the delivery record (issue 35). bKash is not set up in this shop and A's
+  // order asks no advance.
+  {
+    method: 'GET',
+    path: '/api/checkout/advance',
+    expect: signedIn(200),
+    why: "What checkout shows before confirming: the advance this phone would be asked (none here); a signed-in shopper's.",
+    request: () => ({ path: `/api/checkout/advance?phone=${encodeURIComponent(checkoutForm.phone)}&subtotal=1000&deliveryLocation=Inside%20Dhaka` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:id/payment',
+    expect: { visitor: 401, customerA: 404, customerB: 404, admin: 404 },
+    why: "An order's advance payment, for its owner and admins; A's order asks none, and to B it does not exist.",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/payment` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/payment',
+    expect: { visitor: 401, customerA: 409, customerB: 404, admin: 404 },
+    why: "Only the owner sends an order to bKash (409 payments/not-configured here); to anyone else it does not exist.",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/payment` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/refund',
+    expect: adminOnly(409),
+    why: "Refunds money from the shop's bKash account: admins only (409 payments/not-configured here).",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/refund`, body: { reason: 'Canceled' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:id/record',
+    expect: adminOnly(200),
+    why: "A phone's delivery record at the couriers is the desk's advice, not the shopper's.",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/record` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/payments/bkash/callback',
+    expect: everyone(302),
+    why: 'Where bKash sends the shopper back: public, believes nothing of its query (the shop asks bKash), always a redirect to the pay page.',
+    request: () => ({ path: '/api/payments/bkash/callback?paymentID=TR0011XYZ&status=success' }),
+  },
   {
     method: 'POST',
     path: '/api/couriers/:courier/webhook',

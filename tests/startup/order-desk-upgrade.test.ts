@@ -116,7 +116,7 @@ it('numbers the orders of before in the order they were placed, and records who 
   const c = await json(await call(t, 'GET', '/api/orders/00000000000000000000000c', { token: boss }));
   expect([a.orderNumber, b.orderNumber, c.orderNumber]).toEqual([10001, 10002, 10003]);
   expect(c).toMatchObject({ removed: true, status: 'Canceled' });
-  expect(a.history).toEqual({ placed: 3, pending: 1, confirmed: 0, canceledByShop: 1, canceledByCustomer: 1 });
+  expect(a.history).toEqual({ placed: 3, pending: 1, confirmed: 0, canceledByShop: 1, canceledByCustomer: 1, delivered: 0, returned: 0 });
   expect((await json(await call(t, 'GET', '/api/allOrders?q=10001', { token: boss }))).map((o: { _id: string }) => o._id)).toEqual(['00000000000000000000000a']);
   // Issue 33 (migration 0028): the order its customer canceled, removed from the listing before, is on the desk, its counts too.
   expect(await json(await call(t, 'GET', '/api/allOrders?q=10003', { token: boss }))).toMatchObject([{ _id: '00000000000000000000000c', canceledBy: 'customer' }]);

@@ -44,10 +44,10 @@ const unavailable = (): AppError => appError('payments/unavailable', 'bKash is n
  * owner only, while the order waits and its hold runs; at most maxAttemptsPerOrder per order.
  */
 export async function startPayment(deps: PaymentsDeps, actor: Actor, orderId: string): Promise<Result<{ redirectUrl: string; order: OrderState }, AppError>> {
-  const gateway = deps.gateway;
-  if (!gateway) return err(notConfigured());
   const order = await deps.orders.byId(orderId);
   if (!order || order.deleted || (actor.role !== 'system' && order.placed.owner.userId !== actor.userId)) return err(orderNotFound());
+  const gateway = deps.gateway;
+  if (!gateway) return err(notConfigured());
   const advance = order.advance;
   if (!advance || advance.status !== 'awaiting') return err(appError('payments/not-awaiting', advance?.status === 'paid' ? 'This order is paid already.' : 'This order waits for no payment.'));
   const now = deps.clock.now();

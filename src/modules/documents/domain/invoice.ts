@@ -2,7 +2,7 @@ import { formatDateTime } from '../../../shared/locale-dates.js';
 import { formatDigits, formatMoney, toBengaliDigits, type Lang } from '../../../shared/locale-format.js';
 import { basisPointsToPercent } from '../../../shared/money.js';
 import { dhakaWallClock } from '../../../shared/shop-time.js';
-import { zoneInBengali, zoneInParens, type OrderState, type OrderStatus } from '../../ordering/index.js';
+import { cashOnDelivery, zoneInBengali, zoneInParens, type OrderState, type OrderStatus } from '../../ordering/index.js';
 
 /**
  * What an invoice or a packing slip says, as plain strings (issue 17, decision 034): the PDF
@@ -118,6 +118,7 @@ type Words = {
   discount: string;
   fee: string;
   total: string;
+  advance: (trxId: string) => string;
   collect: (amount: string) => string;
   nothingCanceled: string;
   nothingDeleted: string;
@@ -151,6 +152,7 @@ const english: Words = {
   discount: 'Discount',
   fee: 'Delivery fee',
   total: 'Total',
+  advance: (trxId) => `Paid by bKash${trxId ? ` (${trxId})` : ''}`,
   collect: (amount) => `Cash On Delivery: collect ${amount}`,
   nothingCanceled: 'This order is canceled: nothing to collect.',
   nothingDeleted: 'This order was deleted: nothing to collect.',
@@ -194,6 +196,7 @@ const bengali: Words = {
   discount: 'ছাড়',
   fee: 'ডেলিভারি চার্জ',
   total: 'মোট',
+  advance: (trxId) => `বিকাশে দেওয়া হয়েছে${trxId ? ` (${trxId})` : ''}`,
   collect: (amount) => `ক্যাশ অন ডেলিভারি: ${amount} আদায় করুন`,
   nothingCanceled: 'অর্ডারটি বাতিল: কিছুই আদায় করতে হবে না।',
   nothingDeleted: 'অর্ডারটি মুছে ফেলা হয়েছে: কিছুই আদায় করতে হবে না।',
@@ -231,7 +234,8 @@ function statusTextOf(w: Words, order: OrderState): string {
 function collectLine(w: Words, order: OrderState): { collect: string; collectable: boolean } {
   if (order.status === 'Canceled') return { collect: w.nothingCanceled, collectable: false };
   if (order.removed) return { collect: w.nothingDeleted, collectable: false };
-  return { collect: w.collect(w.money(order.placed.total)), collectable: true };
+  // The courier collects the total less an advance paid through bKash (issue 35).
+  return { collect: w.collect(w.money(cashOnDelivery(order.placed.total, order.advance))), collectable: true };
 }
 
 function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopIdentity, lang: Lang): OrderDocument {
@@ -275,6 +279,7 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
       ...(p.discount > 0 || p.appliedCoupon ? [{ label: discountLabel, amount: `-${w.money(p.discount)}` }] : []),
       { label: `${w.fee}${zoneInParens(w.zone(p.deliveryLocation))}`, amount: w.money(p.fee) },
       { label: w.total, amount: w.money(p.total) },
+      ...(order.advance?.status === 'paid' ? [{ label: w.advance(order.advance.trxId ?? ''), amount: `-${w.money(order.advance.amount)}` }] : []),
     ],
     ...collectLine(w, order),
     courier: order.delivery ? w.courier(order.delivery.courier, order.delivery.trackingCode) : null,

@@ -129,6 +129,9 @@ describe('the orders file', () => {
       'Total (BDT)': '2670',
       'Items (count)': '3',
       Lines: '2 x Fox Tee (M, Red) @ 1200; 1 x Booster Box @ 500',
+      'bKash advance (BDT)': '0',
+      'bKash trxID': '',
+      'Refunded (BDT)': '0',
     });
   });
 

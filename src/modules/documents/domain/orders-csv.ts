@@ -34,6 +34,10 @@ export const ordersCsvColumns = [
   'Total (BDT)',
   'Items (count)',
   'Lines',
+  // Issue 35: an advance paid through bKash (0 when none), its transaction, and what was refunded of it.
+  'bKash advance (BDT)',
+  'bKash trxID',
+  'Refunded (BDT)',
 ] as const;
 
 /**
@@ -98,6 +102,9 @@ export function orderCsvCells(order: OrderState): Array<string | number> {
     p.total,
     p.lines.reduce((sum, line) => sum + line.quantity, 0),
     p.lines.map(describeLine).join('; '),
+    order.advance && (order.advance.status === 'paid' || order.advance.status === 'refunded') ? order.advance.amount : 0,
+    order.advance?.trxId ?? '',
+    order.advance?.refund?.amount ?? 0,
   ];
 }
 

@@ -4,7 +4,6 @@ import { ContractRouter } from '../../../platform/http/contract.js';
 import { pageFields, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { pageAnswer } from '../../../platform/http/wire.js';
-import type { Clock } from '../../../shared/clock.js';
 import type { AuthVariables } from '../../identity/index.js';
 import { salesBuckets } from '../domain/sales.js';
 import { dayField } from '../../ordering/index.js';
