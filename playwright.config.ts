@@ -7,12 +7,12 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
 
 /** Loopback ports of the servers the journeys run against. */
 // E2E_PORT_OFFSET moves them all, so that two checkouts on one machine can run their journeys at once.
-// Use multiples of 100: the ports lie up to 70 apart (smtp 2725 .. steadfast 2795), so offsets 10 apart collide.
+// Use multiples of 100: the ports lie up to 72 apart (smtp 2725 .. bkash 2797), so offsets 10 apart collide.
 const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 if (!Number.isInteger(portOffset) || portOffset % 100 !== 0) {
   throw new Error(`E2E_PORT_OFFSET must be a multiple of 100 (got ${process.env.E2E_PORT_OFFSET})`);
 }
-const basePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, otp: 4177, smtp: 2725, smtpHttp: 2780, smsSink: 2790, steadfast: 2795, authEmulator: 9199 } as const;
+const basePorts = { local: 4173, firebase: 4174, postgres: 4175, guarded: 4176, otp: 4177, advance: 4178, smtp: 2725, smtpHttp: 2780, smsSink: 2790, steadfast: 2795, bkash: 2797, authEmulator: 9199 } as const;
 export const e2ePorts = Object.fromEntries(
   Object.entries(basePorts).map(([name, port]) => [name, port + portOffset]),
 ) as { readonly [name in keyof typeof basePorts]: number };
@@ -61,8 +61,29 @@ const couriers = {
 // later specs. Only the guarded shop keeps those two defences at their defaults.
 const loosened = { MAX_PENDING_PER_PHONE: '1000', COD_BLOCK_AFTER_CANCELS: '0' } as const;
 
-type Shop = 'local' | 'firebase' | 'postgres' | 'guarded' | 'otp';
-const shops: readonly Shop[] = ['local', 'postgres', 'guarded', 'otp', 'firebase'];
+// Issue 35: the advance shop asks the delivery fee in advance through the local bKash
+// (tests/support/payments/bkash-server.mjs, its default keys), holds an unpaid order one minute and
+// looks for lapsed holds every 2 s. ADVANCE_ESCROW lifts the 10 % cap, so the whole fee is asked.
+export const e2eBkash = {
+  appKey: 'test-app-key-4f6o0cjiki2rfm34kf',
+  appSecret: 'test-app-secret-2is7hdktrekvrbljjh44ll3d9l1',
+  username: 'testTokenizedUser01',
+  password: 'testTokenizedUser01@12345',
+} as const;
+const advance = {
+  ADVANCE_PAYMENT: 'delivery-fee',
+  ADVANCE_ESCROW: 'true',
+  PAYMENT_HOLD_MINUTES: '1',
+  PAYMENT_POLL_SECONDS: '2',
+  BKASH_BASE_URL: `http://127.0.0.1:${e2ePorts.bkash}/v1.2.0-beta`,
+  BKASH_APP_KEY: e2eBkash.appKey,
+  BKASH_APP_SECRET: e2eBkash.appSecret,
+  BKASH_USERNAME: e2eBkash.username,
+  BKASH_PASSWORD: e2eBkash.password,
+} as const;
+
+type Shop = 'local' | 'firebase' | 'postgres' | 'guarded' | 'otp' | 'advance';
+const shops: readonly Shop[] = ['local', 'postgres', 'guarded', 'otp', 'advance', 'firebase'];
 
 /**
  * The shops to start: those of the projects named with --project (`--project=local` while working
@@ -133,7 +154,7 @@ export default defineConfig({
   projects: [
     {
       name: 'local',
-      testIgnore: [/firebase\..*spec\.ts$/, /order-defences\.spec\.ts$/, /checkout-otp\.spec\.ts$/],
+      testIgnore: [/firebase\..*spec\.ts$/, /order-defences\.spec\.ts$/, /checkout-otp\.spec\.ts$/, /advance-payment\.spec\.ts$/],
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.local}` },
     },
     {
@@ -162,6 +183,12 @@ export default defineConfig({
       testMatch: /checkout-otp\.spec\.ts$/,
       use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.otp}` },
     },
+    {
+      // Issue 35's advance by bKash (the local bKash), its refund and the phone's delivery record.
+      name: 'advance',
+      testMatch: /advance-payment\.spec\.ts$/,
+      use: { ...browser, baseURL: `http://127.0.0.1:${e2ePorts.advance}` },
+    },
   ],
   // One after another, as Playwright starts them: the demo shops first, so they draw their demo
   // catalogue while the others and the Auth emulator (~6 s) start.
@@ -187,6 +214,17 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
+    // bKash's Tokenized Checkout, local (issue 35), for the advance shop only.
+    ...(e2eShops.includes('advance')
+      ? [
+          {
+            command: `node tests/support/payments/bkash-server.mjs ${e2ePorts.bkash}`,
+            url: `http://127.0.0.1:${e2ePorts.bkash}/_control/payments`,
+            reuseExistingServer: false,
+            timeout: 30_000,
+          },
+        ]
+      : []),
     ...e2eShops.flatMap((name) => {
       if (name === 'firebase') {
         return [
@@ -211,6 +249,7 @@ export default defineConfig({
           MAIL_FROM: 'shop@e2e.test',
           PUBLIC_URL: `http://127.0.0.1:${e2ePorts[name]}`,
           ...(name === 'otp' ? { CHECKOUT_OTP: 'true' } : {}),
+          ...(name === 'advance' ? advance : {}),
           ...sms,
           ...couriers,
         }),

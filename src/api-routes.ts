@@ -15,6 +15,8 @@ import type { createIdentityModule } from './modules/identity/index.js';
 import type { createMessagesModule } from './modules/messages/index.js';
 import type { createOrderDefencesModule } from './modules/order-defences/index.js';
 import type { createOrderingModule } from './modules/ordering/index.js';
+import type { createPaymentsModule } from './modules/payments/index.js';
+import type { createPhoneRecordsModule } from './modules/phone-records/index.js';
 import type { createPromotionsModule } from './modules/promotions/index.js';
 import type { createSalesModule } from './modules/sales/index.js';
 import type { RoutesOf } from './platform/http/contract.js';
@@ -34,4 +36,6 @@ export type ApiRoutes = RoutesOf<PlatformRoutes> &
   RoutesOfModule<typeof createMessagesModule> &
   RoutesOfModule<typeof createSalesModule> &
   RoutesOfModule<typeof createDocumentsModule> &
-  RoutesOfModule<typeof createDeliveryModule>;
+  RoutesOfModule<typeof createDeliveryModule> &
+  RoutesOfModule<typeof createPaymentsModule> &
+  RoutesOfModule<typeof createPhoneRecordsModule>;

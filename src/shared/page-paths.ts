@@ -18,6 +18,8 @@ export const PAGE_PATHS = {
   resetPassword: '/reset-password',
   secret: '/secret',
   track: '/track',
+  pay: '/pay',
+  payOrder: '/pay/:orderId',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   cart: '/dashboard/cart',

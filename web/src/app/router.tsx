@@ -56,6 +56,9 @@ const categoryTitle: RouteHandle = {
   },
 };
 
+/** The pay page, at /pay and /pay/:orderId (one lazy page for both). */
+const payPage = page(() => import('../features/payments/pages/pay-page').then((m) => m.PayPage));
+
 export const routes: RouteObject[] = [
   {
     // Above both layouts: one session for the shop and the dashboard.
@@ -115,6 +118,20 @@ export const routes: RouteObject[] = [
             path: PAGES.track.path,
             element: page(() => import('../features/delivery/pages/track-page').then((m) => m.TrackPage)),
             handle: { title: PAGES.track.title } satisfies RouteHandle,
+          },
+          {
+            // Issue 35: the outcome of a payment by bKash; the shopper signs in again if the session ended meanwhile.
+            path: PAGES.pay.path,
+            element: (
+              <RequireUser>
+                <Outlet />
+              </RequireUser>
+            ),
+            handle: { title: PAGES.pay.title } satisfies RouteHandle,
+            children: [
+              { index: true, element: payPage },
+              { path: PAGES.payOrder.path, element: payPage, handle: { title: PAGES.payOrder.title } satisfies RouteHandle },
+            ],
           },
           {
             path: PAGES.login.path,

@@ -46,6 +46,9 @@ export const PAGES = {
   secret: page(PAGE_PATHS.secret, 'Secret'),
   /** Where a parcel is, by order number and phone, for anyone (issue 34; the booked SMS links here with ?order=). */
   track: page(PAGE_PATHS.track, 'Track Your Order'),
+  /** Issue 35: where bKash's page sends the shopper back (through the shop's callback) with ?result=; /pay alone for a return the shop could not match. */
+  pay: page(PAGE_PATHS.pay, 'Payment'),
+  payOrder: page(PAGE_PATHS.payOrder, 'Payment'),
   notFound: { path: '*', title: 'Page not found' },
   dashboard: page(PAGE_PATHS.dashboard, 'Dashboard'),
   /** /dashboard itself: an admin's sales overview (issue 17); everyone else is sent to the profile. */

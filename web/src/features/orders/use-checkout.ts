@@ -1,16 +1,17 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loadSwal } from '../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../lib/error-message';
 import { isDeliveryZone, subtotalOf } from '../../../../src/shared/money';
-import { compactPhone } from '../../../../src/shared/phone';
-import { freshTotalsOf, newIdempotencyKey, usePlaceOrder, type FreshTotals, type PlaceOrderInput } from './api/place-order';
+import { compactPhone, normalizeBdMobile } from '../../../../src/shared/phone';
+import { useCheckoutAdvance, type AdvanceAsked } from './api/get-checkout-advance';
+import { freshTotalsOf, newIdempotencyKey, usePlaceOrder, type FreshTotals, type PlaceOrderAnswer, type PlaceOrderInput } from './api/place-order';
 import { CHECKOUT_FIELDS, checkoutTotals, validateCheckout, zoneOfThana, type AreaList, type CheckoutErrors, type CheckoutTotals, type PaymentMethod } from './checkout-rules';
 import type { CheckoutLine } from './components/checkout-summary';
 import type { AppliedCoupon } from './components/coupon-box';
 import { CHECKOUT_FIELD_IDS } from './components/delivery-details';
 import type { OrderNowItem } from './order-now';
-import { formatDigits } from '../../../../src/shared/locale-format';
+import { formatDigits, formatMoney } from '../../../../src/shared/locale-format';
 import { useLanguage, useT } from '../../lib/i18n/i18n';
 import { checkoutMessages } from './messages/checkout';
 import { PAGES } from '../../app/routes';
@@ -85,6 +86,8 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
   // The zone follows from the thana (issue 34): '' until one is chosen.
   const location = zoneOfThana(areas, district, thana);
   const [payment, setPayment] = useState('');
+  // The phone as typed (the field is not controlled): the advance asked depends on it.
+  const [phone, setPhone] = useState('');
   const [couponCode, setCouponCode] = useState('');
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [applying, setApplying] = useState(false);
@@ -97,6 +100,19 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
   const busy = useRef(false);
   // One key for this checkout attempt, kept across retries and second clicks; dropped after a definite refusal.
   const idempotencyKey = useRef<string | null>(null);
+  // Sent to bKash: the page is being left, so it stays busy (no second order meanwhile).
+  const leaving = useRef(false);
+  // Back from bKash's page to this one as the browser kept it (back-forward cache): usable again.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (!event.persisted || !leaving.current) return;
+      leaving.current = false;
+      busy.current = false;
+      setSending(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
 
   const lines: CheckoutLine[] = orderNow
     ? [
@@ -130,6 +146,15 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     : checkoutTotals(lines, applied?.percent ?? 0, location);
 
   const unavailable = lines.some((line) => !line.available);
+
+  // The advance by bKash the order would ask (issue 35), once the phone and the zone are valid.
+  const mobile = normalizeBdMobile(phone);
+  const asked: AdvanceAsked | null =
+    mobile && isDeliveryZone(location) && lines.length > 0
+      ? { phone: mobile.replace(/^\+88/, ''), subtotal: totals.subtotal, discount: totals.discount, deliveryLocation: location }
+      : null;
+  const { quote: advanceQuote, checking: checkingAdvance } = useCheckoutAdvance(asked, lang);
+  const advance = advanceQuote?.advance ?? null;
 
   function clearError(...fields: string[]) {
     if (fields.some((field) => field in errors)) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key))));
@@ -281,9 +306,9 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
       const { isConfirmed } = await Swal.fire({
         icon: 'question',
         title: t('checkout.confirmTitle'),
-        text: t('checkout.confirmText'),
+        text: advance ? t('checkout.confirmAdvanceText', { amount: formatMoney(advance.amount, lang) }) : t('checkout.confirmText'),
         showCancelButton: true,
-        confirmButtonText: t('checkout.confirmButton'),
+        confirmButtonText: advance ? t('checkout.confirmAdvanceButton') : t('checkout.confirmButton'),
         cancelButtonText: t('checkout.cancel'),
       });
       if (!isConfirmed) return;
@@ -304,13 +329,22 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
       };
       idempotencyKey.current ??= newIdempotencyKey();
       setSending(true);
-      let orderNumber: number;
+      let placed: PlaceOrderAnswer;
       try {
-        ({ orderNumber } = (await placeOrder.mutateAsync({ input, idempotencyKey: idempotencyKey.current })).order);
+        placed = await placeOrder.mutateAsync({ input, idempotencyKey: idempotencyKey.current });
       } catch (error) {
         await explainRefusal(error);
         return;
       }
+      if ('payment' in placed) {
+        // 202 (issue 35): the order waits for its advance. Off to bKash's page (or the shop's own pay
+        // page when bKash did not answer); the button stays busy until the browser leaves.
+        if (!orderNow) onCartChanged();
+        leaving.current = true;
+        window.location.assign(placed.payment.redirectUrl);
+        return;
+      }
+      const { orderNumber } = placed.order;
       // Leave first, so the emptied cart never shows here; then refresh the cart (navbar count, cart page).
       await navigate(PAGES.myOrders.link(), { replace: true });
       if (!orderNow) onCartChanged();
@@ -320,8 +354,10 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
         html: placedText(t('checkout.orderNumber', { number: formatDigits(orderNumber, lang) }), t('checkout.thanks')),
       });
     } finally {
-      busy.current = false;
-      setSending(false);
+      if (!leaving.current) {
+        busy.current = false;
+        setSending(false);
+      }
     }
   }
 
@@ -336,6 +372,8 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     thana,
     chooseThana,
     location,
+    changePhone: setPhone,
+    advance: { quote: advanceQuote, checking: checkingAdvance },
     payment,
     changePayment,
     coupon: { code: couponCode, applied, applying, changeCode: changeCouponCode, apply: applyCoupon },

@@ -24,6 +24,36 @@ function roleName(role: string, t: Translate<'orderRecords.role.admin' | 'orderR
 
 type RecordsId = OrderRecordsId;
 type Parcel = NonNullable<OrderEvent['parcel']>;
+type Payment = NonNullable<OrderEvent['payment']>;
+
+const SYSTEM_PARTS: Partial<Record<string, RecordsId>> = {
+  bkash: 'orderRecords.system.bkash',
+  checkout: 'orderRecords.system.checkout',
+};
+
+/** Who did it: "by admin@shop (admin)", "by the courier Steadfast", "by the shop (bKash)" (issue 35: the shop itself). */
+export function actorText(actor: OrderEvent['actor'], t: Translate<RecordsId>): string {
+  if (actor.role === 'courier') return t('orderRecords.byCourier', { courier: courierName(t, actor.email) });
+  if (actor.role === 'system') {
+    const id = SYSTEM_PARTS[actor.email];
+    return t('orderRecords.bySystem', { what: id ? t(id) : actor.email });
+  }
+  return t('orderRecords.by', { email: actor.email, role: roleName(actor.role, t) });
+}
+
+/**
+ * What an advance's event recorded (issue 35): AdvancePaid's amount and bKash's transaction id,
+ * AdvanceRefunded's amount, refund transaction id and the admin's reason.
+ */
+export function paymentFacts(payment: Payment, t: Translate<RecordsId>, lang: Lang): string[] {
+  const amount = formatMoney(payment.amount, lang);
+  const facts: string[] = [];
+  if (payment.refundTrxId) facts.push(t('orderRecords.payment.refunded', { amount, refundTrxId: payment.refundTrxId }));
+  else if (payment.trxId) facts.push(t('orderRecords.payment.paid', { amount, trxId: payment.trxId }));
+  else facts.push(t('orderRecords.payment.amount', { amount }));
+  if (payment.reason) facts.push(t('orderRecords.payment.reason', { reason: payment.reason }));
+  return facts;
+}
 
 const COURIERS: Partial<Record<string, RecordsId>> = {
   steadfast: 'orderRecords.courier.steadfast',
@@ -108,11 +138,7 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
               {formatDateTimeFor(event.at, lang)}
             </time>
             <span className="timeline__label">{eventName(tOrders, event.type)}</span>
-            <span className="timeline__actor">
-              {event.actor.role === 'courier'
-                ? t('orderRecords.byCourier', { courier: courierName(t, event.actor.email) })
-                : t('orderRecords.by', { email: event.actor.email, role: roleName(event.actor.role, t) })}
-            </span>
+            <span className="timeline__actor">{actorText(event.actor, t)}</span>
             {event.stock && event.stock.length > 0 && (
               <span className="timeline__stock">
                 {event.type === 'Placed' ? t('orderRecords.stockTaken') : t('orderRecords.stockBack')}
@@ -120,6 +146,11 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
               </span>
             )}
             {event.parcel && <ParcelDetails parcel={event.parcel} t={t} lang={lang} />}
+            {event.payment && (
+              <span className="timeline__stock timeline__payment" data-testid="payment-details">
+                {paymentFacts(event.payment, t, lang).join(' · ')}
+              </span>
+            )}
           </li>
         ))}
       </ol>

@@ -20,6 +20,9 @@ const LABEL_IDS = {
   ReturnReceived: 'orders.event.returnReceived',
   Settled: 'orders.event.settled',
   BookingCanceled: 'orders.event.bookingCanceled',
+  AdvancePaid: 'orders.event.advancePaid',
+  PaymentExpired: 'orders.event.paymentExpired',
+  AdvanceRefunded: 'orders.event.advanceRefunded',
 } as const satisfies Record<OrderEventType, string>;
 
 /** An event's name in the language shown (the orders namespace); a type this app does not know, as the server names it. */

@@ -6,7 +6,7 @@ import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
-import { formatDigits, formatMoney } from '../../../../../src/shared/locale-format';
+import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
 import { useAllOrders } from '../api/get-all-orders';
 import { newestFirst, ordersQueryKeyRoot, type Order } from '../api/get-orders';
 import { DeskControls, useDeskFilter } from '../components/desk-controls';
@@ -32,6 +32,14 @@ const PARCEL_STATUSES = {
   partly_delivered: 'orderDesk.delivery.partlyDelivered',
   returned: 'orderDesk.delivery.returned',
 } as const satisfies Record<NonNullable<Order['delivery']>['status'], string>;
+
+/** An order's advance by bKash (issue 35), as the desk's badge says it. */
+const ADVANCE_BADGES = {
+  awaiting: 'orderDesk.advance.awaiting',
+  paid: 'orderDesk.advance.paid',
+  expired: 'orderDesk.advance.expired',
+  refunded: 'orderDesk.advance.refunded',
+} as const satisfies Record<NonNullable<Order['advance']>['status'], string>;
 
 /** A Confirmed order not booked with a courier yet: the desk may tick it to book it. */
 const isBookable = (order: Order) => order.status === 'Confirmed' && order.delivery === null;
@@ -176,6 +184,18 @@ export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentT
                     <td className="order-desk__total" data-testid="order-total">
                       {formatMoney(order.amount, lang)}
                       {order.appliedCoupon && <span className="data-table__tag order-desk__line">({order.appliedCoupon})</span>}
+                      {order.advance && (
+                        // Its advance by bKash (issue 35): paid (late: to refund), refunded.
+                        <span
+                          className={`order-desk__advance order-desk__advance--${order.advance.status}`}
+                          data-testid="advance-badge"
+                          data-status={order.advance.status}
+                        >
+                          {t(order.advance.late && order.advance.status === 'paid' ? 'orderDesk.advance.late' : ADVANCE_BADGES[order.advance.status], {
+                            amount: formatNumber(order.advance.amount, lang),
+                          })}
+                        </span>
+                      )}
                     </td>
                     <td className="order-desk__status">
                       <OrderStatusBadge status={order.status} />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { AdvanceBox } from '../components/advance-box';
 import { CheckoutSummary, type CheckoutLine } from '../components/checkout-summary';
 import { CouponBox } from '../components/coupon-box';
 import { DeliveryDetails, type AreasState } from '../components/delivery-details';
@@ -28,7 +29,7 @@ type CheckoutPageProps = {
   checkoutOtp: boolean;
 };
 
-/** /dashboard/checkout: what is ordered, the delivery details, a coupon, and Place Order (cash on delivery). */
+/** /dashboard/checkout: what is ordered, the delivery details, a coupon, the advance by bKash when one is asked (issue 35), and Place Order (cash on delivery). */
 export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, checkoutOtp }: CheckoutPageProps) {
   const { user } = useAuth();
   const t = useT(checkoutMessages);
@@ -107,7 +108,10 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
           onChange={(event) => {
             const { target } = event;
             if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) checkout.clearError(target.name);
-            if (target instanceof HTMLInputElement && target.name === 'phone') phoneCode.changePhone(target.value);
+            if (target instanceof HTMLInputElement && target.name === 'phone') {
+              phoneCode.changePhone(target.value);
+              checkout.changePhone(target.value);
+            }
           }}
         >
           <h2 id="checkout-form-title" className="checkout-summary__title">
@@ -133,8 +137,9 @@ export function CheckoutPage({ orderNow, cart, lookupCoupon, onCartChanged, chec
             onCodeChange={coupon.changeCode}
             onApply={() => void coupon.apply()}
           />
+          <AdvanceBox quote={checkout.advance.quote} checking={checkout.advance.checking} />
           <button type="submit" className="button button--primary form__submit" disabled={checkout.sending || unavailable}>
-            {checkout.sending ? t('checkout.placing') : t('checkout.placeOrder')}
+            {checkout.sending ? t('checkout.placing') : checkout.advance.quote?.advance ? t('checkout.placeOrderBkash') : t('checkout.placeOrder')}
           </button>
         </form>
       </div>

@@ -7,6 +7,7 @@ import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteOrder } from '../api/delete-order';
 import { newestFirst, useMyOrders, type Order } from '../api/get-orders';
 import { InvoiceButton } from '../components/invoice-button';
+import { OrderAdvance } from '../components/order-advance';
 import { OrderItems } from '../components/order-items';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTimeline } from '../components/order-timeline';
@@ -80,6 +81,7 @@ export function MyOrdersPage({ parcel }: MyOrdersPageProps = {}) {
                       </header>
                       <OrderItems items={order.cartItems} />
                       <OrderTotals order={order} className="totals order-card__totals" />
+                      <OrderAdvance advance={order.advance} total={order.amount} />
                       <p className="order-card__delivery">
                         {t('orders.deliverTo', {
                           name: order.name,

@@ -34,9 +34,19 @@ const ZONES: Record<string, 'orderPage.zone.insideDhaka' | 'orderPage.zone.subur
  * orders placed with its phone number, and Confirm, Cancel
  * and Delete as on the desk. A deleted order is still shown, marked so. A Confirmed order (or one
  * with a parcel) has a Parcel panel where the app gives one (`parcel`, issue 34): `changed` reloads
- * the order and its timeline after the panel changed them.
+ * the order and its timeline after the panel changed them. Issue 35: an order with an advance has
+ * an Advance panel (`advance`), and every order its phone's delivery record (`record`).
  */
-export function OrderPage({ parcel }: { parcel?: (order: OrderView, changed: () => void) => ReactNode } = {}) {
+type OrderPageProps = {
+  /** The parcel of a Confirmed order (issue 34: the delivery feature's). */
+  parcel?: (order: OrderView, changed: () => void) => ReactNode;
+  /** The advance by bKash of an order that asked one, and its refund (issue 35: the payments feature's). */
+  advance?: (order: OrderView, changed: () => void) => ReactNode;
+  /** The delivery record of the order's phone, as advice (issue 35: the phone-records feature's). */
+  record?: (order: OrderView) => ReactNode;
+};
+
+export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
   const t = useT(orderPageMessages);
   const lang = useLanguage();
   const { id = '' } = useParams();
@@ -140,6 +150,8 @@ export function OrderPage({ parcel }: { parcel?: (order: OrderView, changed: () 
                 confirmed: formatNumber(order.history.confirmed, lang),
                 canceledByShop: formatNumber(order.history.canceledByShop, lang),
                 canceledByCustomer: formatNumber(order.history.canceledByCustomer, lang),
+                delivered: formatNumber(order.history.delivered, lang),
+                returned: formatNumber(order.history.returned, lang),
               })}{' '}
               <Link to={`${PAGES.allOrders.link()}?${new URLSearchParams({ q: order.phone }).toString()}`}>{t('orderPage.showHistory')}</Link>
             </p>
@@ -153,6 +165,24 @@ export function OrderPage({ parcel }: { parcel?: (order: OrderView, changed: () 
           <OrderItems items={order.cartItems} />
           <OrderTotals order={order} />
         </section>
+
+        {advance && order.advance && (
+          <section className="order-page__panel order-page__advance" aria-labelledby="order-advance-title">
+            <h2 id="order-advance-title" className="order-page__subtitle">
+              {t('orderPage.advance')}
+            </h2>
+            {advance(order, changed)}
+          </section>
+        )}
+
+        {record && (
+          <section className="order-page__panel order-page__record" aria-labelledby="order-record-title">
+            <h2 id="order-record-title" className="order-page__subtitle">
+              {t('orderPage.record')}
+            </h2>
+            {record(order)}
+          </section>
+        )}
 
         {parcel && (order.status === 'Confirmed' || order.delivery) && (
           <section className="order-page__panel order-page__parcel" aria-labelledby="order-parcel-title">
