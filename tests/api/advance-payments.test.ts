@@ -176,6 +176,11 @@ describe('an order that waits for its advance', () => {
     const forged = await call(t, 'GET', `/api/payments/bkash/callback?paymentID=${paymentIdOf(waiting.payment.redirectUrl)}&status=success`);
     expect(forged.status).toBe(302);
     expect(forged.headers.get('location')).toBe(`/pay/${waiting.insertedId}?result=pending`);
+    // Replayed, it asks bKash at most once every 3 seconds.
+    const executes = async () => ((await (await fetch(`${bkash.origin}/_control/requests`)).json()) as Array<{ path: string }>).filter((r) => r.path.endsWith('checkout/execute')).length;
+    const before = await executes();
+    for (let i = 0; i < 5; i++) await call(t, 'GET', `/api/payments/bkash/callback?paymentID=${paymentIdOf(waiting.payment.redirectUrl)}&status=success`);
+    expect(await executes()).toBe(before);
     expect((await orderAsAdmin(waiting.insertedId)).advance?.status).toBe('awaiting');
     const unknown = await call(t, 'GET', '/api/payments/bkash/callback?paymentID=NOPE123&status=success');
     expect(unknown.headers.get('location')).toBe('/pay?result=unknown');
@@ -249,6 +254,14 @@ describe('an order that waits for its advance', () => {
     // Never executed: the page's check reads bKash's status (initiated), and the order still waits.
     const view = (await json(await call(t, 'GET', `/api/orders/${waiting.insertedId}/payment?check=1`, { token: customer }))) as { advance: Advance; canRetry: boolean };
     expect(view).toMatchObject({ advance: { status: 'awaiting' }, canRetry: true });
+    // However often the page asks, bKash is asked at most once every 3 seconds per order.
+    const statusCalls = async () => ((await (await fetch(`${bkash.origin}/_control/requests`)).json()) as Array<{ path: string }>).filter((r) => r.path.endsWith('payment/status')).length;
+    const before = await statusCalls();
+    for (let i = 0; i < 5; i++) expect((await call(t, 'GET', `/api/orders/${waiting.insertedId}/payment?check=1`, { token: customer })).status).toBe(200);
+    expect(await statusCalls()).toBe(before);
+    t.time.advance(3_000);
+    await call(t, 'GET', `/api/orders/${waiting.insertedId}/payment?check=1`, { token: customer });
+    expect(await statusCalls()).toBe(before + 1);
   });
 
   it('answers the shop\'s own page when bKash is down, and a later try works', async () => {

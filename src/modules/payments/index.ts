@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { createBoundedMap } from '../../platform/bounded-map.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Clock } from '../../shared/clock.js';
@@ -77,6 +78,8 @@ export function createPaymentsModule(deps: PaymentsModuleDeps) {
     holds: stores.outside.holds,
     attempts: { outside: stores.outside.attempts, in: (tx: Tx) => stores.in(tx).attempts },
     callbackUrl: deps.callbackUrl,
+    // One entry per order checked in the last seconds: 10,000 orders, 1 MiB at most.
+    lastChecks: createBoundedMap<number>({ maxEntries: 10_000, maxBytes: 1024 * 1024 }),
   };
   const worker = createHoldWorker({ ...useDeps, pollMs: deps.pollMs ?? 30_000 });
   return {

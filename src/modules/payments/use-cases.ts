@@ -1,3 +1,4 @@
+import { textBytes, type BoundedMap } from '../../platform/bounded-map.js';
 import type { Tx } from '../../platform/database.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Clock } from '../../shared/clock.js';
@@ -23,7 +24,15 @@ export type PaymentsDeps = {
   attempts: { outside: AttemptStore; in(tx: Tx): AttemptStore };
   /** Where bKash sends the shopper back: <PUBLIC_URL>/api/payments/bkash/callback. */
   callbackUrl: string;
+  /**
+   * When each order's payment was last checked with bKash for its page (GET ?check=1): at most one
+   * check per order every few seconds, however often the page (or anyone) asks. Bounded.
+   */
+  lastChecks: BoundedMap<number>;
 };
+
+/** Seconds between two checks of one order's payment with bKash for its page. */
+export const checkEverySeconds = 3;
 
 /** Payments created for one order at most (a shopper who cancels on bKash's page tries again). */
 export const maxAttemptsPerOrder = 5;
@@ -100,6 +109,12 @@ export async function paymentCallback(deps: PaymentsDeps, paymentId: string, sta
     return to(status === 'cancel' ? 'canceled' : 'failed');
   }
   if (status !== 'success') return to('unknown');
+  // A callback repeated (a reload, or someone replaying it) asks bKash at most once every few seconds per payment.
+  const now = deps.clock.now().getTime();
+  const key = `callback:${attempt.id}`;
+  const last = deps.lastChecks.peek(key);
+  if (last !== undefined && now - last < checkEverySeconds * 1000) return to('pending');
+  deps.lastChecks.set(key, now, textBytes(key) + 8);
   const settled = await settleAttempt(deps, attempt, 'execute');
   return to(settled.outcome, settled.code);
 }
@@ -163,7 +178,11 @@ export async function paymentOf(deps: PaymentsDeps, actor: Actor, orderId: strin
   if (!order || order.deleted || (actor.role !== 'admin' && order.placed.owner.userId !== actor.userId) || !order.advance) return err(orderNotFound());
   let [latest] = await deps.attempts.outside.ofOrder(orderId, 1);
   // Asked to check (the page after an unsure answer): bKash's status of the latest payment, read, never executed.
-  if (check && latest && latest.state === 'created' && order.advance.status === 'awaiting') {
+  const now = deps.clock.now().getTime();
+  const lastCheck = deps.lastChecks.peek(orderId);
+  const due = lastCheck === undefined || now - lastCheck >= checkEverySeconds * 1000;
+  if (check && due && latest && latest.state === 'created' && order.advance.status === 'awaiting') {
+    deps.lastChecks.set(orderId, now, textBytes(orderId) + 8);
     await settleAttempt(deps, latest, 'status');
     order = (await deps.orders.byId(orderId)) ?? order;
     [latest] = await deps.attempts.outside.ofOrder(orderId, 1);
