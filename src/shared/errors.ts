@@ -67,6 +67,8 @@ export const httpStatusByCode = {
   // Fake-order defences (issue 16): 409, not 403, since the web app ends the session on any 403.
   'ordering/phone-blocked': 409,
   'ordering/cod-blocked': 409,
+  // Issue 36: an order edited from a version older than the log's.
+  'ordering/edit-conflict': 409,
   'ordering/phone-already-blocked': 409,
   'ordering/blocked-phone-not-found': 404,
   // Checkout phone codes (CHECKOUT_OTP, decision 032).

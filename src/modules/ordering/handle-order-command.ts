@@ -18,7 +18,7 @@ export type Handled = { order: OrderState; stockMoved: boolean; appended: number
  */
 export async function handleOrderCommand(deps: OrderCommandDeps, orderId: string, command: OrderCommand): Promise<Result<Handled, AppError>> {
   // A PlaceOrder names an id just drawn, which has no events: reading them would cost a query per order.
-  const state = command.type === 'PlaceOrder' ? initialState : await current(deps, orderId);
+  const state = command.type === 'PlaceOrder' ? initialState : await currentOrder(deps, orderId);
   const decided = decide(state, command);
   if (!decided.ok) return decided;
   // A courier's report that moves nothing (repeated, out of order) decides no event: nothing is written.
@@ -48,7 +48,8 @@ async function withStockReturned(deps: OrderCommandDeps, state: OrderState | nul
   // A parcel received back (issue 34): the lines decide() counted, and the event records those whose variant still exists.
   // A hold that lapsed (issue 35): all the order took.
   if (event.type === 'PaymentExpired') return { ...event, payload: { stockReturned: event.payload.stockReturned.length ? await deps.ports.giveBackStock(event.payload.stockReturned) : [] } };
-  if (event.type === 'AdvancePaid' || event.type === 'AdvanceRefunded') return event;
+  // An edit's stock was taken and given back before it was decided (edit-order.ts).
+  if (event.type === 'AdvancePaid' || event.type === 'AdvanceRefunded' || event.type === 'Edited') return event;
   if (event.type === 'ReturnReceived') return { ...event, payload: { stockReturned: event.payload.stockReturned.length ? await deps.ports.giveBackStock(event.payload.stockReturned) : [] } };
   if (isParcelEvent(event)) return event;
   const lines = stockToReturn(state, event.type);
@@ -56,7 +57,8 @@ async function withStockReturned(deps: OrderCommandDeps, state: OrderState | nul
   return { ...event, payload: { ...event.payload, stockReturned: await deps.ports.giveBackStock(lines) } };
 }
 
-async function current(deps: OrderCommandDeps, orderId: string): Promise<OrderState | null> {
+/** The order as its log folds now (the listing's number for orders placed before numbers existed); null before it was placed. */
+export async function currentOrder(deps: Pick<OrderCommandDeps, 'log' | 'projection'>, orderId: string): Promise<OrderState | null> {
   const state = fold(await deps.log.eventsOf(orderId));
   if (state !== null && 'problem' in state) throw new Error(`order ${orderId} has a corrupt log: ${state.problem}`);
   // Orders placed before numbers existed: the listing holds the number the migration gave them.

@@ -117,6 +117,12 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
         lines: [hello, '', `আপনার অর্ডার ${n} ${courier}-এর কাছে দেওয়া হয়েছে। ট্র্যাকিং কোড: ${d.trackingCode}।${track}`, `ডেলিভারির সময় ${taka(d.codAmount)} হাতের কাছে রাখুন।`, ...sign],
       };
     }
+    case 'Edited':
+      return {
+        sms: `অর্ডার ${n} বদলেছে: মোট ${total}, ডেলিভারিতে ${due}।`,
+        subject: `অর্ডার ${n} পরিবর্তন হয়েছে`,
+        lines: [hello, '', `আপনার অর্ডার ${n} পরিবর্তন হয়েছে। এখন অর্ডারটি:`, '', ...linesOf(order), '', ...totalsOf(order), `ডেলিভারির ঠিকানা: ${p.name}, ${p.phone}, ${p.address}${zoneInParens(zone)}`, '', questions, ...sign],
+      };
     case 'AdvanceRefunded': {
       const refund = order.advance?.refund;
       if (!refund) return null;

@@ -204,6 +204,21 @@ export function messagesFor(event: OrderEventType, order: OrderState, shop: Mess
         [hello, '', `Your order ${n} was handed to ${courierTitle(d.courier)}. Tracking code: ${d.trackingCode}.${track ? ` Follow it at ${track}` : ''}`, `Please keep ${taka(d.codAmount)} ready to pay on delivery.`, ...sign],
       );
     }
+    case 'Edited':
+      // Issue 36: changed at the customer's request (or with their agreement): the order as it is now.
+      return customer(`Order ${n} was changed: total now ${total}, ${due} on delivery.`, `Order ${n} changed`, [
+        hello,
+        '',
+        `Your order ${n} was changed. It is now:`,
+        '',
+        ...linesOf(order),
+        '',
+        ...totalsOf(order),
+        `Deliver to: ${p.name}, ${p.phone}, ${p.address}${zoneInParens(p.deliveryLocation)}`,
+        '',
+        questions,
+        ...sign,
+      ]);
     case 'AdvanceRefunded': {
       const refund = order.advance?.refund;
       if (!refund) return [];

@@ -18,6 +18,8 @@ import { listAllOrders, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
 import { placeOrder, quoteAdvance, type PlaceOrderDeps } from '../place-order.js';
 import { viewOrder } from '../view-order.js';
+import { editOrder } from '../edit-order.js';
+import type { EditedFields } from '../domain/edit.js';
 import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 
 export const orderLineSchema = z.object({
@@ -128,6 +130,20 @@ export const deliveryDto = (d: NonNullable<OrderState['delivery']>): DeliveryDto
 
 const stockLineSchema = z.object({ productId: z.string(), size: z.string(), color: z.string(), quantity: z.number().int() });
 
+const editedFieldsSchema = z.object({
+  name: z.string().optional(),
+  phone: z.string().optional(),
+  address: z.string().optional(),
+  district: z.string().optional(),
+  thana: z.string().optional(),
+  deliveryLocation: z.string().optional(),
+  lines: z.array(orderLineSchema).optional(),
+  subtotal: z.number().int().optional(),
+  discount: z.number().int().optional(),
+  fee: z.number().int().optional(),
+  total: z.number().int().optional(),
+});
+
 export const orderEventSchema = z.object({
   seq: z.number().int(),
   type: z.enum(orderEventTypes),
@@ -158,6 +174,10 @@ export const orderEventSchema = z.object({
     })
     .optional()
     .meta({ description: "A parcel's event (issue 34): what it recorded: Booked's courier, ids and cash to collect; a report's words and cash collected; Settled's payout (reference, amount, fee)." }),
+  edit: z
+    .object({ reason: z.string(), before: editedFieldsSchema, after: editedFieldsSchema, stockTaken: z.array(stockLineSchema) })
+    .optional()
+    .meta({ description: 'Edited (issue 36): why, and the changed fields before and after; the stock the edit took (what it gave back is `stock`).' }),
   payment: z
     .object({ provider: z.literal('bkash'), amount: z.number().int(), trxId: z.string().optional(), refundTrxId: z.string().optional(), reason: z.string().optional() })
     .optional()
@@ -202,6 +222,8 @@ export const customersOrderDto = (s: OrderState & { lineCount?: number }): Order
 };
 
 const withoutCharge = ({ deliveryCharge: _charge, ...parcel }: NonNullable<OrderEventDto['parcel']>) => parcel;
+/** An edit's fields as the timeline shows them: the stock is the event's own (`stock`, `edit.stockTaken`). */
+const withoutStock = ({ stockTaken: _stock, ...fields }: EditedFields) => fields;
 
 const productId = idSchema('productId is not a product id');
 
@@ -300,6 +322,33 @@ function placeOf(districtName: string, thanaName: string): { district: string; t
   return { district: district.en, thana: thana.en, zone: zoneOf(district.id, thana.en) };
 }
 
+/** An order's change (issue 36): what is sent changes, the rest stays. */
+const editBody = z
+  .object({
+    reason: z.string({ message: 'Say why the order is changed' }).trim().min(1, 'Say why the order is changed').max(200, 'The reason is at most 200 characters'),
+    version: z.number().int().min(1).optional().meta({ description: "The order's version the admin saw (GET /api/orders/:id answers it as `version`)." }),
+    name: z.string().trim().min(1, 'Full name is required').max(80, 'Full name is at most 80 characters').optional(),
+    phone: bdMobileField().optional(),
+    address: z.string().trim().min(1, 'Address is required').max(500, 'Address is at most 500 characters').optional(),
+    district: z.string().trim().min(1).max(60).optional(),
+    thana: z.string().trim().min(1).max(60).optional(),
+    deliveryLocation: z.enum(deliveryZones, { message: 'Choose Inside Dhaka, Suburbs Dhaka or Outside Dhaka' }).optional(),
+    lines: z
+      .array(
+        z.object({
+          productId,
+          size: z.string().trim().max(40).default(''),
+          color: z.string().trim().max(40).default(''),
+          quantity: z.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(99, 'Quantity is at most 99'),
+        }),
+      )
+      .min(1, 'An order keeps at least one line')
+      .max(100, 'At most 100 lines')
+      .optional()
+      .meta({ description: 'Every line the order keeps, each a variant and its quantity; absent: the lines stay as they are.' }),
+  })
+  .refine((b) => (b.district === undefined) === (b.thana === undefined), { message: 'Send the district and the thana together', path: ['thana'] });
+
 const idempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'Idempotency-Key must be 8 to 200 letters, digits or -_.:')
@@ -330,6 +379,7 @@ const historySchema = z
   })
   .meta({ description: 'Every order placed with this phone number (removed ones too), by outcome.' });
 const orderViewSchema = orderSchema.extend({
+  version: z.number().int().meta({ description: "How many events the order's log holds: send it back with PATCH /api/orders/:id/lines (issue 36)." }),
   removed: z.boolean().meta({ description: "Gone from its customer's lists: canceled by them, or deleted by an admin." }),
   deleted: z.boolean().meta({ description: "Deleted by an admin: off the admins' desk too (an order its customer canceled stays on it until then; issue 33)." }),
   history: historySchema.optional(),
@@ -528,7 +578,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       if (!viewed.ok) return sendError(c, viewed.error);
       const { order, history } = viewed.value;
       const dto = c.var.user.role === 'admin' ? orderDto(order) : customersOrderDto(order);
-      return c.json({ ...dto, removed: order.removed, deleted: order.deleted === true, ...(history ? { history } : {}) });
+      return c.json({ ...dto, version: order.version, removed: order.removed, deleted: order.deleted === true, ...(history ? { history } : {}) });
     },
   );
 
@@ -546,6 +596,30 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       errors: ['ordering/order-not-found', 'ordering/illegal-transition'],
     },
     async (c, { params, body }) => sendResult(c, await changeStatus(deps, actorOf(c.var.user), params.id, body.status)),
+  );
+
+  app.handle(
+    {
+      method: 'patch',
+      path: '/orders/:id/lines',
+      tag,
+      access: 'admin',
+      summary: 'Change an order at the customer\'s request (issue 36)',
+      description: [
+        'While it is Pending or Confirmed, no parcel is booked and it does not wait for its advance: its lines (send them all: a line left out is removed; a variant the order has keeps its price, a new one takes the catalogue\'s), name, phone, address, district and thana, zone.',
+        'The totals are computed again by the money rules (the coupon\'s percentage kept), the stock moves by the difference (a shortage refuses the whole change: 409 ordering/out-of-stock), the customer is told, and the log records an Edited event with what changed, before and after, and `reason`.',
+        '`version`, when sent, is the order\'s version the admin saw (the answer of GET /api/orders/:id): a later change answers 409 ordering/edit-conflict.',
+      ].join(' '),
+      ...orderId,
+      body: editBody,
+      answers: { 200: { description: 'Changed: the order as it is now.', body: z.object({ order: orderSchema }) } },
+      errors: ['ordering/order-not-found', 'ordering/illegal-transition', 'ordering/edit-conflict', 'ordering/out-of-stock', 'ordering/product-unavailable'],
+    },
+    async (c, { params, body }) => {
+      const { version, ...change } = body;
+      const edited = await editOrder(deps, actorOf(c.var.user), params.id, { ...change, expectedVersion: version });
+      return edited.ok ? c.json({ order: orderDto(edited.value) }) : sendError(c, edited.error);
+    },
   );
 
   app.handle(
@@ -591,7 +665,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
             : e.type === 'AdvanceRefunded'
               ? { payment: { provider: e.payload.provider, amount: e.payload.amount, refundTrxId: e.payload.refundTrxId, reason: e.payload.reason } }
               : {};
-        return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock: [...stock] } : {}), ...parcel, ...payment };
+        const edit = e.type === 'Edited' ? { edit: { reason: e.payload.reason, before: withoutStock(e.payload.before), after: withoutStock(e.payload.after), stockTaken: e.payload.stockTaken } } : {};
+        return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock: [...stock] } : {}), ...parcel, ...payment, ...edit };
       });
     },
   );

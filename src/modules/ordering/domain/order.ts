@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
 import type { Lang } from '../../../shared/locale-format.js';
 import type { Actor } from './actor.js';
+import { decideEdit, type EditCommand, type EditPayload } from './edit.js';
 import { advanceAwaiting, advanceHeld, cashOnDelivery, decidePayment, evolveAdvance, isPaymentEventType, paymentCommandTypes, paymentEventTypes, type AdvanceAsked, type AdvanceState, type PaymentCommand, type PaymentEvent } from './advance.js';
 
 /**
@@ -19,7 +20,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** A parcel's life after Confirmed (issue 34, decision 060): events of the same log. */
 export const deliveryEventTypes = ['Booked', 'PickedUp', 'InTransit', 'Delivered', 'PartlyDelivered', 'Returned', 'ReturnReceived', 'Settled', 'BookingCanceled'] as const;
 export type DeliveryEventType = (typeof deliveryEventTypes)[number];
-export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted', 'Imported', ...deliveryEventTypes, ...paymentEventTypes] as const;
+export const orderEventTypes = ['Placed', 'Confirmed', 'Canceled', 'CanceledByCustomer', 'Deleted', 'Imported', ...deliveryEventTypes, ...paymentEventTypes, 'Edited'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 export const isDeliveryEvent = (type: OrderEventType): type is DeliveryEventType => (deliveryEventTypes as readonly string[]).includes(type);
 /** The same test on an event, narrowing it. */
@@ -126,7 +127,7 @@ export type ImportedSnapshot = PlacedSnapshot & {
 
 /** The events that open an order: Placed, or Imported (decision 041). */
 export type OpeningEvent = { type: 'Placed'; payload: PlacedSnapshot } | { type: 'Imported'; payload: ImportedSnapshot };
-export type ChangeEventType = Exclude<OrderEventType, 'Placed' | 'Imported' | DeliveryEventType | PaymentEvent['type']>;
+export type ChangeEventType = Exclude<OrderEventType, 'Placed' | 'Imported' | DeliveryEventType | PaymentEvent['type'] | 'Edited'>;
 export const opensOrder = (type: OrderEventType): type is 'Placed' | 'Imported' => type === 'Placed' || type === 'Imported';
 
 /** What a courier said with a report: its words for the timeline and when it says it happened (ISO), each absent when it said none. */
@@ -148,7 +149,9 @@ export type DeliveryEvent =
   /** The booking was canceled with the courier before pick-up: the order can be booked again. */
   | { type: 'BookingCanceled'; payload: { reason?: string } };
 
-export type OrderEvent = OpeningEvent | { type: ChangeEventType; payload: ChangePayload } | DeliveryEvent | PaymentEvent;
+/** An order changed after it was placed (issue 36, domain/edit.ts): what changed, why, and the stock it moved. */
+export type EditedEvent = { type: 'Edited'; payload: EditPayload };
+export type OrderEvent = OpeningEvent | { type: ChangeEventType; payload: ChangePayload } | DeliveryEvent | PaymentEvent | EditedEvent;
 
 /** A parcel as the order's log tells it (absent before a booking and after a canceled one). */
 export type DeliveryState = {
@@ -202,7 +205,7 @@ export type OrderState = {
 export const initialState: OrderState | null = null;
 
 /** What an actor asks of an order. PlaceOrder carries the priced snapshot; the others only who asks. */
-export type OrderCommand = { type: 'PlaceOrder'; data: PlacedSnapshot; actor: Actor } | { type: ChangeCommand; actor: Actor } | DeliveryCommand | PaymentCommand;
+export type OrderCommand = { type: 'PlaceOrder'; data: PlacedSnapshot; actor: Actor } | { type: ChangeCommand; actor: Actor } | DeliveryCommand | PaymentCommand | EditCommand;
 export type ChangeCommand = 'ConfirmOrder' | 'CancelOrder' | 'RemoveOrder';
 
 /** A courier's report in the shop's terms (the delivery module reads it off a webhook or a status call). */
@@ -274,6 +277,7 @@ export function deciderOver(table: TransitionTable) {
     }
     if (isDeliveryCommand(command)) return decideDelivery(state, command);
     if (isPaymentCommand(command)) return decidePayment(state, command);
+    if (command.type === 'EditOrder') return decideEdit(state, command);
     const { role } = command.actor;
     if (state === null || role === 'courier' || role === 'system' || !visibleTo(state, command.actor) || (state.removed && !onTheDesk(state, command.actor))) return err(orderNotFound());
     const outcome = table[command.type][state.status][role];
@@ -410,7 +414,7 @@ export function stockToReturn(state: OrderState | null, type: OrderEventType): S
 /** The stock an event gave back: a cancel's or delete's of a Pending order, a received parcel's (issue 34). */
 export function stockReturnedBy(event: OrderEvent): readonly StockLine[] {
   if (event.type === 'Placed' || event.type === 'Imported') return [];
-  if (event.type === 'ReturnReceived' || event.type === 'PaymentExpired') return event.payload.stockReturned;
+  if (event.type === 'ReturnReceived' || event.type === 'PaymentExpired' || event.type === 'Edited') return event.payload.stockReturned;
   if (isPaymentEvent(event)) return [];
   if (isParcelEvent(event)) return [];
   return event.payload.stockReturned ?? [];
@@ -471,6 +475,8 @@ export function evolve(state: OrderState | null, event: RecordedEvent): OrderSta
     case 'PaymentExpired':
     case 'AdvanceRefunded':
       return evolvePayment(next, event);
+    case 'Edited':
+      return { ...next, placed: { ...next.placed, ...event.payload.after } };
     default:
       return next.delivery ? { ...next, delivery: evolveParcel(next.delivery, event) } : next;
   }
