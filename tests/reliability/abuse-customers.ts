@@ -518,6 +518,9 @@ export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?:
     let seeded: Seeded;
     try {
       seeded = await seed(seeding.url, size, log);
+    } catch (e) {
+      // What the seeding server said and how it ended (once "read ECONNRESET" came with nothing else on CI).
+      throw new Error(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n--- the seeding server: ${serverTail(seeding)}`, { cause: e });
     } finally {
       await seeding.stop();
     }
@@ -719,7 +722,7 @@ export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?:
     rows.push(otpRow);
     failures.push(...otpRow.failures);
   } catch (e) {
-    failures.push(`the run stopped: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    failures.push(`the run stopped: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}${shop ? `\n--- the shop under attack: ${serverTail(shop.server)}` : ''}`);
   } finally {
     if (shop) {
       const up = await isUp(shop);
@@ -731,6 +734,12 @@ export async function runCustomerAbuse(size: CustomerAbuseSize, options: { log?:
     rmSync(root, { recursive: true, force: true });
   }
   return { rows, failures, seedSeconds };
+}
+
+/** How a server process stands (running, or its exit code or signal) and the last of what it wrote. */
+function serverTail(server: ServerProcess): string {
+  const state = server.child.exitCode !== null ? `exited with code ${server.child.exitCode}` : server.child.signalCode ? `killed by ${server.child.signalCode}` : 'still running';
+  return `${state}; stderr: ${server.err().slice(-2000) || '(nothing)'}; stdout: ${server.out().slice(-1000) || '(nothing)'}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
