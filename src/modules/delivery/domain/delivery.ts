@@ -4,12 +4,14 @@
  * order's (ordering's decider: Booked, PickedUp, ... Settled).
  */
 
+import { courierTitle } from '../../../shared/courier-names.js';
+
 export const courierNames = ['steadfast', 'pathao', 'redx'] as const;
 export type CourierName = (typeof courierNames)[number];
 export const isCourierName = (value: string): value is CourierName => (courierNames as readonly string[]).includes(value);
 
-/** How each courier is named to people. */
-export const courierTitles: Readonly<Record<CourierName, string>> = { steadfast: 'Steadfast', pathao: 'Pathao', redx: 'RedX' };
+/** How each courier is named to people (src/shared/courier-names.ts). */
+export const courierTitles: Readonly<Record<CourierName, string>> = { steadfast: courierTitle('steadfast'), pathao: courierTitle('pathao'), redx: courierTitle('redx') };
 
 /**
  * A booking asked of a courier: `queued` until the courier took it (`booked`) or refused it for

@@ -2,6 +2,7 @@ import { formatDateTime } from '../../../shared/locale-dates.js';
 import { formatDigits, formatMoney, toBengaliDigits, type Lang } from '../../../shared/locale-format.js';
 import { basisPointsToPercent } from '../../../shared/money.js';
 import { dhakaWallClock } from '../../../shared/shop-time.js';
+import { courierTitle } from '../../../shared/courier-names.js';
 import { cashOnDelivery, zoneInBengali, zoneInParens, type OrderState, type OrderStatus } from '../../ordering/index.js';
 
 /**
@@ -128,11 +129,6 @@ type Words = {
   courier: (name: string, trackingCode: string) => string;
 };
 
-const courierNames: Readonly<Record<string, { en: string; bn: string }>> = {
-  steadfast: { en: 'Steadfast', bn: 'স্টেডফাস্ট' },
-  pathao: { en: 'Pathao', bn: 'পাঠাও' },
-  redx: { en: 'RedX', bn: 'রেডএক্স' },
-};
 
 const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
 
@@ -173,7 +169,7 @@ const english: Words = {
   },
   thanks: (shop) => `Payment: Cash On Delivery. Thank you for shopping with ${shop}.`,
   count: (items, lines) => `${plural(items, 'item', 'items')} in ${plural(lines, 'line', 'lines')}`,
-  courier: (name, code) => `Courier: ${courierNames[name]?.en ?? name}, tracking code ${code}`,
+  courier: (name, code) => `Courier: ${courierTitle(name)}, tracking code ${code}`,
 };
 
 const bnDigits = (n: number) => toBengaliDigits(String(n));
@@ -217,7 +213,7 @@ const bengali: Words = {
   },
   thanks: (shop) => `পেমেন্ট: ক্যাশ অন ডেলিভারি। ${shop}-এ কেনাকাটার জন্য ধন্যবাদ।`,
   count: (items, lines) => `${bnDigits(lines)} লাইনে মোট ${bnDigits(items)}টি পণ্য`,
-  courier: (name, code) => `কুরিয়ার: ${courierNames[name]?.bn ?? name}, ট্র্যাকিং কোড ${code}`,
+  courier: (name, code) => `কুরিয়ার: ${courierTitle(name, 'bn')}, ট্র্যাকিং কোড ${code}`,
 };
 
 const wordsOf: Record<Lang, Words> = { en: english, bn: bengali };

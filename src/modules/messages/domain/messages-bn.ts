@@ -1,3 +1,4 @@
+import { courierTitle } from '../../../shared/courier-names.js';
 import { formatMoney, toBengaliDigits } from '../../../shared/locale-format.js';
 import type { OrderEventType, OrderState } from '../../ordering/index.js';
 import { cashOnDelivery, zoneInBengali, zoneInParens } from '../../ordering/index.js';
@@ -109,7 +110,7 @@ export function bengaliTexts(event: OrderEventType, order: OrderState, shop: Sho
     case 'Booked': {
       const d = order.delivery;
       if (!d) return null;
-      const courier = ({ steadfast: 'স্টেডফাস্ট', pathao: 'পাঠাও', redx: 'রেডএক্স' } as Record<string, string>)[d.courier] ?? d.courier;
+      const courier = courierTitle(d.courier, 'bn');
       const track = shop.trackUrl ? ` ট্র্যাক করুন: ${shop.trackUrl}` : '';
       return {
         sms: `অর্ডার ${n} ${courier}-এ পাঠানো হয়েছে, ট্র্যাকিং কোড ${d.trackingCode}। ${taka(d.codAmount)} রেডি রাখুন।`,

@@ -1,4 +1,5 @@
 import type { OrderEventType, OrderState } from '../../ordering/index.js';
+import { courierTitle } from '../../../shared/courier-names.js';
 import { bengaliTexts } from './messages-bn.js';
 import { cashOnDelivery, zoneInParens } from '../../ordering/index.js';
 
@@ -49,8 +50,6 @@ export type MessageSettings = {
   publicUrl?: string | undefined;
 };
 
-/** How a courier is named in a message (the delivery module's names, which this module does not import). */
-const courierTitle = (courier: string): string => ({ steadfast: 'Steadfast', pathao: 'Pathao', redx: 'RedX' })[courier] ?? courier;
 
 /** The tracking page of an order (issue 34), when the shop knows its own address. */
 export const trackingUrl = (order: OrderState, shop: Pick<MessageSettings, 'publicUrl'>): string | null =>
