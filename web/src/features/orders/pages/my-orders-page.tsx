@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { addressLine } from '../address-line';
 import { Link } from 'react-router-dom';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
@@ -86,7 +87,7 @@ export function MyOrdersPage({ parcel }: MyOrdersPageProps = {}) {
                         {t('orders.deliverTo', {
                           name: order.name,
                           phone: order.phone,
-                          address: order.address,
+                          address: addressLine(order),
                           payment: order.paymentMethod === 'Cash On Delivery' ? t('orders.cod') : order.paymentMethod,
                         })}
                       </p>
