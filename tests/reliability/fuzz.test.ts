@@ -18,5 +18,7 @@ describe('API fuzzing', () => {
     const statuses = Object.keys(report.byStatus);
     expect(statuses.some((s) => s.startsWith('2'))).toBe(true);
     expect(statuses.some((s) => s.startsWith('400 http/validation'))).toBe(true);
-  }, 60_000);
+    // A guard against a hang, not a speed target: on CI's two loaded cores the PostgreSQL lane's run,
+    // which dumps the database around every refused request, took over 60 s (30 s on an idle machine).
+  }, 180_000);
 });
