@@ -1,10 +1,9 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { FormField } from '../../../components/form-field';
-import { deliveryFees, deliveryZones } from '../../../../../src/shared/money';
-import { formatMoney } from '../../../../../src/shared/locale-format';
-import { useLanguage, useT } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/i18n';
 import { checkoutMessages } from '../messages/checkout';
-import { areaOptions, PAYMENT_METHODS, type AreaList, type CheckoutErrors, type CheckoutField } from '../checkout-rules';
+import { PAYMENT_METHODS, type CheckoutErrors, type CheckoutField } from '../checkout-rules';
+import { AreaFields, type AreasState } from './area-fields';
 
 /** The ids of the checkout's fields: the first invalid one is focused on submit. */
 export const CHECKOUT_FIELD_IDS: Record<CheckoutField, string> = {
@@ -17,8 +16,7 @@ export const CHECKOUT_FIELD_IDS: Record<CheckoutField, string> = {
   paymentMethod: 'checkout-payment',
 };
 
-/** GET /api/areas as the page has it: the list, or that it is coming or failed (with a way to ask again). */
-export type AreasState = { status: 'pending' } | { status: 'error'; retry: () => void } | { status: 'success'; list: AreaList };
+export type { AreasState };
 
 type DeliveryDetailsProps = {
   errors: CheckoutErrors;
@@ -36,20 +34,11 @@ type DeliveryDetailsProps = {
   phoneExtra?: ReactNode;
 };
 
-const ZONE_IDS = {
-  'Inside Dhaka': 'checkout.zone.inside',
-  'Suburbs Dhaka': 'checkout.zone.suburbs',
-  'Outside Dhaka': 'checkout.zone.outside',
-} as const satisfies Record<(typeof deliveryZones)[number], string>;
-
 const PAYMENT_IDS = { 'Cash On Delivery': 'checkout.cod' } as const satisfies Record<(typeof PAYMENT_METHODS)[number], string>;
 
 /** Who receives the order, where, and how they pay: name, phone and address are read from the form on submit. */
 export function DeliveryDetails({ errors, defaultName, areas, district, onDistrictChange, thana, onThanaChange, location, payment, onPaymentChange, phoneExtra }: DeliveryDetailsProps) {
   const t = useT(checkoutMessages);
-  const lang = useLanguage();
-  const list = areas.status === 'success' ? areas.list : [];
-  const thanas = list.find((d) => d.en === district)?.thanas ?? [];
   return (
     <>
       <FormField label={t('checkout.fullName')} id={CHECKOUT_FIELD_IDS.name} error={errors.name}>
@@ -67,52 +56,17 @@ export function DeliveryDetails({ errors, defaultName, areas, district, onDistri
       <FormField label={t('checkout.address')} id={CHECKOUT_FIELD_IDS.address} error={errors.address} controlClassName="form-field__textarea">
         {(control) => <textarea {...control} name="address" autoComplete="street-address" rows={3} required />}
       </FormField>
-      {/* Required, checked by the page (aria-required, not `required`): the shopper reads why beside the field, in the page's language. */}
-      <FormField label={t('checkout.district')} id={CHECKOUT_FIELD_IDS.district} error={errors.district}>
-        {(control) => (
-          <select {...control} name="district" value={district} onChange={(event) => onDistrictChange(event.target.value)} disabled={areas.status !== 'success'} aria-required="true">
-            <option value="">{areas.status === 'pending' ? t('checkout.areasLoading') : t('checkout.selectDistrict')}</option>
-            {areaOptions(list, lang).map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      {areas.status === 'error' && (
-        <p className="notice notice--error checkout__areas-failed" role="alert">
-          {t('checkout.areasFailed')}{' '}
-          <button type="button" className="button button--secondary button--small" onClick={areas.retry}>
-            {t('checkout.areasRetry')}
-          </button>
-        </p>
-      )}
-      <FormField label={t('checkout.thana')} id={CHECKOUT_FIELD_IDS.thana} error={errors.thana}>
-        {(control) => (
-          <select {...control} name="thana" value={thana} onChange={(event) => onThanaChange(event.target.value)} disabled={thanas.length === 0} aria-required="true">
-            <option value="">{district === '' ? t('checkout.districtFirst') : t('checkout.selectThana')}</option>
-            {areaOptions(thanas, lang).map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label={t('checkout.location')} id={CHECKOUT_FIELD_IDS.deliveryLocation} hint={t('checkout.locationHint')} error={errors.deliveryLocation}>
-        {(control) => (
-          // Not chosen: the thana names the zone (the server refuses any other), so the fee follows the address.
-          <select {...control} name="deliveryLocation" value={location} disabled data-testid="checkout-zone">
-            <option value="">{t('checkout.locationFollows')}</option>
-            {deliveryZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {t('checkout.zoneOption', { zone: t(ZONE_IDS[zone]), fee: formatMoney(deliveryFees[zone], lang) })}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <AreaFields
+        ids={CHECKOUT_FIELD_IDS}
+        errors={errors}
+        areas={areas}
+        district={district}
+        onDistrictChange={onDistrictChange}
+        thana={thana}
+        onThanaChange={onThanaChange}
+        location={location}
+        zoneTestId="checkout-zone"
+      />
       <FormField label={t('checkout.paymentMethod')} id={CHECKOUT_FIELD_IDS.paymentMethod} error={errors.paymentMethod}>
         {(control) => (
           <select {...control} name="paymentMethod" value={payment} onChange={onPaymentChange} required>

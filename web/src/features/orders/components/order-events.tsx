@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { areasQueryOptions } from '../api/get-areas';
+import type { AreaList } from '../checkout-rules';
 import { useOrderEventPages, type OrderEvent } from '../api/get-order-events';
 import type { OrderLine } from '../api/get-orders';
 import { formatDateTimeFor } from '../format-date';
 import { formatMoney, formatNumber, type Lang } from '../../../../../src/shared/locale-format';
 import { useLanguage, useT, type Translate } from '../../../lib/i18n/i18n';
+import { localized } from '../../../lib/i18n/localized';
 import { orderRecordsMessages, type OrderRecordsId } from '../messages/order-records';
 import { ordersMessages } from '../messages/orders';
 import { eventName } from './order-timeline';
@@ -14,6 +18,85 @@ function stockText(line: StockLine, lines: readonly OrderLine[], aProduct: strin
   const title = lines.find((l) => l.productId === line.productId)?.title ?? aProduct;
   const choice = [line.size, line.color].filter(Boolean).join(', ');
   return `${title}${choice ? ` (${choice})` : ''} × ${quantity}`;
+}
+
+type Edit = NonNullable<OrderEvent['edit']>;
+type EditedLine = NonNullable<Edit['before']['lines']>[number];
+
+/** How the timeline names a district and a thana (their Bengali names on a Bengali page); as stored when it does not know them. */
+export type AreaNames = { district: (en: string) => string; thana: (en: string) => string };
+
+/** The names of GET /api/areas in the language shown; the English names stored, while the list is not here or in English. */
+export function areaNamesOf(areas: AreaList | undefined, lang: Lang): AreaNames | undefined {
+  if (!areas || lang === 'en') return undefined;
+  const districts = new Map(areas.map((d) => [d.en, d.bn]));
+  const thanas = new Map(areas.flatMap((d) => d.thanas.map((t) => [t.en, t.bn] as const)));
+  return { district: (en) => districts.get(en) ?? en, thana: (en) => thanas.get(en) ?? en };
+}
+
+const ZONE_NAMES: Partial<Record<string, RecordsId>> = {
+  'Inside Dhaka': 'orderRecords.zone.inside',
+  'Suburbs Dhaka': 'orderRecords.zone.suburbs',
+  'Outside Dhaka': 'orderRecords.zone.outside',
+};
+
+/** "Pikachu Tee (L)": a line's product and variant in the language shown. */
+function itemName(line: EditedLine, lang: Lang): string {
+  const choice = [localized(lang, line.size, line.sizeBn), localized(lang, line.color, line.colorBn)].filter(Boolean).join(', ');
+  return `${localized(lang, line.title, line.titleBn)}${choice ? ` (${choice})` : ''}`;
+}
+
+const variantOf = (line: EditedLine) => JSON.stringify([line.productId, line.size, line.color]);
+
+/**
+ * What an order's change (issue 36) changed, one fact a line, in the language shown: "Address: old →
+ * new", a line's quantity "Fox Plush 2 → 3", a line added "+ Pikachu Tee (L) × 1" or removed
+ * "− Fox Plush × 2", the discount, fee and total before and after. The event keeps the changed fields
+ * only; a field the order had not (an older order's district) reads "none".
+ */
+export function editChanges(edit: Edit, t: Translate<RecordsId>, lang: Lang, areas?: AreaNames): string[] {
+  const { before, after } = edit;
+  const none = t('orderRecords.edit.none');
+  const changes: string[] = [];
+  const text = (field: 'name' | 'phone' | 'address', id: RecordsId) => {
+    if (after[field] !== undefined) changes.push(t(id, { from: before[field] || none, to: after[field] || none }));
+  };
+  const named = (value: string | undefined, name: ((en: string) => string) | undefined) => (value ? (name ? name(value) : value) : none);
+  text('name', 'orderRecords.edit.name');
+  text('phone', 'orderRecords.edit.phone');
+  text('address', 'orderRecords.edit.address');
+  if (after.district !== undefined) changes.push(t('orderRecords.edit.district', { from: named(before.district, areas?.district), to: named(after.district, areas?.district) }));
+  if (after.thana !== undefined) changes.push(t('orderRecords.edit.thana', { from: named(before.thana, areas?.thana), to: named(after.thana, areas?.thana) }));
+  if (after.deliveryLocation !== undefined) {
+    const zone = (value: string | undefined) => {
+      const id = value ? ZONE_NAMES[value] : undefined;
+      return id ? t(id) : value || none;
+    };
+    changes.push(t('orderRecords.edit.zone', { from: zone(before.deliveryLocation), to: zone(after.deliveryLocation) }));
+  }
+  if (after.lines) {
+    const was = new Map((before.lines ?? []).map((line) => [variantOf(line), line]));
+    const now = new Set(after.lines.map(variantOf));
+    for (const line of after.lines) {
+      const old = was.get(variantOf(line));
+      if (!old) changes.push(t('orderRecords.edit.added', { item: itemName(line, lang), quantity: formatNumber(line.quantity, lang) }));
+      else if (old.quantity !== line.quantity) {
+        changes.push(t('orderRecords.edit.quantity', { item: itemName(line, lang), from: formatNumber(old.quantity, lang), to: formatNumber(line.quantity, lang) }));
+      }
+    }
+    for (const line of before.lines ?? []) {
+      if (!now.has(variantOf(line))) changes.push(t('orderRecords.edit.removed', { item: itemName(line, lang), quantity: formatNumber(line.quantity, lang) }));
+    }
+  }
+  const money = (field: 'discount' | 'fee' | 'total', id: RecordsId) => {
+    const from = before[field];
+    const to = after[field];
+    if (from !== undefined && to !== undefined && from !== to) changes.push(t(id, { from: formatMoney(from, lang), to: formatMoney(to, lang) }));
+  };
+  money('discount', 'orderRecords.edit.discount');
+  money('fee', 'orderRecords.edit.fee');
+  money('total', 'orderRecords.edit.total');
+  return changes;
 }
 
 /** "admin", "customer"; any other role as the server names it. */
@@ -112,6 +195,10 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
   const t = useT(orderRecordsMessages);
   const tOrders = useT(ordersMessages);
   const lang = useLanguage();
+  // A change of the district or thana (issue 36) names them in Bengali on a Bengali page: the list of areas says how.
+  const movedArea = data?.pages.some((page) => page.items.some((event) => event.edit?.after.district !== undefined || event.edit?.after.thana !== undefined)) ?? false;
+  const { data: areas } = useQuery({ ...areasQueryOptions(), enabled: movedArea && lang !== 'en' });
+  const areaNames = areaNamesOf(areas, lang);
 
   if (status === 'pending') {
     return (
@@ -138,11 +225,21 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
               {formatDateTimeFor(event.at, lang)}
             </time>
             <span className="timeline__label">{eventName(tOrders, event.type)}</span>
-            <span className="timeline__actor">{actorText(event.actor, t)}</span>
+            {event.edit ? (
+              <EditDetails edit={event.edit} actor={event.actor.email} t={t} lang={lang} areas={areaNames} />
+            ) : (
+              <span className="timeline__actor">{actorText(event.actor, t)}</span>
+            )}
+            {event.edit && event.edit.stockTaken.length > 0 && (
+              <span className="timeline__stock">
+                {t('orderRecords.stockTaken')}
+                {event.edit.stockTaken.map((line) => stockText(line, namingLines(lines, event.edit), t('orderRecords.aProduct'), formatNumber(line.quantity, lang))).join('; ')}
+              </span>
+            )}
             {event.stock && event.stock.length > 0 && (
               <span className="timeline__stock">
                 {event.type === 'Placed' ? t('orderRecords.stockTaken') : t('orderRecords.stockBack')}
-                {event.stock.map((line) => stockText(line, lines, t('orderRecords.aProduct'), formatNumber(line.quantity, lang))).join('; ')}
+                {event.stock.map((line) => stockText(line, namingLines(lines, event.edit), t('orderRecords.aProduct'), formatNumber(line.quantity, lang))).join('; ')}
               </span>
             )}
             {event.parcel && <ParcelDetails parcel={event.parcel} t={t} lang={lang} />}
@@ -165,6 +262,29 @@ export function OrderEvents({ orderId, lines, id }: OrderEventsProps) {
             </button>
           )}
         </div>
+      )}
+    </>
+  );
+}
+
+/** The lines that name the products of an event's stock: the order's, and those an edit had before and after (a line removed is not the order's any more). */
+const namingLines = (lines: readonly OrderLine[], edit: Edit | undefined): readonly OrderLine[] =>
+  edit ? [...lines, ...(edit.after.lines ?? []), ...(edit.before.lines ?? [])] : lines;
+
+/** An order's change (issue 36): who changed it and why, then what changed, a fact a line. */
+function EditDetails({ edit, actor, t, lang, areas }: { edit: Edit; actor: string; t: Translate<RecordsId>; lang: Lang; areas: AreaNames | undefined }) {
+  const changes = editChanges(edit, t, lang, areas);
+  return (
+    <>
+      <span className="timeline__actor timeline__edit-by" data-testid="edit-reason">
+        {t('orderRecords.edit.by', { email: actor, reason: edit.reason })}
+      </span>
+      {changes.length > 0 && (
+        <ul className="timeline__stock timeline__changes" aria-label={t('orderRecords.edit.changes')} data-testid="edit-changes">
+          {changes.map((change) => (
+            <li key={change}>{change}</li>
+          ))}
+        </ul>
       )}
     </>
   );

@@ -23,6 +23,7 @@ const LABEL_IDS = {
   AdvancePaid: 'orders.event.advancePaid',
   PaymentExpired: 'orders.event.paymentExpired',
   AdvanceRefunded: 'orders.event.advanceRefunded',
+  Edited: 'orders.event.edited',
 } as const satisfies Record<OrderEventType, string>;
 
 /** An event's name in the language shown (the orders namespace); a type this app does not know, as the server names it. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { HTTPError } from 'ky';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
@@ -12,6 +12,7 @@ import { InvoiceButton } from '../components/invoice-button';
 import { OrderActions } from '../components/order-actions';
 import { OrderEvents } from '../components/order-events';
 import { OrderItems } from '../components/order-items';
+import { OrderEditForm } from '../components/order-edit-form';
 import { OrderMessages } from '../components/order-messages';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTotals } from '../components/order-totals';
@@ -20,6 +21,8 @@ import { deskPathOf } from '../order-path';
 import { PAGES } from '../../../app/routes';
 import { useOrderActions } from '../use-order-actions';
 import { orderPageMessages } from '../messages/order-page';
+import { orderEditMessages } from '../messages/order-edit';
+import { editable } from '../order-edit';
 import './order-page.css';
 
 const ZONES: Record<string, 'orderPage.zone.insideDhaka' | 'orderPage.zone.suburbsDhaka' | 'orderPage.zone.outsideDhaka'> = {
@@ -35,7 +38,8 @@ const ZONES: Record<string, 'orderPage.zone.insideDhaka' | 'orderPage.zone.subur
  * and Delete as on the desk. A deleted order is still shown, marked so. A Confirmed order (or one
  * with a parcel) has a Parcel panel where the app gives one (`parcel`, issue 34): `changed` reloads
  * the order and its timeline after the panel changed them. Issue 35: an order with an advance has
- * an Advance panel (`advance`), and every order its phone's delivery record (`record`).
+ * an Advance panel (`advance`), and every order its phone's delivery record (`record`). Issue 36:
+ * Change order, while the order may be changed, opens the form that changes its lines and delivery.
  */
 type OrderPageProps = {
   /** The parcel of a Confirmed order (issue 34: the delivery feature's). */
@@ -48,6 +52,7 @@ type OrderPageProps = {
 
 export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
   const t = useT(orderPageMessages);
+  const tEdit = useT(orderEditMessages);
   const lang = useLanguage();
   const { id = '' } = useParams();
   const { state } = useLocation();
@@ -55,6 +60,14 @@ export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
   const actions = useOrderActions();
   const queryClient = useQueryClient();
   const changed = () => void queryClient.invalidateQueries({ queryKey: ordersQueryKeyRoot });
+  // Issue 36: the change form, open or not; closed, the focus goes back to Change order.
+  const [editing, setEditing] = useState(false);
+  const wasEditing = useRef(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const back = (
     <Link to={deskPathOf(state)} className="order-page__back">
       {t('orderPage.back')}
@@ -114,6 +127,14 @@ export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
         )
       )}
       <OrderActions order={order} actions={actions} describedBy={`order-title ${nameId}`} removed={order.deleted} />
+      {editable(order) && !editing && (
+        <div className="order-page__edit-open">
+          <button ref={editButton} type="button" className="button button--secondary button--small" aria-describedby="order-title" onClick={() => setEditing(true)}>
+            {tEdit('orderEdit.open')}
+          </button>
+        </div>
+      )}
+      {editing && editable(order) && <OrderEditForm order={order} onClose={() => setEditing(false)} />}
 
       <div className="order-page__grid">
         <section className="order-page__panel order-page__customer" aria-labelledby="order-customer-title">
