@@ -665,7 +665,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
             : e.type === 'AdvanceRefunded'
               ? { payment: { provider: e.payload.provider, amount: e.payload.amount, refundTrxId: e.payload.refundTrxId, reason: e.payload.reason } }
               : {};
-        const edit = e.type === 'Edited' ? { edit: { reason: e.payload.reason, before: withoutStock(e.payload.before), after: withoutStock(e.payload.after), stockTaken: e.payload.stockTaken } } : {};
+        // The admin's reason is the shop's note: the customer reads what changed, not why it was written down.
+        const edit = e.type === 'Edited' ? { edit: { reason: admin ? e.payload.reason : '', before: withoutStock(e.payload.before), after: withoutStock(e.payload.after), stockTaken: e.payload.stockTaken } } : {};
         return { seq: e.seq, type: e.type, at: e.at.toISOString(), actor: { email: e.actor.email, role: e.actor.role }, ...(stock ? { stock: [...stock] } : {}), ...parcel, ...payment, ...edit };
       });
     },
