@@ -1,14 +1,13 @@
 import type { Clock } from '../../shared/clock.js';
 import { findDistrict, findThana, zoneOf } from '../../shared/bd-areas.js';
 import { appError, type AppError } from '../../shared/errors.js';
-import { bengaliChoice } from '../../shared/label-names.js';
 import { orderTotals, type DeliveryZone } from '../../shared/money.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { notEnoughMessage, type StockLine } from '../../shared/stock.js';
 import type { EditedFields, EditedLine } from './domain/edit.js';
 import { orderNotFound, type Actor, type OrderState } from './domain/order.js';
 import { currentOrder, handleOrderCommand } from './handle-order-command.js';
-import type { PlacementLimits } from './place-order.js';
+import { lineOf, type PlacementLimits } from './place-order.js';
 import type { OrderingPorts, OrderingStores } from './ports.js';
 
 /** What an admin asks to change (PATCH /api/orders/:id/lines); absent fields stay as they are. */
@@ -168,19 +167,7 @@ async function linesAfter(stores: OrderingStores, old: readonly EditedLine[], as
     if (!product) return refuse(appError('ordering/product-unavailable', 'A product asked for is no longer available.'));
     if (product.sizes.length > 0 ? !product.sizes.includes(item.size) : item.size !== '') return invalid(`Choose a size of ${product.title}${product.sizes.length ? `: ${product.sizes.join(', ')}` : ' (it has none)'}.`);
     if (product.colors.length > 0 ? !product.colors.includes(item.color) : item.color !== '') return invalid(`Choose a color of ${product.title}${product.colors.length ? `: ${product.colors.join(', ')}` : ' (it has none)'}.`);
-    lines.push({
-      productId: product.id,
-      title: product.title,
-      ...(product.titleBn ? { titleBn: product.titleBn } : {}),
-      category: product.category,
-      image: product.images[0] ?? '',
-      size: item.size,
-      color: item.color,
-      ...bengaliChoice(product, item.size, item.color),
-      quantity: item.quantity,
-      unitPrice: product.price,
-      price: product.price * item.quantity,
-    });
+    lines.push(lineOf(product, item));
   }
   return lines;
 }

@@ -13,7 +13,7 @@ import { advanceAmount, advanceApplies, isGoodRecord, type AdvanceRule, type Adv
 import type { AdvanceAsked } from './domain/advance.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from './domain/order.js';
 import { handleOrderCommand } from './handle-order-command.js';
-import type { CouponRefusal, OrderCommits, OrderingPorts, OrderingStores, OrderingTxPorts } from './ports.js';
+import type { CouponRefusal, OrderableProduct, OrderCommits, OrderingPorts, OrderingStores, OrderingTxPorts } from './ports.js';
 
 export type PlaceOrderInput = {
   name: string;
@@ -429,17 +429,20 @@ async function orderNowLine(ports: OrderingTxPorts, item: NonNullable<PlaceOrder
   if (!product) return err(appError('ordering/product-unavailable', 'This product is no longer available.'));
   if (item.size !== '' && !product.sizes.includes(item.size)) return err(appError('http/validation', `"${item.size}" is not a size of ${product.title}.`));
   if (item.color !== '' && !product.colors.includes(item.color)) return err(appError('http/validation', `"${item.color}" is not a color of ${product.title}.`));
-  return ok({
-    productId: product.id,
-    title: product.title,
-    ...(product.titleBn ? { titleBn: product.titleBn } : {}),
-    category: product.category,
-    image: product.images[0] ?? '',
-    size: item.size,
-    color: item.color,
-    ...bengaliChoice(product, item.size, item.color),
-    quantity: item.quantity,
-    unitPrice: product.price,
-    price: product.price * item.quantity,
-  });
+  return ok(lineOf(product, item));
 }
+
+/** A line of a product at the catalogue's price now, with the Bengali names of its choice (an order placed, a line added by an edit). */
+export const lineOf = (product: OrderableProduct, item: { size: string; color: string; quantity: number }): OrderLine => ({
+  productId: product.id,
+  title: product.title,
+  ...(product.titleBn ? { titleBn: product.titleBn } : {}),
+  category: product.category,
+  image: product.images[0] ?? '',
+  size: item.size,
+  color: item.color,
+  ...bengaliChoice(product, item.size, item.color),
+  quantity: item.quantity,
+  unitPrice: product.price,
+  price: product.price * item.quantity,
+});

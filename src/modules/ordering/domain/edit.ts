@@ -3,6 +3,7 @@ import { orderTotals, type DeliveryZone } from '../../../shared/money.js';
 import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
 import type { Actor } from './actor.js';
+import type { OrderLine } from './line.js';
 
 /**
  * An order changed after it was placed (issue 36): its lines and quantities, the address, the
@@ -12,21 +13,8 @@ import type { Actor } from './actor.js';
  * (the coupon's percentage kept); lines kept keep their price, new ones take the catalogue's.
  */
 
-/** One line of an order, as an edit carries it (OrderLine's shape, kept apart so this file imports no order.ts). */
-export type EditedLine = {
-  productId: string;
-  title: string;
-  titleBn?: string;
-  category: string;
-  image: string;
-  size: string;
-  color: string;
-  sizeBn?: string;
-  colorBn?: string;
-  quantity: number;
-  unitPrice: number;
-  price: number;
-};
+/** One line of an order (OrderLine). */
+export type EditedLine = OrderLine;
 
 /** The fields of the order's snapshot an edit may change, as they are after it. */
 export type EditedFields = {

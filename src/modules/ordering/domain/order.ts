@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
 import type { Lang } from '../../../shared/locale-format.js';
 import type { Actor } from './actor.js';
+import type { OrderLine } from './line.js';
 import { decideEdit, type EditCommand, type EditPayload } from './edit.js';
 import { advanceAwaiting, advanceHeld, cashOnDelivery, decidePayment, evolveAdvance, isPaymentEventType, paymentCommandTypes, paymentEventTypes, type AdvanceAsked, type AdvanceState, type PaymentCommand, type PaymentEvent } from './advance.js';
 
@@ -35,27 +36,7 @@ export type ParcelStatus = (typeof parcelStatuses)[number];
 export const parcelRank = (status: ParcelStatus): number => Math.min(parcelStatuses.indexOf(status), 3);
 export const parcelIsFinal = (status: ParcelStatus): boolean => parcelRank(status) === 3;
 
-export type OrderLine = {
-  productId: string;
-  title: string;
-  /**
-   * The product's Bengali title when the order was placed (issue 33), beside its English `title`:
-   * My Orders and the invoice name the item in the reader's language, and a later rename changes
-   * no past order. Absent when the product had none, and in orders placed before it was kept.
-   */
-  titleBn?: string;
-  category: string;
-  image: string;
-  size: string;
-  color: string;
-  /** The Bengali names of the size and color when the order was placed (issue 33), each absent when it had none. */
-  sizeBn?: string;
-  colorBn?: string;
-  quantity: number;
-  unitPrice: number;
-  /** unitPrice x quantity */
-  price: number;
-};
+export type { OrderLine } from './line.js';
 
 /** Everything the order was placed with, priced by the server: the Placed event's payload. */
 export type PlacedSnapshot = {
