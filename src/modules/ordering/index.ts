@@ -29,7 +29,7 @@ export { deliveryDto } from './adapters/http.js';
 export type { Actor, OrderEventType, OrderLine, OrderState, OrderStatus, PlacedSnapshot } from './domain/order.js';
 export type { DeliveryCommand } from './domain/order.js';
 export type { Handled } from './handle-order-command.js';
-export { cashOnDelivery, awaitsPayment, advanceHeld, type AdvanceState, type AdvanceAsked } from './domain/advance.js';
+export { cashOnDelivery, type AdvanceState, type AdvanceAsked } from './domain/advance.js';
 export { courierActor, systemActor, evolve, isDeliveryEvent, orderEventTypes, orderNotFound, parcelIsFinal, parcelStatuses, visibleTo, type DeliveryState, type ParcelReport, type ParcelStatus } from './domain/order.js';
 /** How a delivery zone reads in messages and documents. */
 export { zoneInBengali, zoneInParens } from './domain/zone-text.js';

@@ -62,9 +62,6 @@ export type AdvanceSubject = {
 /** The advance as it starts: asked, not paid. */
 export const advanceAwaiting = (asked: AdvanceAsked): AdvanceState => ({ ...asked, status: 'awaiting', paymentId: null, trxId: null, payer: null, paidAt: null, late: false, refund: null });
 
-/** Waiting for its advance: off every list, no status command reaches it, only its payment or its expiry. */
-export const awaitsPayment = (order: Pick<AdvanceSubject, 'advance'>): boolean => order.advance?.status === 'awaiting';
-
 /** An advance paid and not refunded: the shop holds the shopper's money. */
 export const advanceHeld = (order: Pick<AdvanceSubject, 'advance'>): boolean => order.advance?.status === 'paid';
 
