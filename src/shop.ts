@@ -116,18 +116,18 @@ export async function createShop(settings: ShopSettings) {
         : undefined,
     ...(settings.hashCost ? { hashCost: settings.hashCost } : {}),
   });
-  const { requireUser, requireAdmin } = identity.guards;
+  const { requireUser, requireStaff } = identity.guards;
 
   const uploadsDir = join(env.DATA_DIR, 'uploads');
   const localImages = createLocalDiskImageStore({ dir: uploadsDir });
   const images = settings.images ?? uploadedImageStore(env, localImages);
-  const catalogue = createCatalogueModule({ database, clock, newId, images, requireAdmin, logger, defaultStock: env.DEFAULT_STOCK });
+  const catalogue = createCatalogueModule({ database, clock, newId, images, requireStaff, logger, defaultStock: env.DEFAULT_STOCK });
   const promotions = createPromotionsModule({
     database,
     clock,
     newId,
     logger,
-    requireAdmin,
+    requireStaff,
     requireUser,
     couponChecksPer15Min: settings.couponChecksPer15Min,
     // A banner links to a category or a product of the catalogue (issue 33).
@@ -167,16 +167,16 @@ export async function createShop(settings: ShopSettings) {
       dailyBudget: env.SMS_DAILY_BUDGET,
     },
     orders,
-    requireAdmin,
+    requireStaff,
   });
-  const sales = createSalesModule({ database, clock, requireAdmin, advanceMoney: advanceMoneyOn(database) });
+  const sales = createSalesModule({ database, clock, requireStaff, advanceMoney: advanceMoneyOn(database) });
   const documents = createDocumentsModule({
     clock,
     orders,
     shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
     documents: { maxLines: env.MAX_ORDER_LINES },
     requireUser,
-    requireAdmin,
+    requireStaff,
   });
 
   // Ordering copies prices from the catalogue and the cart, checks coupons with promotions and
@@ -187,7 +187,7 @@ export async function createShop(settings: ShopSettings) {
   // Advance payments (issue 35): bKash and the couriers' records, asked by ordering's placement;
   // the payments module is made after ordering (its commands are ordering's) and asked only once an order waits.
   const bkash = bkashOf(env);
-  const phoneRecords = createPhoneRecordsModule({ database, clock, logger, sources: recordSourcesOf(env), orders, goodPercent: env.GOOD_RECORD_PERCENT, requireAdmin });
+  const phoneRecords = createPhoneRecordsModule({ database, clock, logger, sources: recordSourcesOf(env), orders, goodPercent: env.GOOD_RECORD_PERCENT, requireStaff });
   let paymentsMade: ReturnType<typeof createPaymentsModule> | undefined;
   let logStart: OrderLogStarted;
   let defencesMade: ReturnType<typeof createOrderDefencesModule> | undefined;
@@ -204,7 +204,7 @@ export async function createShop(settings: ShopSettings) {
       clock,
       newId,
       requireUser,
-      requireAdmin,
+      requireStaff,
       logStart,
       afterCommit: orderLog.afterCommit,
       orderCommits: settings.orderCommits,
@@ -262,12 +262,12 @@ export async function createShop(settings: ShopSettings) {
     await database.close();
     throw new ShopStartError(e instanceof Error ? e.message : String(e));
   }
-  const audit = createAuditModule({ database, keying: logStart.keying, log: ordering.log, sliceEvents: settings.auditSliceEvents, requireAdmin });
+  const audit = createAuditModule({ database, keying: logStart.keying, log: ordering.log, sliceEvents: settings.auditSliceEvents, requireStaff });
   const defences = (defencesMade = createOrderDefencesModule({
     database,
     clock,
     requireUser,
-    requireAdmin,
+    requireStaff,
     phoneCodes: { enabled: env.CHECKOUT_OTP, secret: secrets.secrets.sessionSecret },
     shopName: env.SHOP_NAME,
     trustProxy: env.TRUST_PROXY,
@@ -287,7 +287,7 @@ export async function createShop(settings: ShopSettings) {
     pollMs: env.DELIVERY_POLL_SECONDS * 1000,
     trackLimiter: rateLimiterFor(database, { scope: 'track:address', limit: env.TRACK_LOOKUPS_PER_15MIN, windowMs: 15 * 60_000, clock, onError: (e) => logger.warn('tracking limit: a sweep failed', { reason: e instanceof Error ? e.message : String(e) }) }),
     trustProxy: env.TRUST_PROXY,
-    requireAdmin,
+    requireStaff,
   });
   // Advance payments by bKash (issue 35): the advance is the order's, every change an event of its log.
   const payments = (paymentsMade = createPaymentsModule({
@@ -301,7 +301,7 @@ export async function createShop(settings: ShopSettings) {
     callbackUrl: `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/api/payments/bkash/callback`,
     pollMs: env.PAYMENT_POLL_SECONDS * 1000,
     requireUser,
-    requireAdmin,
+    requireStaff,
   }));
   // The order log's start-up checks passed: the messages' worker may send, the booking worker book, the hold worker let holds lapse.
   messages.start();

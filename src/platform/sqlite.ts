@@ -41,9 +41,21 @@ export function openReader(file: string): DbHandle {
   return { sqlite, db, close: () => sqlite.open && sqlite.close() };
 }
 
-/** Applies the committed SQL migrations (never `drizzle-kit push`). */
+/**
+ * Applies the committed SQL migrations (never `drizzle-kit push`). Foreign keys are off meanwhile:
+ * a migration that rebuilds a table (SQLite changes a CHECK only so, 0033) drops the old one, and
+ * with them on, the drop would delete the rows that point at it (a cascade) inside the migration's
+ * transaction, where a PRAGMA cannot turn them off. Every key is checked before they are on again.
+ */
 export function runMigrations(handle: DbHandle, folder: string = migrationsDir()): void {
-  migrate(handle.db, { migrationsFolder: folder });
+  handle.sqlite.pragma('foreign_keys = OFF');
+  try {
+    migrate(handle.db, { migrationsFolder: folder });
+    const broken = handle.sqlite.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) throw new Error(`the migrations left ${broken.length} rows whose foreign key points at nothing`);
+  } finally {
+    handle.sqlite.pragma('foreign_keys = ON');
+  }
 }
 
 /** Cheap liveness check for /api/health: the file answers a query and is writable-consistent. */

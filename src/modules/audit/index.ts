@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import type { ShopDatabase } from '../../platform/database.js';
 import type { Logger } from '../../platform/logger.js';
@@ -32,7 +33,7 @@ export type AuditDeps = {
   log: OrderLog;
   /** Events GET /api/audit checks per call and per background turn (tests make it small). */
   sliceEvents?: number | undefined;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
 };
 
 export function createAuditModule(deps: AuditDeps) {
@@ -40,7 +41,7 @@ export function createAuditModule(deps: AuditDeps) {
   const audit = incrementalAuditOn(deps.database, deps.keying, { sliceEvents: deps.sliceEvents });
   // The page names each event's order by its number (issue 33), read from ordering's listing.
   const orders = orderReadsOn(deps.database);
-  return { routes: [auditRoutes({ log: deps.log, audit, orderNumbers: (ids) => orders.numbersOf(ids), requireAdmin: deps.requireAdmin })] };
+  return { routes: [auditRoutes({ log: deps.log, audit, orderNumbers: (ids) => orders.numbersOf(ids), requireStaff: deps.requireStaff })] };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { roleCan } from '../../shared/permissions.js';
 import type { Page, Paged } from '../../shared/page.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -14,7 +15,7 @@ export type AuditedEvent = StoredEvent & { orderNumber: number | null };
  * shop's events, newest first, each named by its order's number as well as its id (issue 33).
  */
 export async function readAudit(deps: Deps, actor: Actor, page: Page): Promise<Result<{ report: AuditReport; problemOrderNumber: number | null; latest: Paged<AuditedEvent> }, AppError>> {
-  if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only an admin can do this.'));
+  if (!roleCan(actor.role, 'audit.read')) return err(appError('auth/forbidden', 'Your role does not allow this.'));
   const report = await deps.audit();
   const latest = await deps.log.latest(page);
   const problemOrder = report.problem?.orderId ? [report.problem.orderId] : [];

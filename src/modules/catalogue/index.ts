@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import { changeTagFor, recordChangeIn, recordedWrites } from '../../platform/change-versions.js';
 import { withKeptCounts } from './counted-products.js';
@@ -34,7 +35,7 @@ export type CatalogueDeps = {
   clock: Clock;
   newId: IdGenerator;
   images: ImageStore;
-  requireAdmin: MiddlewareHandler;
+  requireStaff: StaffGuard;
   logger: Logger;
   /** DEFAULT_STOCK (decision 027). */
   defaultStock: number;
@@ -91,7 +92,7 @@ export function createCatalogueModule(deps: CatalogueDeps) {
     clock: deps.clock,
     newId: deps.newId,
     defaultStock: deps.defaultStock,
-    requireAdmin: deps.requireAdmin,
+    requireStaff: deps.requireStaff,
     changes,
     onStoreError: (error) => deps.logger.error('image store failed', { error }),
   });

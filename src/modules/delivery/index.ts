@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../platform/logger.js';
 import { bindStores, type ShopDatabase } from '../../platform/database.js';
@@ -41,7 +42,7 @@ export type DeliveryModuleDeps = {
   bookingWaitMs?: number | undefined;
   trackLimiter: RateLimiter;
   trustProxy: number | boolean;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
 };
 
 const storesOn = (database: ShopDatabase) =>
@@ -88,7 +89,7 @@ export function createDeliveryModule(deps: DeliveryModuleDeps) {
     /** One booking turn now (tests). */
     runOnce: () => worker.runOnce(),
     routes: [
-      deliveryRoutes({ ...useDeps, runWorker: () => worker.runOnce(), bookingWaitMs: deps.bookingWaitMs ?? 8_000, trackLimiter: deps.trackLimiter, trustProxy: deps.trustProxy, requireAdmin: deps.requireAdmin }),
+      deliveryRoutes({ ...useDeps, runWorker: () => worker.runOnce(), bookingWaitMs: deps.bookingWaitMs ?? 8_000, trackLimiter: deps.trackLimiter, trustProxy: deps.trustProxy, requireStaff: deps.requireStaff }),
     ],
   };
 }

@@ -1,3 +1,4 @@
+import { roleCan } from '../../shared/permissions.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Actor, OrderCursor, OrderFilter, OrderReads, OrderState } from '../ordering/index.js';
@@ -16,7 +17,7 @@ export const exportPageSize = 100;
  * an order changed while the export runs appears as it was when its page was read.
  */
 export function exportOrders(deps: { orders: Pick<OrderReads, 'pageAfter'> }, actor: Actor, filter: OrderFilter, pageSize = exportPageSize): Result<AsyncGenerator<OrderState[], void, undefined>, AppError> {
-  if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only an admin can do this.'));
+  if (!roleCan(actor.role, 'orders.read')) return err(appError('auth/forbidden', 'Your role does not allow this.'));
   return ok(pagesOf(deps.orders, filter, pageSize));
 }
 

@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../shared/clock.js';
 import type { AuthVariables } from '../identity/index.js';
@@ -21,14 +22,14 @@ export type DocumentsDeps = {
   /** Invoices and packing slips (issue 40, decision 047): orders of more lines than `maxLines` (MAX_ORDER_LINES) get none. */
   documents?: { maxLines?: number } | undefined;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
 };
 
 export function createDocumentsModule(deps: DocumentsDeps) {
   return {
     routes: [
-      ordersExportRoutes({ orders: deps.orders, clock: deps.clock, requireAdmin: deps.requireAdmin }),
-      orderPdfRoutes({ orders: deps.orders, shop: deps.shop, documents: deps.documents, requireUser: deps.requireUser, requireAdmin: deps.requireAdmin }),
+      ordersExportRoutes({ orders: deps.orders, clock: deps.clock, requireStaff: deps.requireStaff }),
+      orderPdfRoutes({ orders: deps.orders, shop: deps.shop, documents: deps.documents, requireUser: deps.requireUser, requireStaff: deps.requireStaff }),
     ],
   };
 }

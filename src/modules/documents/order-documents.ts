@@ -1,3 +1,4 @@
+import { roleCan } from '../../shared/permissions.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { Lang } from '../../shared/locale-format.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -46,8 +47,9 @@ const orderCanceled = (numbers: readonly string[]): AppError =>
  */
 export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang?: Lang): Promise<Result<OrderDocument, AppError>> {
   const order = await deps.orders.listedById(orderId, deps.maxLines);
-  if (!order || !visibleTo(order, actor) || (order.removed && actor.role !== 'admin')) return err(orderNotFound());
-  if (order.lineCount > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, actor.role === 'admin'));
+  const staff = roleCan(actor.role, 'orders.read');
+  if (!order || !visibleTo(order, actor) || (order.removed && !staff)) return err(orderNotFound());
+  if (order.lineCount > deps.maxLines) return err(documentTooLarge(order, deps.maxLines, staff));
   return ok(invoiceOf(order, deps.shop, lang));
 }
 
@@ -60,7 +62,7 @@ export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang
  * Each slip in its order's language unless `lang` asks for one for all.
  */
 export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readonly string[], lang?: Lang): Promise<Result<OrderDocument[], AppError>> {
-  if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only admins print packing slips.'));
+  if (!roleCan(actor.role, 'orders.pack')) return err(appError('auth/forbidden', 'Only the shop prints packing slips.'));
   const unique = [...new Set(orderIds)];
   if (unique.length === 0 || unique.length > maxPackingSlips) return err(appError('http/validation', `Choose 1 to ${maxPackingSlips} orders.`));
   const docs: OrderDocument[] = [];

@@ -1,5 +1,5 @@
 import type { IdGenerator } from '../../shared/ids.js';
-import { emailProblem, normalizeEmail, type Provider } from './domain/user.js';
+import { emailProblem, normalizeEmail, type Provider, type Role } from './domain/user.js';
 import { mixesScripts } from './domain/email-skeleton.js';
 import { lookAlikeOf } from './look-alike.js';
 import type { UserStore } from './ports.js';
@@ -14,7 +14,7 @@ export type UserToImport = { id: string; name: string; email: string; createdAt:
 export type ImportedUserOutcome =
   | { outcome: 'added' | 'exists'; userId: string; email: string }
   /** The email has a profile under another id (an earlier duplicate, or the shop's own): the old one joins it, its role untouched. */
-  | { outcome: 'merged'; userId: string; email: string; role: 'admin' | 'customer' }
+  | { outcome: 'merged'; userId: string; email: string; role: Role }
   /** `lookAlike`: the email mixes scripts or looks like an existing account's (the sign-up's rule). */
   | { outcome: 'rejected'; reason: string; lookAlike?: true };
 

@@ -152,7 +152,7 @@ export function createIdentityModule(deps: IdentityDeps) {
 
   return {
     routes: [routes],
-    guards: { requireUser: guards.requireUser, requireAdmin: guards.requireAdmin },
+    guards: { requireUser: guards.requireUser, requireStaff: guards.requireStaff },
     publicConfig,
     cspSources,
     ensureAdmin: (input: { email: string; password?: string | undefined; name?: string }) =>

@@ -28,6 +28,7 @@ export type UserStore = {
   insert(user: User & { passwordHash: string | null; provider: Provider; lang?: Lang | undefined }): Promise<boolean>;
   /** Records the language the user signed in with (issue 18). */
   setLang(id: string, lang: Lang): Promise<void>;
+  /** 1 when changed; 0 when the user has that role already, is not there, or is the last admin (never demoted). */
   setRole(id: string, role: Role): Promise<number>;
   setName(id: string, name: string): Promise<void>;
   /** Sets the hash and bumps tokenVersion (older tokens stop working). */

@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mailer/mailer.js';
@@ -49,7 +50,7 @@ export type MessagesDeps = {
   smsCeilings?: Partial<SmsCeilings> | undefined;
   /** The orders the admins' order page asks the messages of (ordering's reads). */
   orders: Pick<OrderReads, 'byId'>;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
 };
 
 export function createMessagesModule(deps: MessagesDeps) {
@@ -100,8 +101,8 @@ export function createMessagesModule(deps: MessagesDeps) {
     /** Sends an SMS now, not through the outbox (a checkout code: the shopper is waiting for it). */
     sendNow: (to: string, message: string) => deps.sms.send(to, message),
     routes: [
-      orderMessageRoutes({ orders: deps.orders, messages: outbox, requireAdmin: deps.requireAdmin }),
-      smsUsageRoutes({ ledger: stores.outside.smsLedger, messages: outbox, ceilings: smsCeilings.ceilings, clock: deps.clock, requireAdmin: deps.requireAdmin }),
+      orderMessageRoutes({ orders: deps.orders, messages: outbox, requireStaff: deps.requireStaff }),
+      smsUsageRoutes({ ledger: stores.outside.smsLedger, messages: outbox, ceilings: smsCeilings.ceilings, clock: deps.clock, requireStaff: deps.requireStaff }),
     ],
   };
 }

@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
@@ -23,7 +24,7 @@ export type OrderDefencesDeps = {
   database: ShopDatabase;
   clock: Clock;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
   /** CHECKOUT_OTP (decision 032): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
   phoneCodes: { enabled: boolean; secret: string };
   shopName: string;
@@ -49,7 +50,7 @@ export function createOrderDefencesModule(deps: OrderDefencesDeps) {
     /** Whether the customer proved the number with a code still valid at `now`, inside an ordering transaction. */
     isProvenIn: async (tx: Tx, userId: string, phone: string, now: Date) => isProven(await stores.in(tx).phoneChecks.get(userId, phone), now),
     routes: [
-      blockedPhoneRoutes({ blockedPhones: stores.outside.blockedPhones, clock: deps.clock, requireAdmin: deps.requireAdmin }),
+      blockedPhoneRoutes({ blockedPhones: stores.outside.blockedPhones, clock: deps.clock, requireStaff: deps.requireStaff }),
       phoneCodeRoutes({
         enabled: deps.phoneCodes.enabled,
         clock: deps.clock,

@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
@@ -60,7 +61,7 @@ export type OrderingDeps = {
   newId: IdGenerator;
   ports: OrderingPorts;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
   /**
    * The log as the audit's start-up check found it (decision 014), which the composition root
    * runs first: the shop does not start on a log that cannot be written safely. Its keying is how
@@ -272,7 +273,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
         advanceQuoteLimiter: deps.advanceQuoteLimiter ?? null,
         transaction,
         requireUser: deps.requireUser,
-        requireAdmin: deps.requireAdmin,
+        requireStaff: deps.requireStaff,
       }),
     ],
   };

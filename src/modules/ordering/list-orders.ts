@@ -1,7 +1,7 @@
 import type { Page, Paged } from '../../shared/page.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { Actor } from './domain/order.js';
+import { actorCan, type Actor } from './domain/actor.js';
 import type { ListedOrder, OrderFilter, OrderProjection } from './ports.js';
 
 /** `linesPerOrder`: MAX_ORDER_LINES, the lines a list answers of each order (issue 40). */
@@ -18,6 +18,15 @@ export async function listMyOrders(deps: Deps, actor: Actor, email: string | und
 
 /** GET /allOrders: the orders not removed that the filter lets through, newest first; an admin's desk. */
 export async function listAllOrders(deps: Deps, actor: Actor, page: Page, filter: OrderFilter = {}): Promise<Result<Paged<ListedOrder>, AppError>> {
-  if (actor.role !== 'admin') return err(appError('auth/forbidden', 'Only an admin can do this.'));
+  if (!actorCan(actor, 'orders.read')) return err(appError('auth/forbidden', 'Your role does not allow this.'));
   return ok(await deps.projection.pageAll(page, filter, deps.limits.maxOrderLines));
+}
+
+/**
+ * GET /packing/orders (issue 36): the Confirmed orders, not removed, the filter lets through, for
+ * those who pack them (orders.pack); the answer leaves every price out (packingOrderDto).
+ */
+export async function listForPacking(deps: Deps, actor: Actor, page: Page, filter: Omit<OrderFilter, 'status'> = {}): Promise<Result<Paged<ListedOrder>, AppError>> {
+  if (!actorCan(actor, 'orders.pack')) return err(appError('auth/forbidden', 'Your role does not allow this.'));
+  return ok(await deps.projection.pageAll(page, { ...filter, status: 'Confirmed' }, deps.limits.maxOrderLines));
 }

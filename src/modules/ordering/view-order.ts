@@ -1,5 +1,6 @@
 import type { AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import { actorCan } from './domain/actor.js';
 import { orderNotFound, visibleTo, type Actor } from './domain/order.js';
 import type { ListedOrder, OrderProjection, PhoneHistory } from './ports.js';
 
@@ -21,6 +22,7 @@ export const viewedLinesPerOrder = 1000;
  */
 export async function viewOrder(deps: Deps, actor: Actor, orderId: string): Promise<Result<OrderView, AppError>> {
   const order = await deps.projection.listedById(orderId, viewedLinesPerOrder);
-  if (!order || !visibleTo(order, actor) || (order.removed && actor.role !== 'admin')) return err(orderNotFound());
-  return ok({ order, history: actor.role === 'admin' ? await deps.projection.historyOf(order.placed.phone) : null });
+  const staff = actorCan(actor, 'orders.read');
+  if (!order || !visibleTo(order, actor) || (order.removed && !staff)) return err(orderNotFound());
+  return ok({ order, history: staff ? await deps.projection.historyOf(order.placed.phone) : null });
 }

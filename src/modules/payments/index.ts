@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import { createBoundedMap } from '../../platform/bounded-map.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
@@ -37,7 +38,7 @@ export type PaymentsModuleDeps = {
   /** PAYMENT_POLL_SECONDS in ms: between the hold worker's looks (30 s by default). */
   pollMs?: number | undefined;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
 };
 
 const storesOn = (database: ShopDatabase) =>
@@ -89,7 +90,7 @@ export function createPaymentsModule(deps: PaymentsModuleDeps) {
     runOnce: () => worker.runOnce(),
     /** The first payment of an order just placed: ordering's POST /api/orders answers its page. */
     firstPayment: (order: OrderState) => firstPayment(useDeps, order),
-    routes: [paymentRoutes({ ...useDeps, requireUser: deps.requireUser, requireAdmin: deps.requireAdmin })],
+    routes: [paymentRoutes({ ...useDeps, requireUser: deps.requireUser, requireStaff: deps.requireStaff })],
   };
 }
 

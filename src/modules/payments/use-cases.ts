@@ -1,3 +1,4 @@
+import { roleCan } from '../../shared/permissions.js';
 import { textBytes, type BoundedMap } from '../../platform/bounded-map.js';
 import type { Tx } from '../../platform/database.js';
 import type { Logger } from '../../platform/logger.js';
@@ -175,7 +176,7 @@ async function recordResult(deps: PaymentsDeps, attempt: AttemptRow, result: Pay
 /** Where an order's payment stands for its page (GET /api/orders/:id/payment): the order and its latest attempt. */
 export async function paymentOf(deps: PaymentsDeps, actor: Actor, orderId: string, check: boolean): Promise<Result<{ order: OrderState; latest: AttemptRow | null; attempts: number }, AppError>> {
   let order = await deps.orders.byId(orderId);
-  if (!order || order.deleted || (actor.role !== 'admin' && order.placed.owner.userId !== actor.userId) || !order.advance) return err(orderNotFound());
+  if (!order || order.deleted || (!roleCan(actor.role, 'orders.read') && order.placed.owner.userId !== actor.userId) || !order.advance) return err(orderNotFound());
   let [latest] = await deps.attempts.outside.ofOrder(orderId, 1);
   // Asked to check (the page after an unsure answer): bKash's status of the latest payment, read, never executed.
   const now = deps.clock.now().getTime();

@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import { bindStores, type ShopDatabase } from '../../platform/database.js';
 import type { Logger } from '../../platform/logger.js';
@@ -26,13 +27,13 @@ export function createPhoneRecordsModule(deps: {
   sources: readonly CourierRecordSource[];
   orders: Pick<OrderReads, 'byId' | 'historyOf'>;
   goodPercent: number;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
 }) {
   const cache = bindStores(deps.database, { sqlite: createSqliteRecordCache, postgres: createPgRecordCache }).outside;
   const useDeps = { clock: deps.clock, logger: deps.logger, sources: deps.sources, cache, history: (phone: string) => deps.orders.historyOf(phone), goodPercent: deps.goodPercent };
   return {
     /** The couriers' record of a phone for the advance rule (null: no source set, or none answered). */
     couriersRecord: (phone: string) => couriersRecord(useDeps, phone),
-    routes: [phoneRecordRoutes({ ...useDeps, orders: deps.orders, requireAdmin: deps.requireAdmin })],
+    routes: [phoneRecordRoutes({ ...useDeps, orders: deps.orders, requireStaff: deps.requireStaff })],
   };
 }

@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import { changeTagFor, recordChangeIn, recordedWrites } from '../../platform/change-versions.js';
 import type { Logger } from '../../platform/logger.js';
@@ -49,7 +50,7 @@ export type PromotionsDeps = {
   database: ShopDatabase;
   clock: Clock;
   newId: IdGenerator;
-  requireAdmin: MiddlewareHandler;
+  requireStaff: StaffGuard;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   logger: Logger;
   /** What a banner may link to (the catalogue, wired in shop.ts; issue 33). */

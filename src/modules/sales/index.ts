@@ -1,3 +1,4 @@
+import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import { bindStores, type ShopDatabase } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
@@ -21,7 +22,7 @@ export type { SalesCheck } from './adapters/sales-check.js';
 export type SalesDeps = {
   database: ShopDatabase;
   clock: Clock;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
   /** The advances paid and refunded over a period (issue 35: the payments module's). */
   advanceMoney?: SalesStatsDeps['advanceMoney'];
 };
@@ -30,7 +31,7 @@ export function createSalesModule(deps: SalesDeps) {
   const stores = salesStoresOn(deps.database);
   return {
     salesProjection: salesProjectionOn(deps.database, stores),
-    routes: [statsRoutes({ sales: stores.outside, clock: deps.clock, advanceMoney: deps.advanceMoney, requireAdmin: deps.requireAdmin })],
+    routes: [statsRoutes({ sales: stores.outside, clock: deps.clock, advanceMoney: deps.advanceMoney, requireStaff: deps.requireStaff })],
   };
 }
 

@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { readJsonBody } from './json-body.js';
 import { sendError } from './respond.js';
 import { checkInput } from './validate.js';
+import type { Permission } from '../../shared/permissions.js';
 
 /**
  * Route contracts (docs/decisions/018-route-contracts.md). A route is declared once, as data:
@@ -15,8 +16,14 @@ import { checkInput } from './validate.js';
  */
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call: anyone, a signed-in user, an admin, or a valid token without a profile yet. */
-export type Access = 'public' | 'user' | 'admin' | 'identity';
+/**
+ * Who may call: anyone, a signed-in user, a member of staff holding the contract's `permission`
+ * (src/shared/permissions.ts; an admin holds them all), or a valid token without a profile yet.
+ */
+export type Access = 'public' | 'user' | 'staff' | 'identity';
+
+/** The permission a staff route needs, or several of which any one will do. */
+export type PermissionNeed = Permission | readonly Permission[];
 
 export type Answer = {
   description: string;
@@ -37,6 +44,8 @@ export type RouteContract = {
   /** The module (or area) the route belongs to: the document's section. */
   tag: string;
   access: Access;
+  /** For `staff` routes (and only them): the permission the caller's role must hold. */
+  permission?: PermissionNeed;
   /** Every path parameter, by name. */
   params?: Record<string, z.ZodType>;
   /**
@@ -90,7 +99,9 @@ export type Handled<C extends RouteContract> = { readonly [handled]: { readonly 
 export type RoutesOf<R> = Merged<R extends { readonly [handled]: infer M } ? M : never>;
 type Merged<U> = (U extends unknown ? (map: U) => void : never) extends (map: infer I) => void ? { [K in keyof I]: I[K] } : never;
 
-export type Guards = Partial<Record<Exclude<Access, 'public'>, MiddlewareHandler>>;
+/** The staff guard: made once per permission need, it answers 403 to a role without it. */
+export type StaffGuard = (need: PermissionNeed) => MiddlewareHandler;
+export type Guards = { user?: MiddlewareHandler; identity?: MiddlewareHandler; staff?: StaffGuard };
 
 const jsonType = /^application\/(.+\+)?json\b/i;
 
@@ -151,8 +162,9 @@ export class ContractRouter<E extends Env = Env> extends Hono<E> {
   handle<const C extends RouteContract>(contract: C, handler: (c: Context<E>, input: Input<C>) => Response | Promise<Response>): asserts this is ContractRouter<E> & Handled<C> {
     const undeclared = [...contract.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string).filter((name) => !contract.params?.[name]);
     if (undeclared.length) throw new Error(`${contract.method.toUpperCase()} ${contract.path}: declare the path parameters ${undeclared.join(', ')} in params`);
+    if ((contract.access === 'staff') !== (contract.permission !== undefined)) throw new Error(`${contract.method.toUpperCase()} ${contract.path}: a staff route names its permission, and only a staff route does`);
     this.contracts.push(contract);
-    const guard = contract.access === 'public' ? [] : [this.#guards[contract.access] ?? missingGuard(contract)];
+    const guard = contract.access === 'public' ? [] : [this.#guardOf(contract)];
     const run: Handler<E> = (c) => {
       const answer = (input: Result<Input<C>, AppError>) => (input.ok ? handler(c, input.value) : sendError(c, input.error));
       const input = checkRequest(c, contract);
@@ -161,6 +173,14 @@ export class ContractRouter<E extends Env = Env> extends Hono<E> {
     // Hono's typed overloads want literal paths; the contract's path is checked by the document test.
     const on = this.on.bind(this) as unknown as (method: string, path: string, ...handlers: Array<MiddlewareHandler | Handler>) => unknown;
     on(contract.method.toUpperCase(), contract.path, ...guard, run as Handler);
+  }
+
+  #guardOf(contract: RouteContract): MiddlewareHandler {
+    if (contract.access === 'staff') {
+      const staff = this.#guards.staff ?? missingGuard(contract);
+      return staff(contract.permission as PermissionNeed);
+    }
+    return this.#guards[contract.access as 'user' | 'identity'] ?? missingGuard(contract);
   }
 
   /**
@@ -180,7 +200,7 @@ const missingGuard = (contract: RouteContract): never => {
 export function impliedErrors(contract: RouteContract): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (contract.access !== 'public') codes.push('auth/unauthenticated');
-  if (contract.access === 'admin') codes.push('auth/forbidden');
+  if (contract.access === 'staff') codes.push('auth/forbidden');
   const validated = (contract.params && !contract.badParams) || contract.query || contract.headers || contract.body;
   if (validated) codes.push('http/validation');
   if (contract.badParams) codes.push(contract.badParams.code);

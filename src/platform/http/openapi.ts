@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { grants, staffRoles } from '../../shared/permissions.js';
 import { httpStatusByCode, type ErrorCode } from '../../shared/errors.js';
 import { impliedErrors, type RouteContract } from './contract.js';
 
@@ -107,18 +108,29 @@ function operation({ contract }: MountedContract) {
     summary: contract.summary,
     ...(contract.description ? { description: contract.description } : {}),
     ...(contract.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(contract.permission ? { 'x-permission': typeof contract.permission === 'string' ? [contract.permission] : [...contract.permission] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: { ...answers, ...errorAnswers(contract) },
   };
 }
 
-const accessNote: Record<RouteContract['access'], string> = {
-  public: '',
-  user: 'Signed-in users.',
-  admin: 'Admins only.',
-  identity: 'A valid token, with or without a profile.',
-};
+/** Who may call, in words: the staff routes name their permission and the roles that hold it. */
+function accessNote(contract: RouteContract): string {
+  switch (contract.access) {
+    case 'public':
+      return '';
+    case 'user':
+      return 'Signed-in users.';
+    case 'identity':
+      return 'A valid token, with or without a profile.';
+    case 'staff': {
+      const needs = typeof contract.permission === 'string' ? [contract.permission] : [...(contract.permission ?? [])];
+      const holders = staffRoles.filter((role) => needs.some((need) => grants[role].includes(need)));
+      return `Staff with the permission ${needs.join(' or ')} (roles: ${holders.join(', ')}).`;
+    }
+  }
+}
 
 /** The OpenAPI 3.1 document of every contract given, in their order. */
 export function openApiDocument(info: { title: string; version: string; description: string }, routes: readonly MountedContract[]) {
@@ -126,7 +138,7 @@ export function openApiDocument(info: { title: string; version: string; descript
   for (const route of routes) {
     const path = openApiPath(route.prefix + route.contract.path);
     const op = operation(route);
-    const note = accessNote[route.contract.access];
+    const note = accessNote(route.contract);
     paths[path] = { ...paths[path], [route.contract.method]: note ? { ...op, description: [note, op.description].filter(Boolean).join(' ') } : op };
   }
   return {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageQuerySchema, setTotalCount } from '../../../platform/http/paging.js';
 import { sendError } from '../../../platform/http/respond.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
@@ -44,21 +44,22 @@ const tag = 'Orders';
 export type AuditHttpDeps = {
   /** Reads outside transactions. */
   log: OrderLog;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
   audit: () => Promise<AuditReport>;
   /** The numbers of these orders, by id (ordering's listing). */
   orderNumbers: (ids: readonly string[]) => Promise<Map<string, number>>;
 };
 
 export function auditRoutes(deps: AuditHttpDeps) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ admin: deps.requireAdmin as MiddlewareHandler });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ staff: deps.requireStaff });
 
   app.handle(
     {
       method: 'get',
       path: '/audit',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'audit.read',
       summary: "The order log's verdict and its latest events",
       description: 'The hash chain of every event is checked; a long log in slices (uncheckedEvents left).',
       query: pageQuerySchema,

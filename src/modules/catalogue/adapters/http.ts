@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { jsonWithTag, type ChangeTag } from '../../../platform/http/change-tag.js';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { deletedAnswer, idString, insertedAnswer, modifiedAnswer, pageAnswer } from '../../../platform/http/wire.js';
 import type { ImageStore } from '../../../platform/image-store/image-store.js';
@@ -86,7 +86,7 @@ export type CatalogueHttpDeps = {
   newId: IdGenerator;
   /** DEFAULT_STOCK: each new size x color of a product saved without `variants` (decision 027). */
   defaultStock: number;
-  requireAdmin: MiddlewareHandler;
+  requireStaff: StaffGuard;
   /** Moved by every catalogue write: the ETag of every catalogue read. */
   changes: ChangeTag;
   /** A write in one transaction with the stores bound to it, recorded as a catalogue change. */
@@ -101,7 +101,7 @@ const productId = { params: { id: idString }, badParams: productNotFound } as co
 const etag = { ETag: 'The catalogue version: send it back in If-None-Match for a 304.' };
 
 export function catalogueRoutes(deps: CatalogueHttpDeps) {
-  const app: ContractRouter = new ContractRouter({ admin: deps.requireAdmin });
+  const app: ContractRouter = new ContractRouter({ staff: deps.requireStaff });
   const { changes, write } = deps;
 
   app.handle(
@@ -125,7 +125,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       method: 'post',
       path: '/categories',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Add a category',
       body: categoryInputSchema,
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
@@ -179,7 +180,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       method: 'post',
       path: '/products',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Add a product',
       description: 'The category must exist (by name). Sizes and colors are sent already split; other fields are ignored.',
       body: productInputSchema,
@@ -194,7 +196,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       method: 'patch',
       path: '/products/:id',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Replace a product (every field)',
       ...productId,
       body: productInputSchema,
@@ -209,7 +212,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       method: 'delete',
       path: '/products/:id',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Delete a product',
       ...productId,
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
@@ -222,7 +226,8 @@ export function catalogueRoutes(deps: CatalogueHttpDeps) {
       method: 'post',
       path: '/images',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Upload a product or banner image',
       description: 'JPEG, PNG, WebP or GIF up to 5 MB and 25 megapixels; kept as WebP without metadata. Pictures are decoded one at a time and 4 may wait: past that 429 images/busy with Retry-After.',
       upload: { field: 'image', description: 'The image file.' },

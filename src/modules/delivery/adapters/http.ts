@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { clientAddress } from '../../../platform/http/client-address.js';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageFields, pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError } from '../../../platform/http/respond.js';
 import { idString, pageAnswer, typedDigits } from '../../../platform/http/wire.js';
@@ -107,17 +107,18 @@ export function deliveryRoutes(
     bookingWaitMs: number;
     trackLimiter: RateLimiter;
     trustProxy: number | boolean;
-    requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+    requireStaff: StaffGuard;
   },
 ) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ admin: deps.requireAdmin as MiddlewareHandler });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ staff: deps.requireStaff });
 
   app.handle(
     {
       method: 'post',
       path: '/shipments',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.pack',
       summary: 'Book Confirmed orders with a courier',
       description: `Up to ${maxOrdersPerBooking} orders at once. Each order's booking is queued and tried at once; the answer waits a few seconds for the courier and says, per order, booked (with its tracking code), queued (the courier is slow or down: the shop keeps trying), failed (the courier refused it) or refused (not bookable). The order number is the courier's invoice: an order is never booked twice.`,
       body: z.object({
@@ -139,7 +140,8 @@ export function deliveryRoutes(
       method: 'get',
       path: '/shipments/couriers',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.pack',
       summary: 'The couriers this shop can book with',
       answers: { 200: { description: 'Every courier, and whether its keys are set.', body: z.array(z.object({ courier: courierEnum, title: z.string(), configured: z.boolean() })) } },
     },
@@ -151,7 +153,8 @@ export function deliveryRoutes(
       method: 'get',
       path: '/orders/:id/bookings',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: ['orders.pack', 'orders.read'],
       summary: "An order's bookings with couriers, newest first",
       ...orderId,
       query: pageQuerySchema,
@@ -172,7 +175,8 @@ export function deliveryRoutes(
       method: 'post',
       path: '/orders/:id/parcel/refresh',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.pack',
       summary: 'Ask the courier where the parcel is',
       description: 'What moved is recorded in the order log, as a webhook would; a status the parcel passed already changes nothing.',
       ...orderId,
@@ -190,7 +194,8 @@ export function deliveryRoutes(
       method: 'post',
       path: '/orders/:id/parcel/cancel',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.pack',
       summary: 'Cancel a booking before the courier picked the parcel up',
       description: "Cancels it with the courier, then in the log: the order can be booked again. A courier whose API has no cancel call answers delivery/courier-refused: cancel it in the courier's portal, then send canceledAtCourier: true.",
       ...orderId,
@@ -212,7 +217,8 @@ export function deliveryRoutes(
       method: 'post',
       path: '/orders/:id/parcel',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.pack',
       summary: "Record a booking made in the courier's portal",
       description: "For a parcel booked by hand, or one the courier has although the shop's attempt timed out (its booking failed: the courier already has the invoice). The courier's webhooks then find it by its consignment id.",
       ...orderId,
@@ -231,7 +237,8 @@ export function deliveryRoutes(
       method: 'post',
       path: '/orders/:id/parcel/receive',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.pack',
       summary: 'Receive a returned parcel back: its stock comes back',
       description: 'A returned parcel gives back all the order took. A partly delivered one gives back the lines sent (each at most what the order took of that variant; none sent: nothing came back).',
       ...orderId,
@@ -250,7 +257,8 @@ export function deliveryRoutes(
       method: 'post',
       path: '/shipments/payouts',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'money.manage',
       summary: "Record a courier's payout of delivered parcels",
       description: "Each parcel's Settled event: the payout's reference, what the shop received (by default the cash collected less the courier's charge) and the courier's fee (by default its charge).",
       body: z.object({
@@ -272,7 +280,8 @@ export function deliveryRoutes(
       method: 'get',
       path: '/shipments/unsettled',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: ['money.manage', 'sales.read'],
       summary: "A courier's delivered parcels not paid out yet, oldest first",
       query: z.object({ ...pageFields, courier: courierEnum }),
       answers: {
@@ -293,7 +302,8 @@ export function deliveryRoutes(
       method: 'get',
       path: '/stats/courier-cash',
       tag: 'Stats',
-      access: 'admin',
+      access: 'staff',
+      permission: 'sales.read',
       summary: 'Cash the couriers hold, their payouts and fees, returns and their costs, per courier',
       query: cashQuery,
       answers: { 200: { description: 'The period and one row per courier with parcels in it (or holding cash).', body: cashReportSchema } },
@@ -309,7 +319,8 @@ export function deliveryRoutes(
       method: 'get',
       path: '/stats/courier-cash.csv',
       tag: 'Stats',
-      access: 'admin',
+      access: 'staff',
+      permission: 'sales.read',
       summary: 'The courier cash report as CSV',
       query: cashQuery,
       answers: { 200: { description: 'One line per courier, with a header line.', type: 'text/csv' } },

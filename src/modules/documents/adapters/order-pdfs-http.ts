@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Context, MiddlewareHandler } from 'hono';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
 import { idPattern } from '../../../shared/ids.js';
 import { idString } from '../../../platform/http/wire.js';
@@ -62,9 +62,9 @@ export function orderPdfRoutes(deps: {
   shop: ShopIdentity;
   documents?: { maxLines?: number; limits?: PdfLimits } | undefined;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
 }) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin as MiddlewareHandler });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler, staff: deps.requireStaff });
   const render = createPdfRenderer(deps.documents?.limits);
   const documentDeps = { orders: deps.orders, shop: deps.shop, maxLines: deps.documents?.maxLines ?? defaultMaxDocumentLines };
   app.handle(
@@ -72,7 +72,8 @@ export function orderPdfRoutes(deps: {
       method: 'get',
       path: '/orders/packing-slips.pdf',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.pack',
       summary: 'Packing slips for the chosen orders, one page each (PDF)',
       description: `For the packer: who and where, the lines with a box to tick, and the amount to collect on delivery; no prices. 1 to ${maxPackingSlips} orders; an id that names no order answers 404 for the whole file, and a Canceled order 409 ordering/order-canceled naming every canceled one (a slip goes into a parcel: none for an order not sent). An order of more lines than MAX_ORDER_LINES (imported, or placed before the limit) answers 409 ordering/document-too-large. PDFs are made a few at a time: past that 429 ordering/documents-busy, and a user with 2 in progress gets 429 ordering/documents-in-progress, both with Retry-After.`,
       query: idsQuery.extend({ lang: langField }),

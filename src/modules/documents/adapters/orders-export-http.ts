@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
 import { createWorkGate } from '../../../platform/work-gate.js';
 import { appError } from '../../../shared/errors.js';
@@ -52,21 +52,22 @@ export function csvStream(first: string, pages: AsyncGenerator<OrderState[], voi
  */
 export const maxExportsAtOnce = 2;
 
-type ExportDeps = { orders: Pick<OrderReads, 'pageAfter'>; clock: Clock; requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> };
+type ExportDeps = { orders: Pick<OrderReads, 'pageAfter'>; clock: Clock; requireStaff: StaffGuard };
 
 /**
  * GET /orders/export.csv (issue 17). Mounted before ordering's GET /orders/:id, which would otherwise
  * take `export.csv` for an id: createApp refuses a router list where it is not (decision 050).
  */
 export function ordersExportRoutes(deps: ExportDeps) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ admin: deps.requireAdmin as MiddlewareHandler });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ staff: deps.requireStaff });
   const running = createWorkGate({ atOnce: maxExportsAtOnce, maxWaiting: 0 });
   app.handle(
     {
       method: 'get',
       path: '/orders/export.csv',
       tag: 'Orders',
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.read',
       summary: "The admins' desk as CSV: every order its filter lets through, newest first",
       description: [
         'The same `q`, `status`, `from` and `to` as GET /allOrders (and the same 400s), without paging: every matching order, streamed.',

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import type { PermissionNeed, StaffGuard } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
+import { roleCanAny } from '../../../shared/permissions.js';
 import { appError } from '../../../shared/errors.js';
 import { authenticate, type Authentication } from '../authenticate.js';
 import type { User } from '../domain/user.js';
@@ -26,14 +28,20 @@ export function createGuards(deps: { tokens: SessionTokens; users: UserStore }) 
     await next();
   };
 
-  const requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> = async (c, next) => {
-    const auth = await who(c.req.header('authorization'));
-    if (auth.kind !== 'user') return sendError(c, unauthenticated());
-    if (auth.user.role !== 'admin') return sendError(c, appError('auth/forbidden', 'Only an admin can do this.'));
-    c.set('user', auth.user);
-    c.set('claims', auth.claims);
-    await next();
-  };
+  /**
+   * A member of staff whose role holds the permission (or one of them): the table is
+   * src/shared/permissions.ts, an admin holds every permission. A customer, or a role without it, is
+   * answered 403 with the same words, so the answer tells nothing of which role would do.
+   */
+  const requireStaff = (need: PermissionNeed): MiddlewareHandler<{ Variables: AuthVariables }> =>
+    async (c, next) => {
+      const auth = await who(c.req.header('authorization'));
+      if (auth.kind !== 'user') return sendError(c, unauthenticated());
+      if (!roleCanAny(auth.user.role, need)) return sendError(c, appError('auth/forbidden', auth.user.role === 'customer' ? 'Only the shop\'s staff can do this.' : 'Your role does not allow this.'));
+      c.set('user', auth.user);
+      c.set('claims', auth.claims);
+      await next();
+    };
 
   /** A valid token, with or without a profile (only for creating that profile). */
   const requireIdentity: MiddlewareHandler<{ Variables: IdentityVariables }> = async (c, next) => {
@@ -44,7 +52,7 @@ export function createGuards(deps: { tokens: SessionTokens; users: UserStore }) 
     await next();
   };
 
-  return { requireUser, requireAdmin, requireIdentity };
+  return { requireUser, requireStaff: requireStaff as StaffGuard, requireIdentity };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -12,6 +12,7 @@ import type { SignInLimiter } from '../../../platform/sign-in-limiter.js';
 import type { Clock } from '../../../shared/clock.js';
 import { appError } from '../../../shared/errors.js';
 import type { IdGenerator } from '../../../shared/ids.js';
+import { roles } from '../../../shared/permissions.js';
 import { confirmPasswordReset } from '../confirm-password-reset.js';
 import { createProfile } from '../create-profile.js';
 import { toPublicUser, type PublicUser } from '../domain/public-user.js';
@@ -19,7 +20,7 @@ import { emailSkeleton } from '../domain/email-skeleton.js';
 import { emailProblem, normalizeEmail, type Provider } from '../domain/user.js';
 import { exchangeFirebaseToken } from '../exchange-firebase-token.js';
 import { logIn } from '../log-in.js';
-import { checkAdmin, deleteUser, listUsers, makeAdmin, maxUserSearchLength, type UsersByPhone } from '../manage-users.js';
+import { assignRole, checkAdmin, deleteUser, listUsers, makeAdmin, maxUserSearchLength, type UsersByPhone } from '../manage-users.js';
 import type { IdentityVerifier, Mailer, PasswordHasher, ResetTokenStore, SessionTokens, UserStore } from '../ports.js';
 import { requestPasswordReset, type ResetMailContent } from '../request-password-reset.js';
 import { signUp } from '../sign-up.js';
@@ -74,7 +75,7 @@ const confirmBody = z.object({ token: z.string().min(10).max(200), password });
 const profileBody = z.object({ name, email });
 
 /** The spec's wire shape of a user. */
-export const publicUserSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.enum(['customer', 'admin']) }) satisfies z.ZodType<PublicUser>;
+export const publicUserSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.enum(roles) }) satisfies z.ZodType<PublicUser>;
 const sessionAnswer = z.object({ token: z.string().meta({ description: 'The bearer token of later calls.' }), user: publicUserSchema });
 const messageAnswer = z.object({ message: z.string() });
 
@@ -88,7 +89,7 @@ export function identityRoutes(deps: IdentityHttpDeps) {
   const { guards } = deps;
   const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({
     user: guards.requireUser as MiddlewareHandler,
-    admin: guards.requireAdmin as MiddlewareHandler,
+    staff: guards.requireStaff,
     identity: guards.requireIdentity as MiddlewareHandler,
   });
 
@@ -271,7 +272,8 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       method: 'get',
       path: '/users',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'users.manage',
       summary: 'List the users, newest first',
       query: pageQuerySchema.extend({
         q: typedDigits()
@@ -304,7 +306,8 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       method: 'patch',
       path: '/users/admin/:id',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'users.manage',
       summary: 'Make a user an admin',
       ...userId,
       answers: { 200: { description: 'Done.', body: modifiedAnswer } },
@@ -317,13 +320,34 @@ export function identityRoutes(deps: IdentityHttpDeps) {
       method: 'delete',
       path: '/users/:id',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'users.manage',
       summary: 'Delete a user',
       ...userId,
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },
       errors: ['users/cannot-delete-self', 'users/last-admin'],
     },
     async (c, { params }) => sendResult(c, await deleteUser(deps, c.var.user, params.id)),
+  );
+
+  app.handle(
+    {
+      method: 'patch',
+      path: '/users/:id/role',
+      tag,
+      access: 'staff',
+      permission: 'users.manage',
+      summary: "Give a user a role (issue 36)",
+      description: [
+        'customer, or a role of the shop: admin (everything), desk (orders, customers\' records, messages, phone orders, bookings), packing (Confirmed orders without prices, packing slips, bookings),',
+        'catalogue (products, categories, banners, coupons), auditor (the order log and the sales report; read only). The last admin cannot lose the role (409 users/last-admin). Takes effect on the user\'s next request.',
+      ].join(' '),
+      ...userId,
+      body: z.object({ role: z.enum(roles, { message: `role is one of ${roles.join(', ')}` }) }),
+      answers: { 200: { description: 'Done (modifiedCount 0: the user had that role already).', body: z.object({ modifiedCount: z.number().int(), role: z.enum(roles) }) } },
+      errors: ['users/not-found', 'users/last-admin'],
+    },
+    async (c, { params, body }) => sendResult(c, await assignRole(deps, params.id, body.role)),
   );
 
   // Token sync: mirrors the bearer token into a short-lived HttpOnly cookie, for plain links

@@ -1,4 +1,5 @@
-export type Role = 'admin' | 'customer';
+import type { Role } from '../../../shared/permissions.js';
+export type { Role };
 export type Provider = 'local' | 'firebase';
 
 export type User = {

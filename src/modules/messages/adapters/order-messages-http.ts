@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError } from '../../../platform/http/respond.js';
 import { idString, pageAnswer } from '../../../platform/http/wire.js';
@@ -42,14 +42,15 @@ const messageDto = (m: StoredMessage): OrderMessageDto => ({
 });
 
 /** The messages about an order (issue 16). */
-export function orderMessageRoutes(deps: { orders: Pick<OrderReads, 'byId'>; messages: Pick<MessageOutbox, 'pageOf'>; requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> }) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ admin: deps.requireAdmin as MiddlewareHandler });
+export function orderMessageRoutes(deps: { orders: Pick<OrderReads, 'byId'>; messages: Pick<MessageOutbox, 'pageOf'>; requireStaff: StaffGuard }) {
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ staff: deps.requireStaff });
   app.handle(
     {
       method: 'get',
       path: '/orders/:id/messages',
       tag: 'Orders',
-      access: 'admin',
+      access: 'staff',
+      permission: 'customers.read',
       summary: "The SMS and emails about an order, and each one's state",
       description: 'In the order of the events that caused them (placed, confirmed, canceled), removed orders included.',
       params: { id: idString },

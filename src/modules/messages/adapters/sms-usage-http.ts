@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import type { Clock } from '../../../shared/clock.js';
 import { dhakaDay } from '../../../shared/shop-time.js';
 import type { AuthVariables } from '../../identity/index.js';
@@ -29,14 +29,15 @@ const smsUsageSchema = z.object({
 export type SmsUsageDto = z.infer<typeof smsUsageSchema>;
 
 /** The day's SMS against the budget and the ceilings (issue 40, decision 048), for the desk. */
-export function smsUsageRoutes(deps: { ledger: SmsLedger; messages: Pick<MessageOutbox, 'heldSince'>; ceilings: SmsCeilings; clock: Clock; requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> }) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ admin: deps.requireAdmin as MiddlewareHandler });
+export function smsUsageRoutes(deps: { ledger: SmsLedger; messages: Pick<MessageOutbox, 'heldSince'>; ceilings: SmsCeilings; clock: Clock; requireStaff: StaffGuard }) {
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ staff: deps.requireStaff });
   app.handle(
     {
       method: 'get',
       path: '/stats/sms',
       tag: 'Stats',
-      access: 'admin',
+      access: 'staff',
+      permission: 'sales.read',
       summary: "Today's SMS against the daily budget and the ceilings",
       description: 'Counted from sms_sends, which every shop process shares (decision 048).',
       answers: { 200: { description: 'The counts and the ceilings.', body: smsUsageSchema } },

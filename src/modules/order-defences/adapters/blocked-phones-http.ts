@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MiddlewareHandler } from 'hono';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { deletedAnswer, pageAnswer } from '../../../platform/http/wire.js';
@@ -30,14 +30,15 @@ export type BlockPhoneBody = z.input<typeof blockBody>;
 const tag = 'Blocked phones';
 
 /** The admins' phone blocklist (issue 16). */
-export function blockedPhoneRoutes(deps: { blockedPhones: BlockedPhoneStore; clock: Clock; requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> }) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ admin: deps.requireAdmin as MiddlewareHandler });
+export function blockedPhoneRoutes(deps: { blockedPhones: BlockedPhoneStore; clock: Clock; requireStaff: StaffGuard }) {
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ staff: deps.requireStaff });
   app.handle(
     {
       method: 'get',
       path: '/blocked-phones',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: ['orders.manage', 'customers.read'],
       summary: 'The phone blocklist, newest first',
       query: pageQuerySchema,
       answers: { 200: pageAnswer('A page of the blocked phone numbers.', blockedPhoneSchema) },
@@ -50,7 +51,8 @@ export function blockedPhoneRoutes(deps: { blockedPhones: BlockedPhoneStore; clo
       method: 'post',
       path: '/blocked-phones',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.manage',
       summary: 'Block a phone number',
       description: 'Orders carrying the number are then refused (409 ordering/phone-blocked, asking the shopper to call the shop).',
       body: blockBody,
@@ -69,7 +71,8 @@ export function blockedPhoneRoutes(deps: { blockedPhones: BlockedPhoneStore; clo
       method: 'delete',
       path: '/blocked-phones/:phone',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.manage',
       summary: 'Unblock a phone number',
       description: 'The number as listed (+8801XXXXXXXXX, URL-encoded) or written any other way (01712345678).',
       // A path that cannot be a number names nothing on the list: the same 404.

@@ -1,7 +1,8 @@
+import { roleCan, roles } from '../../../shared/permissions.js';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platform/http/wire.js';
@@ -14,7 +15,7 @@ import { changeStatus, removeOrder } from '../change-order.js';
 import { isDeliveryEvent, orderEventTypes, orderNotFound, orderStatuses, parcelStatuses, stockReturnedBy, type Actor, type OrderState } from '../domain/order.js';
 import { deskFilterOf, deskQuerySchema } from './desk-query.js';
 import { bdMobileField } from './phone-field.js';
-import { listAllOrders, listMyOrders } from '../list-orders.js';
+import { listAllOrders, listForPacking, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
 import { placeOrder, quoteAdvance, type PlaceOrderDeps } from '../place-order.js';
 import { viewOrder } from '../view-order.js';
@@ -150,7 +151,7 @@ export const orderEventSchema = z.object({
   at: z.string(),
   actor: z.object({
     email: z.string(),
-    role: z.enum(['admin', 'customer', 'courier', 'system']).meta({ description: "courier: the courier's webhook or status call (its email is its name); system: the shop itself (a payment it confirmed with bKash, a hold that ran out; its email says which)." }),
+    role: z.enum([...roles, 'courier', 'system']).meta({ description: "A role of the shop (admin, desk, packing, catalogue, auditor: the member of staff named by email), customer, or: courier: the courier's webhook or status call (its email is its name); system: the shop itself (a payment it confirmed with bKash, a hold that ran out; its email says which)." }),
   }),
   stock: z
     .array(stockLineSchema)
@@ -210,6 +211,32 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   orderTime: s.placedAt.toISOString(),
   delivery: s.delivery ? deliveryDto(s.delivery) : null,
   advance: s.advance ? advanceDto(s.advance) : null,
+});
+
+/** One line to pack: what and how many, no price (issue 36). */
+const packingLineSchema = orderLineSchema.pick({ productId: true, title: true, titleBn: true, image: true, size: true, color: true, sizeBn: true, colorBn: true, quantity: true });
+/** An order as those who pack it read it (issue 36): who, where, what; no price, no money. */
+export const packingOrderSchema = orderSchema
+  .pick({ _id: true, orderNumber: true, name: true, phone: true, address: true, district: true, thana: true, deliveryLocation: true, lineCount: true, status: true, orderTime: true })
+  .extend({
+    cartItems: z.array(packingLineSchema),
+    delivery: z.object({ courier: z.string(), consignmentId: z.string(), trackingCode: z.string(), status: z.enum(parcelStatuses), bookedAt: z.string() }).nullable(),
+  });
+type PackingOrderDto = z.infer<typeof packingOrderSchema>;
+export const packingOrderDto = (s: OrderState & { lineCount?: number }): PackingOrderDto => ({
+  _id: s.id,
+  orderNumber: s.placed.orderNumber ?? 0,
+  name: s.placed.name,
+  phone: s.placed.phone,
+  address: s.placed.address,
+  district: s.placed.district ?? null,
+  thana: s.placed.thana ?? null,
+  deliveryLocation: s.placed.deliveryLocation,
+  lineCount: s.lineCount ?? s.placed.lines.length,
+  status: s.status,
+  orderTime: s.placedAt.toISOString(),
+  cartItems: s.placed.lines.map((l) => ({ productId: l.productId, title: l.title, ...(l.titleBn ? { titleBn: l.titleBn } : {}), image: l.image, size: l.size, color: l.color, ...(l.sizeBn ? { sizeBn: l.sizeBn } : {}), ...(l.colorBn ? { colorBn: l.colorBn } : {}), quantity: l.quantity })),
+  delivery: s.delivery ? { courier: s.delivery.courier, consignmentId: s.delivery.consignmentId, trackingCode: s.delivery.trackingCode, status: s.delivery.status, bookedAt: s.delivery.bookedAt.toISOString() } : null,
 });
 
 /**
@@ -414,11 +441,11 @@ export type OrderingHttpDeps = PlaceOrderDeps & {
   /** For status changes and deletes: one transaction each, the log's head taken first. */
   transaction: <T>(work: (stores: OrderingStores) => Promise<T>) => Promise<T>;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
-  requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }>;
+  requireStaff: StaffGuard;
 };
 
 export function orderingRoutes(deps: OrderingHttpDeps) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin as MiddlewareHandler });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler, staff: deps.requireStaff });
 
   app.handle(
     {
@@ -549,7 +576,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       method: 'get',
       path: '/allOrders',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: ['orders.read', 'orders.pack'],
       summary: "Every customer's orders, newest first: the admins' desk",
       description: 'Narrowed by `q` (an order number, a phone number or part of one, or part of a name or an email), `status` and the days placed (`from`, `to`: dates in Dhaka time, both included).',
       query: deskQuerySchema,
@@ -558,6 +586,24 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
     async (c, { query: { q, status, from, to, delivery, ...page } }) => {
       const listed = await listAllOrders(deps, actorOf(c.var.user), page, deskFilterOf({ q, status, from, to, delivery }));
       return listed.ok ? sendPage(c, listed.value, orderDto) : sendError(c, listed.error);
+    },
+  );
+
+  app.handle(
+    {
+      method: 'get',
+      path: '/packing/orders',
+      tag,
+      access: 'staff',
+      permission: 'orders.pack',
+      summary: 'The Confirmed orders to pack, newest first, without prices (issue 36)',
+      description: 'The desk\'s filter but the status (always Confirmed): `delivery=unbooked` lists those still to book. Each order says who, where and what; no price, no money (the packing slip says what the courier collects).',
+      query: deskQuerySchema,
+      answers: { 200: pageAnswer('A page of the orders to pack.', packingOrderSchema) },
+    },
+    async (c, { query: { q, status: _status, from, to, delivery, ...page } }) => {
+      const listed = await listForPacking(deps, actorOf(c.var.user), page, deskFilterOf({ q, from, to, delivery }));
+      return listed.ok ? sendPage(c, listed.value, packingOrderDto) : sendError(c, listed.error);
     },
   );
 
@@ -577,7 +623,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       const viewed = await viewOrder(deps, actorOf(c.var.user), params.id);
       if (!viewed.ok) return sendError(c, viewed.error);
       const { order, history } = viewed.value;
-      const dto = c.var.user.role === 'admin' ? orderDto(order) : customersOrderDto(order);
+      const dto = roleCan(c.var.user.role, 'orders.read') ? orderDto(order) : customersOrderDto(order);
       return c.json({ ...dto, version: order.version, removed: order.removed, deleted: order.deleted === true, ...(history ? { history } : {}) });
     },
   );
@@ -587,7 +633,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       method: 'patch',
       path: '/orders/:id',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.manage',
       summary: 'Confirm or cancel an order',
       description: 'Only a Pending order changes; no order goes back to Pending.',
       ...orderId,
@@ -603,7 +650,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       method: 'patch',
       path: '/orders/:id/lines',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'orders.manage',
       summary: 'Change an order at the customer\'s request (issue 36)',
       description: [
         'While it is Pending or Confirmed, no parcel is booked and it does not wait for its advance: its lines (send them all: a line left out is removed; a variant the order has keeps its price, a new one takes the catalogue\'s), name, phone, address, district and thana, zone.',
@@ -653,7 +701,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
     async (c, { params, query }) => {
       const events = await orderEvents(deps, actorOf(c.var.user), params.id, query);
       if (!events.ok) return sendError(c, events.error);
-      const admin = c.var.user.role === 'admin';
+      const admin = roleCan(c.var.user.role, 'orders.read');
       return sendPage(c, events.value, (e): OrderEventDto => {
         const stock = e.type === 'Placed' || e.type === 'Imported' ? e.payload.stockTaken : 'stockReturned' in e.payload ? stockReturnedBy(e) : undefined;
         // The customer reads the parcel's way, not the money between the shop and its courier (issue 34).

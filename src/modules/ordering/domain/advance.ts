@@ -1,7 +1,7 @@
 import { appError, type AppError } from '../../../shared/errors.js';
 import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
-import type { Actor } from './actor.js';
+import { actorCan, type Actor } from './actor.js';
 
 /**
  * An order that waits for money (issue 35, decision 061): its advance, asked when it was placed,
@@ -102,7 +102,7 @@ export function decidePayment(state: AdvanceSubject | null, command: PaymentComm
       return ok([{ type: 'PaymentExpired', payload: { stockReturned: state.placed.stockTaken ?? [] } }]);
     }
     case 'RecordRefund': {
-      if (role !== 'admin') return err(role === 'customer' ? notFound() : notAllowed('only an admin can refund'));
+      if (!actorCan(command.actor, 'money.manage')) return err(role === 'customer' ? notFound() : notAllowed('only those who keep the money refund'));
       if (!advance || advance.status === 'awaiting' || advance.status === 'expired') return err(notAllowed('this order has no advance paid'));
       if (advance.status === 'refunded') return err(notAllowed('this advance was refunded already'));
       const returned = state.delivery?.status === 'returned';

@@ -2,7 +2,7 @@ import { appError, type AppError } from '../../../shared/errors.js';
 import { orderTotals, type DeliveryZone } from '../../../shared/money.js';
 import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
-import type { Actor } from './actor.js';
+import { actorCan, type Actor } from './actor.js';
 import type { OrderLine } from './line.js';
 
 /**
@@ -72,7 +72,7 @@ export const editableFields = ['name', 'phone', 'address', 'district', 'thana', 
  */
 export function decideEdit(state: EditSubject | null, command: EditCommand): Result<[{ type: 'Edited'; payload: EditPayload }], AppError> {
   if (state === null || state.deleted === true) return err(appError('ordering/order-not-found', 'This order does not exist (any more).'));
-  if (command.actor.role !== 'admin') return err(command.actor.role === 'customer' ? appError('ordering/order-not-found', 'This order does not exist (any more).') : notAllowed('only the shop can change an order'));
+  if (!actorCan(command.actor, 'orders.manage')) return err(!actorCan(command.actor, 'orders.read') ? appError('ordering/order-not-found', 'This order does not exist (any more).') : notAllowed('only the shop can change an order'));
   if (command.expectedVersion !== undefined && command.expectedVersion !== state.version) {
     return err(appError('ordering/edit-conflict', 'This order changed since you opened it. Reload it and make your change again.'));
   }

@@ -3,7 +3,7 @@ import { orderTotals, type BasisPoints, type DeliveryZone } from '../../../share
 import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
 import type { Lang } from '../../../shared/locale-format.js';
-import type { Actor } from './actor.js';
+import { actorCan, isPerson, type Actor } from './actor.js';
 import type { OrderLine } from './line.js';
 import { decideEdit, type EditCommand, type EditPayload } from './edit.js';
 import { advanceAwaiting, advanceHeld, cashOnDelivery, decidePayment, evolveAdvance, isPaymentEventType, paymentCommandTypes, paymentEventTypes, type AdvanceAsked, type AdvanceState, type PaymentCommand, type PaymentEvent } from './advance.js';
@@ -203,8 +203,12 @@ export type DeliveryCommand =
 type Refusal = { refused: ErrorCode; reason: string };
 /** A cell of the table: the event the command produces, or why it is refused. */
 export type Outcome = ChangeEventType | Refusal;
-/** The roles the status table answers: a courier changes no status (its reports are delivery commands), nor does the shop's own timer. */
-type TableRole = Exclude<Actor['role'], 'courier' | 'system'>;
+/**
+ * The table's two columns: the shop (a role holding orders.manage: admin, desk) and the order's own
+ * customer. Any other role changes no status: a courier's reports are delivery commands, the
+ * shop's timer records payments, and a role without orders.manage is refused.
+ */
+type TableRole = 'admin' | 'customer';
 export type TransitionTable = Readonly<Record<ChangeCommand, Readonly<Record<OrderStatus, Readonly<Record<TableRole, Outcome>>>>>>;
 
 const illegal = (reason: string): Refusal => ({ refused: 'ordering/illegal-transition', reason });
@@ -235,8 +239,14 @@ export const transitions: TransitionTable = {
   },
 };
 
-/** An admin sees every order; a customer only their own. Anyone else's order is answered as if it did not exist. */
-export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor): boolean => actor.role === 'admin' || (actor.role === 'customer' && order.placed.owner.userId === actor.userId);
+/**
+ * Staff holding orders.read see every order; anyone else only their own (a member of staff who
+ * shops is a customer of their own orders). Anyone else's order is answered as if it did not exist.
+ */
+export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor): boolean => actorCan(actor, 'orders.read') || (isPerson(actor) && order.placed.owner.userId === actor.userId);
+
+/** The column of the status table the actor reads: the shop's, the owner's, or none (403). */
+const tableRoleOf = (state: OrderState, actor: Actor): TableRole | null => (actorCan(actor, 'orders.manage') ? 'admin' : state.placed.owner.userId === actor.userId ? 'customer' : null);
 
 export const orderNotFound = (): AppError => appError('ordering/order-not-found', 'This order does not exist (any more).');
 const notAllowed = (code: ErrorCode, reason: string): AppError => appError(code, `Not allowed: ${reason}.`);
@@ -245,7 +255,7 @@ const notAllowed = (code: ErrorCode, reason: string): AppError => appError(code,
  * A removed order an admin still reaches (issue 33): one its customer canceled, which the desk
  * lists until an admin deletes it. Canceled, the table lets the admin only delete it.
  */
-const onTheDesk = (state: OrderState, actor: Actor): boolean => actor.role === 'admin' && state.canceledBy === 'customer' && state.deleted !== true;
+const onTheDesk = (state: OrderState, actor: Actor): boolean => actorCan(actor, 'orders.manage') && state.canceledBy === 'customer' && state.deleted !== true;
 
 /** A decider over another table: today's is `transitions`; a test tightens it to show old logs still fold. */
 export function deciderOver(table: TransitionTable) {
@@ -259,9 +269,10 @@ export function deciderOver(table: TransitionTable) {
     if (isDeliveryCommand(command)) return decideDelivery(state, command);
     if (isPaymentCommand(command)) return decidePayment(state, command);
     if (command.type === 'EditOrder') return decideEdit(state, command);
-    const { role } = command.actor;
-    if (state === null || role === 'courier' || role === 'system' || !visibleTo(state, command.actor) || (state.removed && !onTheDesk(state, command.actor))) return err(orderNotFound());
-    const outcome = table[command.type][state.status][role];
+    if (state === null || !isPerson(command.actor) || !visibleTo(state, command.actor) || (state.removed && !onTheDesk(state, command.actor))) return err(orderNotFound());
+    const column = tableRoleOf(state, command.actor);
+    if (column === null) return err(notAllowed('auth/forbidden', 'your role does not change orders'));
+    const outcome = table[command.type][state.status][column];
     if (typeof outcome !== 'string') return err(notAllowed(outcome.refused, outcome.reason));
     if (outcome === 'Deleted' && parcelIsOut(state)) return err(notAllowed('ordering/illegal-transition', "this order's parcel is with the courier: cancel its booking, or receive it back, first"));
     if (outcome === 'Deleted' && advanceHeld(state)) return err(notAllowed('ordering/illegal-transition', "the shopper's bKash advance is still held: refund it first"));
@@ -308,11 +319,13 @@ function decideDelivery(state: OrderState | null, command: DeliveryCommand): Res
   if (state === null || state.deleted === true) return err(orderNotFound());
   const delivery = state.delivery;
   const courierOfParcel = actor.role === 'courier' && delivery !== undefined && actor.email === delivery.courier;
-  if (actor.role === 'customer' || actor.role === 'system' || (actor.role === 'courier' && !courierOfParcel)) return err(orderNotFound());
+  const packer = actorCan(actor, 'orders.pack');
+  if (actor.role === 'system' || (actor.role === 'courier' && !courierOfParcel)) return err(orderNotFound());
+  if (isPerson(actor) && !packer && !(command.type === 'RecordSettlement' && actorCan(actor, 'money.manage'))) return err(actorCan(actor, 'orders.read') ? notAllowed('auth/forbidden', 'your role does not handle parcels') : orderNotFound());
   const illegalHere = (reason: string) => err(notAllowed('ordering/illegal-transition', reason));
   switch (command.type) {
     case 'RecordBooking': {
-      if (actor.role !== 'admin') return err(notAllowed('auth/forbidden', 'only an admin can book a parcel'));
+      if (!packer) return err(notAllowed('auth/forbidden', 'only the shop books a parcel'));
       if (state.status !== 'Confirmed' || state.removed) return illegalHere(`only a Confirmed order can be booked with a courier, and this one is ${state.status}`);
       if (delivery) return illegalHere(`this order is booked with ${delivery.courier} already`);
       const { courier, consignmentId, trackingCode } = command.booking;
@@ -336,7 +349,7 @@ function decideDelivery(state: OrderState | null, command: DeliveryCommand): Res
       return ok([{ type, payload: words }]);
     }
     case 'ReceiveReturn': {
-      if (actor.role !== 'admin') return err(notAllowed('auth/forbidden', 'only an admin can receive a returned parcel'));
+      if (!packer) return err(notAllowed('auth/forbidden', 'only the shop receives a returned parcel'));
       if (!delivery || (delivery.status !== 'returned' && delivery.status !== 'partly_delivered')) return illegalHere('only a returned or partly delivered parcel can be received back');
       if (delivery.returnReceivedAt !== null) return illegalHere('this parcel was received back already');
       const taken = state.placed.stockTaken ?? [];
@@ -346,12 +359,13 @@ function decideDelivery(state: OrderState | null, command: DeliveryCommand): Res
       return ok([{ type: 'ReturnReceived', payload: { stockReturned: back } }]);
     }
     case 'CancelBooking': {
-      if (actor.role !== 'admin') return err(notAllowed('auth/forbidden', 'only an admin can cancel a booking'));
+      if (!packer) return err(notAllowed('auth/forbidden', 'only the shop cancels a booking'));
       if (!delivery) return illegalHere('this order has no parcel booked');
       if (delivery.status !== 'booked') return illegalHere('the courier has picked this parcel up: it can no longer be canceled');
       return ok([{ type: 'BookingCanceled', payload: command.reason ? { reason: command.reason.slice(0, 200) } : {} }]);
     }
     case 'RecordSettlement': {
+      if (isPerson(actor) && !actorCan(actor, 'money.manage')) return err(notAllowed('auth/forbidden', 'only those who keep the money record a payout'));
       if (!delivery) return illegalHere('this order has no parcel booked');
       if (delivery.settled !== null) return delivery.settled.reference === command.settlement.reference ? ok([]) : illegalHere(`this parcel was settled already (${delivery.settled.reference})`);
       if (!parcelIsFinal(delivery.status)) return illegalHere('only a delivered or returned parcel can be settled');

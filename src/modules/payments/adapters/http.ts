@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
 import { idString } from '../../../platform/http/wire.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
@@ -41,8 +41,8 @@ const callbackQuery = z.object({
   apiVersion: z.string().max(40).optional(),
 });
 
-export function paymentRoutes(deps: PaymentsDeps & { requireUser: MiddlewareHandler<{ Variables: AuthVariables }>; requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> }) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin as MiddlewareHandler });
+export function paymentRoutes(deps: PaymentsDeps & { requireUser: MiddlewareHandler<{ Variables: AuthVariables }>; requireStaff: StaffGuard }) {
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler, staff: deps.requireStaff });
   // One refund at a time per order in this process (two admins clicking at once ask bKash once); bounded by the orders being refunded.
   const refunding = new Set<string>();
 
@@ -126,7 +126,8 @@ export function paymentRoutes(deps: PaymentsDeps & { requireUser: MiddlewareHand
       method: 'post',
       path: '/orders/:id/refund',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'money.manage',
       summary: "Refund an order's bKash advance (issue 35)",
       description:
         "For a canceled order, or one whose parcel came back, with an advance paid: bKash refunds `amount` taka (the advance paid when absent) with the admin's `reason`, and the order's log records bKash's refund transaction (AdvanceRefunded). bKash is asked first whether a refund exists, so a refund whose answer was lost is recorded, never made twice.",

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
 import { idString } from '../../../platform/http/wire.js';
 import type { AuthVariables } from '../../identity/index.js';
@@ -22,14 +22,15 @@ const recordSchema = z.object({
   goodPercent: z.number().int(),
 });
 
-export function phoneRecordRoutes(deps: PhoneRecordsDeps & { orders: Pick<OrderReads, 'byId'>; requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> }) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ admin: deps.requireAdmin as MiddlewareHandler });
+export function phoneRecordRoutes(deps: PhoneRecordsDeps & { orders: Pick<OrderReads, 'byId'>; requireStaff: StaffGuard }) {
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ staff: deps.requireStaff });
   app.handle(
     {
       method: 'get',
       path: '/orders/:id/record',
       tag: 'Orders',
-      access: 'admin',
+      access: 'staff',
+      permission: 'customers.read',
       summary: "The delivery record of an order's phone number (issue 35)",
       description: "The shop's own record of the order's phone and the couriers' where keys are set, as advice at the desk: the shop never refuses an order for it (the advance rule may ask an advance of a phone without a good record, ADVANCE_WHEN=no-good-record).",
       params: { id: idString },

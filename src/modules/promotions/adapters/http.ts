@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { jsonWithTag, type ChangeTag } from '../../../platform/http/change-tag.js';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { deletedAnswer, idString, insertedAnswer, numberOrItsText, pageAnswer, typedDigits } from '../../../platform/http/wire.js';
@@ -123,7 +123,7 @@ export function promotionsRoutes(deps: {
   coupons: CouponStore;
   clock: Clock;
   newId: IdGenerator;
-  requireAdmin: MiddlewareHandler;
+  requireStaff: StaffGuard;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   /** Coupon look-ups per signed-in user, against guessing codes. */
   couponChecks: RateLimiter;
@@ -135,7 +135,7 @@ export function promotionsRoutes(deps: {
   /** A banner write in one transaction, recorded as a promotions change. */
   writeSliders: <R extends { ok: boolean }>(work: (sliders: SliderStore) => Promise<R>) => Promise<R>;
 }) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler, admin: deps.requireAdmin });
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter({ user: deps.requireUser as MiddlewareHandler, staff: deps.requireStaff });
 
   app.handle(
     {
@@ -160,7 +160,8 @@ export function promotionsRoutes(deps: {
       method: 'post',
       path: '/sliders',
       tag: 'Banners',
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Add a banner',
       body: sliderInput,
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
@@ -174,7 +175,8 @@ export function promotionsRoutes(deps: {
       method: 'delete',
       path: '/sliders/:id',
       tag: 'Banners',
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Delete a banner',
       // An id that cannot be one names no banner: the same 404 as a banner that is gone.
       params: { id: idString },
@@ -191,7 +193,8 @@ export function promotionsRoutes(deps: {
       method: 'get',
       path: '/coupons',
       tag: 'Coupons',
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'List the coupons, newest first',
       query: pageQuerySchema,
       answers: { 200: pageAnswer('A page of the coupons.', couponSchema) },
@@ -204,7 +207,8 @@ export function promotionsRoutes(deps: {
       method: 'post',
       path: '/coupons',
       tag: 'Coupons',
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Add a coupon',
       body: couponInput,
       answers: { 201: { description: 'Added.', body: insertedAnswer } },
@@ -230,7 +234,8 @@ export function promotionsRoutes(deps: {
       method: 'delete',
       path: '/coupons/:id',
       tag: 'Coupons',
-      access: 'admin',
+      access: 'staff',
+      permission: 'catalogue.manage',
       summary: 'Delete a coupon',
       params: { id: z.string() },
       answers: { 200: { description: 'Deleted.', body: deletedAnswer } },

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { ContractRouter } from '../../../platform/http/contract.js';
+import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageFields, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
 import { pageAnswer } from '../../../platform/http/wire.js';
@@ -74,14 +74,15 @@ const tag = 'Stats';
 const fromProjection = 'Read from the sales projection (decision 033): orders by the Dhaka day they were placed, as they stand now.';
 
 /** The admins' sales figures (issue 17). */
-export function statsRoutes(deps: SalesStatsDeps & { requireAdmin: MiddlewareHandler<{ Variables: AuthVariables }> }) {
-  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ admin: deps.requireAdmin as MiddlewareHandler });
+export function statsRoutes(deps: SalesStatsDeps & { requireStaff: StaffGuard }) {
+  const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ staff: deps.requireStaff });
   app.handle(
     {
       method: 'get',
       path: '/stats/sales',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'sales.read',
       summary: 'Orders and taka per day, week or month, by kind',
       description: `${fromProjection} At most ${maxBuckets} buckets.`,
       query: salesQuery,
@@ -95,7 +96,8 @@ export function statsRoutes(deps: SalesStatsDeps & { requireAdmin: MiddlewareHan
       method: 'get',
       path: '/stats/summary',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'sales.read',
       summary: 'Today, the last 7 and the last 30 days',
       description: fromProjection,
       answers: { 200: { description: 'The three periods.', body: summarySchema } },
@@ -108,7 +110,8 @@ export function statsRoutes(deps: SalesStatsDeps & { requireAdmin: MiddlewareHan
       method: 'get',
       path: '/stats/top-products',
       tag,
-      access: 'admin',
+      access: 'staff',
+      permission: 'sales.read',
       summary: 'The products most sold',
       description: `${fromProjection} Pending and Confirmed orders; most units first, then most taka.`,
       query: topQuery,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { roles } from '../../../../shared/permissions.js';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The PostgreSQL twin of ../sqlite/schema.ts (decision 022): the same tables, columns, indexes and checks;
@@ -11,7 +12,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** normalizeEmail(): lower-case, trimmed. */
     email: text('email').notNull().unique(),
-    role: text('role', { enum: ['admin', 'customer'] }).notNull().default('customer'),
+    role: text('role', { enum: roles }).notNull().default('customer'),
     provider: text('provider', { enum: ['local', 'firebase'] }).notNull(),
     /** scrypt hash (local provider); null for accounts whose password lives with Firebase. */
     passwordHash: text('password_hash'),
@@ -33,7 +34,7 @@ export const users = pgTable(
   (t) => [
     index('users_created_at').on(t.createdAt),
     index('users_email_skeleton').on(t.emailSkeleton),
-    check('users_role_valid', sql`${t.role} in ('admin', 'customer')`),
+    check('users_role_valid', sql`${t.role} in (${sql.raw(roles.map((r) => `'${r}'`).join(', '))})`),
   ],
 );
 

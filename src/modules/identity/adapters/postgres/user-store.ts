@@ -35,7 +35,16 @@ export function createPgUserStore(db: PgQueryable): UserStore {
       return rows.length;
     },
     insert: async (user) => (await db.insert(users).values(userRow(user)).onConflictDoNothing().returning(changed)).length === 1,
-    setRole: async (id, role) => (await db.update(users).set({ role }).where(and(eq(users.id, id), ne(users.role, role))).returning(changed)).length,
+    // The admins' rows are locked while counted: two admins demoting each other at once are taken one
+    // after the other, and the second sees one admin left (the last admin is never demoted).
+    setRole: async (id, role) =>
+      (
+        await db
+          .update(users)
+          .set({ role })
+          .where(and(eq(users.id, id), ne(users.role, role), sql`(${users.role} <> 'admin' or (select count(*) from (select id from users where role = 'admin' for update) as admins) > 1)`))
+          .returning(changed)
+      ).length,
     async setLang(id, lang) {
       await db.update(users).set({ lang }).where(eq(users.id, id));
     },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { roles } from '../../../../shared/permissions.js';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable(
@@ -8,7 +9,7 @@ export const users = sqliteTable(
     name: text('name').notNull(),
     /** normalizeEmail(): lower-case, trimmed. */
     email: text('email').notNull().unique(),
-    role: text('role', { enum: ['admin', 'customer'] }).notNull().default('customer'),
+    role: text('role', { enum: roles }).notNull().default('customer'),
     provider: text('provider', { enum: ['local', 'firebase'] }).notNull(),
     /** scrypt hash (local provider); null for accounts whose password lives with Firebase. */
     passwordHash: text('password_hash'),
@@ -30,7 +31,7 @@ export const users = sqliteTable(
   (t) => [
     index('users_created_at').on(t.createdAt),
     index('users_email_skeleton').on(t.emailSkeleton),
-    check('users_role_valid', sql`${t.role} in ('admin', 'customer')`),
+    check('users_role_valid', sql`${t.role} in (${sql.raw(roles.map((r) => `'${r}'`).join(', '))})`),
   ],
 );
 

@@ -60,7 +60,9 @@ export function createSqliteUserStore({ read: db, writer, write }: SqliteSide): 
       });
     },
     insert: (user) => write(() => writer.insert(users).values(userRow(user)).onConflictDoNothing().run().changes === 1),
-    setRole: (id, role) => write(() => writer.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`)).run().changes),
+    // One statement on the single writer: the last admin is never demoted, however two admins race.
+    setRole: (id, role) =>
+      write(() => writer.update(users).set({ role }).where(and(eq(users.id, id), sql`${users.role} <> ${role}`, sql`(${users.role} <> 'admin' or (select count(*) from users where role = 'admin') > 1)`)).run().changes),
     setLang: (id, lang) =>
       write(() => {
         writer.update(users).set({ lang }).where(eq(users.id, id)).run();

@@ -1,0 +1,2 @@
+ALTER TABLE "users" DROP CONSTRAINT "users_role_valid";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_valid" CHECK ("users"."role" in ('customer', 'admin', 'desk', 'packing', 'catalogue', 'auditor'));
