@@ -148,7 +148,7 @@ export function PackingPage({ booking: BookingButton }: { booking?: ComponentTyp
                       {order.delivery ? (
                         <span className="packing-order__parcel" data-testid="parcel" data-status={order.delivery.status}>
                           {tDesk('orderDesk.parcel', { status: tDesk(PARCEL_STATUSES[order.delivery.status]) })}
-                          <span className="packing-order__muted packing-order__code" data-testid="tracking-code">
+                          <span className="packing-order__muted packing-order__code packing-order__data" data-testid="tracking-code">
                             {tDesk('orderDesk.tracking', { code: order.delivery.trackingCode })}
                           </span>
                         </span>
