@@ -39,6 +39,7 @@ export const PAGE_PATHS = {
   audit: '/dashboard/audit',
   blockedPhones: '/dashboard/blockedphones',
   courierCash: '/dashboard/couriercash',
+  packing: '/dashboard/packing',
 } as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -42,6 +42,8 @@ const dataParts = [
   '.order-messages__body',
   // A parcel's tracking code, as its courier wrote it (issue 34).
   '.parcel-facts__code',
+  // The packing page's names, addresses and tracking codes, as typed and as the courier wrote them (issue 36).
+  '.packing-order__data',
   // Text marked as English on purpose: the language switch names English in English.
   '[lang="en"]',
 ].join(', ');

@@ -43,6 +43,8 @@ const ADMIN_PAGES = [
   // The desk and the order page, each with the delivery feature's parts wired in by the app (issue 34).
   'src/app/order-desk-route.tsx',
   'src/app/order-route.tsx',
+  // Issue 36: the packing page, with the delivery feature's booking wired in by the app.
+  'src/app/packing-route.tsx',
   'src/features/delivery/admin/pages/courier-cash-page.tsx',
   'src/features/orders/pages/audit-page.tsx',
   'src/features/blocked-phones/pages/blocked-phones-page.tsx',

@@ -1,23 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingStatus } from '../components/loading-status';
-import { useAdminStatus } from '../features/users/api/get-admin-status';
 import { useAuth } from '../lib/auth/use-auth';
-import { PAGES } from './routes';
+import { landingPage } from './routes';
 
-// The admin's page (and uPlot behind it) is fetched only once the server has said "admin".
+// The overview (and uPlot behind it) is fetched only for a role that reads sales.
 const DashboardHomePage = lazy(() => import('../features/insights/pages/dashboard-home-page').then((m) => ({ default: m.DashboardHomePage })));
 
 /**
- * /dashboard itself (inside the dashboard layout, behind RequireUser): an admin's sales overview, as
- * the server says (GET users/admin/:email); everyone else, and anyone while that check fails, goes
- * to the profile, where /dashboard always led.
+ * /dashboard itself (inside the dashboard layout, behind RequireUser): the sales overview for a role
+ * that reads sales (admin, auditor); any other member of staff goes to the first page their role
+ * opens (the order desk's orders, the packing page, the products), a customer to the profile, where
+ * /dashboard always led (issue 36).
  */
 export function DashboardIndex() {
-  const { user } = useAuth();
-  const adminStatus = useAdminStatus(user?.email);
-  if (adminStatus.isPending) return <LoadingStatus />;
-  if (!adminStatus.data?.admin) return <Navigate to={PAGES.profile.path} replace />;
+  const { role, can } = useAuth();
+  if (!can('sales.read')) return <Navigate to={landingPage(role)} replace />;
   return (
     <Suspense fallback={<LoadingStatus />}>
       <DashboardHomePage />

@@ -56,6 +56,22 @@ const categoryTitle: RouteHandle = {
   },
 };
 
+/** The pages of the table that name a permission: the shop's staff's. */
+type StaffPageName = { [N in keyof typeof PAGES]: (typeof PAGES)[N] extends { need: infer Need } ? (Need extends undefined ? never : N) : never }[keyof typeof PAGES];
+
+/**
+ * A page of the shop's staff: its code, with the guard (app/guards/require-permission.tsx) around it,
+ * fetched on first visit, and shown only to a role that holds the page's `need` (issue 36).
+ */
+function staffPage(name: StaffPageName, load: () => Promise<ComponentType>): RouteObject {
+  const { path, title, need } = PAGES[name];
+  return {
+    path,
+    element: page(() => Promise.all([import('./guards/require-permission'), load()]).then(([{ guarded }, Page]) => guarded(need, Page))),
+    handle: { title } satisfies RouteHandle,
+  };
+}
+
 /** The pay page, at /pay and /pay/:orderId (one lazy page for both). */
 const payPage = page(() => import('../features/payments/pages/pay-page').then((m) => m.PayPage));
 
@@ -183,7 +199,7 @@ export const routes: RouteObject[] = [
         handle: { title: PAGES.dashboard.title } satisfies RouteHandle,
         children: [
           {
-            // An admin's sales overview; everyone else is sent on to the profile.
+            // The sales overview for a role that reads sales; everyone else goes on to their first page (landingPage).
             index: true,
             element: page(() => import('./dashboard-index').then((m) => m.DashboardIndex)),
             handle: { title: PAGES.overview.title } satisfies RouteHandle,
@@ -209,82 +225,22 @@ export const routes: RouteObject[] = [
             element: page(() => import('./my-orders-route').then((m) => m.MyOrdersRoute)),
             handle: { title: PAGES.myOrders.title } satisfies RouteHandle,
           },
-          {
-            // Admin pages: one guard for all, and their code is loaded on first visit (not in the entry chunk).
-            element: page(() => import('./guards/require-admin').then((m) => m.AdminOutlet)),
-            children: [
-              {
-                path: PAGES.users.path,
-                element: page(() => import('../features/users/pages/users-page').then((m) => m.UsersPage)),
-                handle: { title: PAGES.users.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.addCategory.path,
-                element: page(() => import('../features/catalogue/pages/add-category-page').then((m) => m.AddCategoryPage)),
-                handle: { title: PAGES.addCategory.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.addProducts.path,
-                element: page(() => import('../features/catalogue/pages/add-product-page').then((m) => m.AddProductPage)),
-                handle: { title: PAGES.addProducts.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.manageProducts.path,
-                element: page(() => import('../features/catalogue/pages/manage-products-page').then((m) => m.ManageProductsPage)),
-                handle: { title: PAGES.manageProducts.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.updateProduct.path,
-                element: page(() => import('../features/catalogue/pages/update-product-page').then((m) => m.UpdateProductPage)),
-                handle: { title: PAGES.updateProduct.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.addSlider.path,
-                element: page(() => import('../features/banners/pages/add-slider-page').then((m) => m.AddSliderPage)),
-                handle: { title: PAGES.addSlider.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.manageSliders.path,
-                element: page(() => import('../features/banners/pages/manage-sliders-page').then((m) => m.ManageSlidersPage)),
-                handle: { title: PAGES.manageSliders.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.allOrders.path,
-                element: page(() => import('./order-desk-route').then((m) => m.OrderDeskRoute)),
-                handle: { title: PAGES.allOrders.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.order.path,
-                element: page(() => import('./order-route').then((m) => m.OrderRoute)),
-                handle: { title: PAGES.order.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.addCoupon.path,
-                element: page(() => import('../features/coupons/pages/add-coupon-page').then((m) => m.AddCouponPage)),
-                handle: { title: PAGES.addCoupon.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.manageCoupons.path,
-                element: page(() => import('../features/coupons/pages/manage-coupons-page').then((m) => m.ManageCouponsPage)),
-                handle: { title: PAGES.manageCoupons.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.courierCash.path,
-                element: page(() => import('../features/delivery/admin/pages/courier-cash-page').then((m) => m.CourierCashPage)),
-                handle: { title: PAGES.courierCash.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.blockedPhones.path,
-                element: page(() => import('../features/blocked-phones/pages/blocked-phones-page').then((m) => m.BlockedPhonesPage)),
-                handle: { title: PAGES.blockedPhones.title } satisfies RouteHandle,
-              },
-              {
-                path: PAGES.audit.path,
-                element: page(() => import('../features/orders/pages/audit-page').then((m) => m.AuditPage)),
-                handle: { title: PAGES.audit.title } satisfies RouteHandle,
-              },
-            ],
-          },
+          // The staff's pages (issue 36): each behind the permission its calls need (PAGES' `need`), loaded on first visit.
+          staffPage('users', () => import('../features/users/pages/users-page').then((m) => m.UsersPage)),
+          staffPage('addCategory', () => import('../features/catalogue/pages/add-category-page').then((m) => m.AddCategoryPage)),
+          staffPage('addProducts', () => import('../features/catalogue/pages/add-product-page').then((m) => m.AddProductPage)),
+          staffPage('manageProducts', () => import('../features/catalogue/pages/manage-products-page').then((m) => m.ManageProductsPage)),
+          staffPage('updateProduct', () => import('../features/catalogue/pages/update-product-page').then((m) => m.UpdateProductPage)),
+          staffPage('addSlider', () => import('../features/banners/pages/add-slider-page').then((m) => m.AddSliderPage)),
+          staffPage('manageSliders', () => import('../features/banners/pages/manage-sliders-page').then((m) => m.ManageSlidersPage)),
+          staffPage('allOrders', () => import('./order-desk-route').then((m) => m.OrderDeskRoute)),
+          staffPage('packing', () => import('./packing-route').then((m) => m.PackingRoute)),
+          staffPage('order', () => import('./order-route').then((m) => m.OrderRoute)),
+          staffPage('addCoupon', () => import('../features/coupons/pages/add-coupon-page').then((m) => m.AddCouponPage)),
+          staffPage('manageCoupons', () => import('../features/coupons/pages/manage-coupons-page').then((m) => m.ManageCouponsPage)),
+          staffPage('courierCash', () => import('../features/delivery/admin/pages/courier-cash-page').then((m) => m.CourierCashPage)),
+          staffPage('blockedPhones', () => import('../features/blocked-phones/pages/blocked-phones-page').then((m) => m.BlockedPhonesPage)),
+          staffPage('audit', () => import('../features/orders/pages/audit-page').then((m) => m.AuditPage)),
           {
             path: PAGES.dashboardNotFound.path,
             element: page(() => import('../features/static-pages/pages/not-found-page').then((m) => m.NotFoundPage)),

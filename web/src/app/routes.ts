@@ -1,4 +1,6 @@
 import { PAGE_PATHS } from '../../../src/shared/page-paths';
+import { isStaff, roleCanAny, type Role } from '../../../src/shared/permissions';
+import type { PermissionNeed } from '../lib/auth/auth-context';
 import { PAGE_SIZE } from '../lib/paging';
 
 /** The values a path's `:name` segments take, in order: `'/product/:id'` takes one. */
@@ -13,13 +15,19 @@ type PathValues<P extends string> = P extends `${string}:${string}/${infer Rest}
  * encoded with encodeURIComponent (as every link of the app has always been written), so that no
  * page's path is written anywhere but here. A page whose path ends in `*` has no link. Only a path of
  * src/shared/page-paths.ts is taken: the server answers 404 for any other (decision 054).
+ * A page of the shop's staff names the permission it needs (`need`, issue 36): the one its API
+ * routes need (their contracts' `permission`), so that a person who holds it never meets a 403 there.
  */
-function page<const P extends (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS], const T extends string>(path: P, title: T) {
+function page<const P extends (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS], const T extends string, const N extends PermissionNeed | undefined = undefined>(
+  path: P,
+  title: T,
+  need?: N,
+) {
   const link = (...values: PathValues<P>): string => {
     let next = 0;
     return path.replace(/:[^/]+/g, () => encodeURIComponent(values[next++] as string));
   };
-  return { path, title, link };
+  return { path, title, link, need: need as N };
 }
 
 /**
@@ -51,36 +59,42 @@ export const PAGES = {
   payOrder: page(PAGE_PATHS.payOrder, 'Payment'),
   notFound: { path: '*', title: 'Page not found' },
   dashboard: page(PAGE_PATHS.dashboard, 'Dashboard'),
-  /** /dashboard itself: an admin's sales overview (issue 17); everyone else is sent to the profile. */
-  overview: page(PAGE_PATHS.dashboard, 'Overview'),
+  /** /dashboard itself: the sales overview (issue 17) for those who read sales; others go to their first page (landingPage). */
+  overview: page(PAGE_PATHS.dashboard, 'Overview', 'sales.read'),
   profile: page(PAGE_PATHS.profile, 'Profile'),
   cart: page(PAGE_PATHS.cart, 'My Cart'),
   checkout: page(PAGE_PATHS.checkout, 'Checkout'),
   myOrders: page(PAGE_PATHS.myOrders, 'My Orders'),
-  users: page(PAGE_PATHS.users, 'Users'),
-  addCategory: page(PAGE_PATHS.addCategory, 'Add Category'),
-  addProducts: page(PAGE_PATHS.addProducts, 'Add Products'),
-  manageProducts: page(PAGE_PATHS.manageProducts, 'Manage Products'),
-  updateProduct: page(PAGE_PATHS.updateProduct, 'Update Product'),
-  addSlider: page(PAGE_PATHS.addSlider, 'Add Slider Image'),
-  manageSliders: page(PAGE_PATHS.manageSliders, 'Manage Slider Images'),
-  allOrders: page(PAGE_PATHS.allOrders, 'All Orders'),
-  order: page(PAGE_PATHS.order, 'Order'),
-  addCoupon: page(PAGE_PATHS.addCoupon, 'Add Coupon'),
-  manageCoupons: page(PAGE_PATHS.manageCoupons, 'Manage Coupons'),
-  audit: page(PAGE_PATHS.audit, 'Order Audit'),
-  blockedPhones: page(PAGE_PATHS.blockedPhones, 'Blocked Phones'),
+  users: page(PAGE_PATHS.users, 'Users', 'users.manage'),
+  addCategory: page(PAGE_PATHS.addCategory, 'Add Category', 'catalogue.manage'),
+  addProducts: page(PAGE_PATHS.addProducts, 'Add Products', 'catalogue.manage'),
+  manageProducts: page(PAGE_PATHS.manageProducts, 'Manage Products', 'catalogue.manage'),
+  updateProduct: page(PAGE_PATHS.updateProduct, 'Update Product', 'catalogue.manage'),
+  addSlider: page(PAGE_PATHS.addSlider, 'Add Slider Image', 'catalogue.manage'),
+  manageSliders: page(PAGE_PATHS.manageSliders, 'Manage Slider Images', 'catalogue.manage'),
+  allOrders: page(PAGE_PATHS.allOrders, 'All Orders', 'orders.read'),
+  order: page(PAGE_PATHS.order, 'Order', 'orders.read'),
+  addCoupon: page(PAGE_PATHS.addCoupon, 'Add Coupon', 'catalogue.manage'),
+  manageCoupons: page(PAGE_PATHS.manageCoupons, 'Manage Coupons', 'catalogue.manage'),
+  audit: page(PAGE_PATHS.audit, 'Order Audit', 'audit.read'),
+  // The list is the desk's to read; blocking and unblocking need orders.manage (the page shows them so).
+  blockedPhones: page(PAGE_PATHS.blockedPhones, 'Blocked Phones', ['orders.manage', 'customers.read']),
   /** Issue 34: the cash couriers hold for the shop, their payouts and returns. */
-  courierCash: page(PAGE_PATHS.courierCash, 'Courier Cash'),
+  courierCash: page(PAGE_PATHS.courierCash, 'Courier Cash', 'sales.read'),
+  /** Issue 36: the Confirmed orders to pack, without prices; packing slips and courier bookings. */
+  packing: page(PAGE_PATHS.packing, 'Packing', 'orders.pack'),
   dashboardNotFound: { path: '/dashboard/*', title: 'Page not found' },
 } as const satisfies Record<string, { path: string; title: string }>;
 
 export type PageName = keyof typeof PAGES;
 
-export type NavLink = { to: string; label: string };
+export type NavLink = { to: string; label: string; need?: PermissionNeed | undefined };
 
-/** A link to a page, named by its title unless the menu says it shorter. */
-const link = (name: PageName, label: string = PAGES[name].title): NavLink => ({ to: PAGES[name].path, label });
+/** A link to a page, named by its title unless the menu says it shorter; it needs what its page needs. */
+const link = (name: PageName, label: string = PAGES[name].title): NavLink => {
+  const { need } = PAGES[name] as { need?: PermissionNeed | undefined };
+  return need ? { to: PAGES[name].path, label, need } : { to: PAGES[name].path, label };
+};
 
 export const NAVIGATION = {
   /** The shop's header; the Log in / Cart button follows them. */
@@ -93,8 +107,8 @@ export const NAVIGATION = {
     link('policy', 'Order Issues'),
     link('track'),
   ],
-  /** The dashboard's side menu, by role. */
-  admin: [
+  /** The dashboard's side menu of the shop's staff: each shows the links whose `need` their role holds (issue 36). */
+  staff: [
     link('overview'),
     link('home'),
     link('addCategory'),
@@ -102,6 +116,7 @@ export const NAVIGATION = {
     link('manageProducts'),
     link('users'),
     link('allOrders', 'Orders'),
+    link('packing'),
     link('courierCash'),
     link('addSlider'),
     link('manageSliders'),
@@ -112,6 +127,23 @@ export const NAVIGATION = {
   ],
   customer: [link('home'), link('cart', 'Cart'), link('myOrders', 'Orders')],
 } as const satisfies Record<string, NavLink[]>;
+
+/**
+ * Where /dashboard takes a member of staff (issue 36): the first of these pages their role may open
+ * (admin and auditor: the overview; the order desk: its orders; packing: the packing page; catalogue:
+ * the products). Anyone else (a customer) goes to the profile, as /dashboard always led.
+ */
+const LANDING = ['overview', 'allOrders', 'packing', 'manageProducts', 'audit', 'users', 'courierCash', 'blockedPhones'] as const satisfies readonly PageName[];
+
+export function landingPage(role: Role | null): string {
+  const first = role && isStaff(role) ? LANDING.find((name) => roleCanAny(role, PAGES[name].need)) : undefined;
+  return PAGES[first ?? 'profile'].path;
+}
+
+/** The dashboard's menu for a role: a customer's, or the staff's links that role may open. */
+export function dashboardMenu(role: Role | null): readonly NavLink[] {
+  return role && isStaff(role) ? NAVIGATION.staff.filter((entry: NavLink) => !entry.need || roleCanAny(role, entry.need)) : NAVIGATION.customer;
+}
 
 /** Which copy of the image prefetch.js preloads, so that the browser picks the one the <img> will. */
 export type PrefetchImage = {

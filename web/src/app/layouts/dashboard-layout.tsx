@@ -1,15 +1,15 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { SearchBox } from '../../features/catalogue/components/search-box';
-import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { useShopName } from '../../features/site/api/get-site-config';
+import { useFreshRole } from '../../lib/auth/me-query';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useT } from '../../lib/i18n/i18n';
 import { LanguageSwitch } from '../../lib/i18n/language-switch';
 import { useRouteTitle } from '../use-route-title';
 import { LoadingStatus } from '../../components/loading-status';
 import { RouteErrorBoundary } from '../route-error-boundary';
-import { NAVIGATION, PAGES } from '../routes';
+import { dashboardMenu, PAGES } from '../routes';
 import { CartLink } from './cart-link';
 import { dashboardMessages } from './messages/dashboard';
 import { navLabel } from './nav-labels';
@@ -23,19 +23,19 @@ const MENU_ID = 'dashboard-menu';
 /**
  * The dashboard's own shell (behind RequireUser): top bar with the shop's search, the user, the language
  * switch, the cart and Log Out (the cart, checkout and My Orders pages keep the shop header's search, language
- * and cart: issue 33), side menu by role.
+ * and cart: issue 33), side menu by role: a customer's, or the staff's pages their role opens (issue 36).
  */
 export function DashboardLayout() {
   useRouteTitle();
   const t = useT(dashboardMessages);
   const shopName = useShopName();
-  const { user, isAdmin, logOut } = useAuth();
+  const { user, role, logOut } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const adminStatus = useAdminStatus(user?.email);
-  // The server's answer decides; until it comes, the role reported at sign-in is the best guess.
-  const admin = adminStatus.data?.admin ?? isAdmin;
-  const menu = admin ? NAVIGATION.admin : NAVIGATION.customer;
+  // The role as the server says now (an admin may have changed it since the sign-in): the menu and
+  // the pages' guards follow it.
+  useFreshRole(Boolean(user));
+  const menu = dashboardMenu(role);
 
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);

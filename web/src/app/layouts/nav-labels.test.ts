@@ -6,7 +6,7 @@ import shell from './messages/shell.en.json';
 import type { MenuNamespace } from './nav-labels';
 
 const english: Record<MenuNamespace, Record<string, string>> = { shell, footer, dashboard };
-const menus: Record<keyof typeof NAVIGATION, MenuNamespace> = { main: 'shell', footer: 'footer', admin: 'dashboard', customer: 'dashboard' };
+const menus: Record<keyof typeof NAVIGATION, MenuNamespace> = { main: 'shell', footer: 'footer', staff: 'dashboard', customer: 'dashboard' };
 
 describe('menu labels', () => {
   it('has a message for every label of NAVIGATION in its menu\'s namespace, whose English is the label itself', () => {

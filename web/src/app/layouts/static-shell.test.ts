@@ -28,7 +28,7 @@ const normalize = (html: string) =>
 
 /** The app's first render: signed out, /api/config not answered yet. */
 function renderedHeader(): string {
-  const signedOut = { user: null, loading: true, isAdmin: false, provider: null, googleSignIn: false } as unknown as AuthContextValue;
+  const signedOut = { user: null, loading: true, role: null, can: () => false, provider: null, googleSignIn: false } as unknown as AuthContextValue;
   const tree = createElement(
     QueryClientProvider,
     { client: new QueryClient() },

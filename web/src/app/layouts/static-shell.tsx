@@ -13,7 +13,7 @@ import { SkipLink } from './skip-link';
 import { Spinner } from '../../components/spinner';
 
 /** What the Navbar sees before the session is restored: nobody signed in. */
-const signedOut = { user: null, loading: true, isAdmin: false, provider: null, googleSignIn: false } as unknown as AuthContextValue;
+const signedOut = { user: null, loading: true, role: null, can: () => false, provider: null, googleSignIn: false } as unknown as AuthContextValue;
 
 /** The skip link and the Navbar as the app first renders them, showing `shopName`. */
 export function renderHeader(shopName: string): string {

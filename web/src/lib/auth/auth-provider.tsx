@@ -2,9 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { removePrivateQueries } from '../query-client';
+import { roleCanAny } from '../../../../src/shared/permissions';
 import { authConfigOf, siteConfigQueryOptions } from '../site-config';
-import { AuthContext, type AuthContextValue } from './auth-context';
+import { AuthContext, type AuthContextValue, type PermissionNeed } from './auth-context';
 import { loadAuthClient } from './load-auth-client';
+import { meQueryKey, meQueryOptions, type Me } from './me-query';
 import { onSessionExpired } from './session-events';
 import { clearSessionCookie, syncSessionCookie } from './session-sync';
 import { getToken, removeToken, setToken } from './token-store';
@@ -23,6 +25,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: config } = useQuery(siteConfigQueryOptions());
+  // The user's latest word from the server, read from the cache only: the dashboard asks for it
+  // (useFreshRole), the shop's pages never do.
+  const { data: me } = useQuery({ ...meQueryOptions(), enabled: false });
 
   const [user, setUser] = useState<AuthUser | null>(null);
   const [restoring, setRestoring] = useState(true);
@@ -57,6 +62,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Token first: the moment `user` is published, protected queries start, and each needs the token.
       setToken(session.token);
       userRef.current = session.user;
+      // The session's answer is the server's word on the role right now: no need to ask again soon.
+      queryClient.setQueryData<Me>(meQueryKey, { user: session.user });
       setUser(session.user);
       syncSessionCookie(session.token);
     },
@@ -153,12 +160,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const provider = authConfig?.provider ?? null;
   const googleSignIn = authConfig?.provider === 'firebase' && authConfig.googleSignIn;
   const loading = restoring || pendingActions > 0;
+  // A later answer of GET /api/auth/me (the same user's) wins over the one given at sign-in.
+  const role = user ? (me?.user._id === user._id ? me.user.role : user.role) : null;
+  const can = useCallback((need: PermissionNeed) => role !== null && roleCanAny(role, need), [role]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
       loading,
-      isAdmin: user?.role === 'admin',
+      role,
+      can,
       provider,
       googleSignIn,
       signUp: (name, email, password) => signIn((client) => client.signUp(name, email, password)),
@@ -168,7 +179,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       confirmPasswordReset: (token, password) => track((client) => client.confirmPasswordReset(token, password)),
       logOut,
     }),
-    [user, loading, provider, googleSignIn, signIn, track, logOut],
+    [user, loading, role, can, provider, googleSignIn, signIn, track, logOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

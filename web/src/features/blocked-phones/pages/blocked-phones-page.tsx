@@ -3,6 +3,7 @@ import { DataTable } from '../../../components/data-table';
 import { FormField } from '../../../components/form-field';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { confirmThenRun, loadSwal } from '../../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../../lib/error-message';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
@@ -26,7 +27,8 @@ type FieldErrors = { phone?: string; reason?: string };
 /**
  * /dashboard/blockedphones (admin): the phone blocklist (issue 16). Orders carrying a listed number
  * are refused; the shopper is asked to call the shop. Add a number with a reason; remove one after
- * a confirmation. Newest first, a page at a time (?page=).
+ * a confirmation. Newest first, a page at a time (?page=). Issue 36: the list is read with orders.manage
+ * or customers.read; blocking and unblocking need orders.manage, and show only with it.
  */
 export function BlockedPhonesPage() {
   const page = usePageParam();
@@ -37,6 +39,7 @@ export function BlockedPhonesPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const t = useT(blockedPhonesMessages);
   const lang = useLanguage();
+  const manage = useAuth().can('orders.manage');
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,19 +87,21 @@ export function BlockedPhonesPage() {
         {t('blockedPhones.title')}
       </h1>
       <p className="page__lead">{t('blockedPhones.lead')}</p>
-      <form className="form admin-form" aria-label={t('blockedPhones.form')} noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <FormField label={t('blockedPhones.phone')} id="blocked-phone" hint={t('blockedPhones.phoneHint')} error={errors.phone}>
-          {(control) => <input {...control} name="phone" type="tel" inputMode="tel" autoComplete="off" maxLength={20} required />}
-        </FormField>
-        <FormField label={t('blockedPhones.reason')} id="blocked-reason" hint={t('blockedPhones.reasonHint')} error={errors.reason}>
-          {(control) => <input {...control} name="reason" type="text" maxLength={200} required />}
-        </FormField>
-        <div className="admin-form__actions">
-          <button type="submit" className="button button--primary" disabled={blockPhone.isPending}>
-            {t('blockedPhones.block')}
-          </button>
-        </div>
-      </form>
+      {manage && (
+        <form className="form admin-form" aria-label={t('blockedPhones.form')} noValidate onSubmit={(event) => void handleSubmit(event)}>
+          <FormField label={t('blockedPhones.phone')} id="blocked-phone" hint={t('blockedPhones.phoneHint')} error={errors.phone}>
+            {(control) => <input {...control} name="phone" type="tel" inputMode="tel" autoComplete="off" maxLength={20} required />}
+          </FormField>
+          <FormField label={t('blockedPhones.reason')} id="blocked-reason" hint={t('blockedPhones.reasonHint')} error={errors.reason}>
+            {(control) => <input {...control} name="reason" type="text" maxLength={200} required />}
+          </FormField>
+          <div className="admin-form__actions">
+            <button type="submit" className="button button--primary" disabled={blockPhone.isPending}>
+              {t('blockedPhones.block')}
+            </button>
+          </div>
+        </form>
+      )}
       <QueryStatus status={status} loading={t('blockedPhones.loading')} failed={t('blockedPhones.failed')} />
       {status === 'success' && (
         <>
@@ -109,7 +114,7 @@ export function BlockedPhonesPage() {
             <DataTable
               labelledBy="blocked-phones-title"
               caption={t('blockedPhones.caption')}
-              columns={[t('blockedPhones.col.number'), t('blockedPhones.col.phone'), t('blockedPhones.col.reason'), t('blockedPhones.col.blocked'), t('blockedPhones.col.action')]}
+              columns={[t('blockedPhones.col.number'), t('blockedPhones.col.phone'), t('blockedPhones.col.reason'), t('blockedPhones.col.blocked'), ...(manage ? [t('blockedPhones.col.action')] : [])]}
             >
               {phones.map((blocked, index) => {
                 const phoneId = `blocked-${blocked.phone.replace(/\D/g, '')}`;
@@ -125,17 +130,19 @@ export function BlockedPhonesPage() {
                       <br />
                       <small>{t('blockedPhones.by', { email: blocked.createdBy })}</small>
                     </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        aria-describedby={phoneId}
-                        disabled={unblockPhone.isPending}
-                        onClick={() => void handleRemove(blocked)}
-                      >
-                        {t('blockedPhones.unblock')}
-                      </button>
-                    </td>
+                    {manage && (
+                      <td>
+                        <button
+                          type="button"
+                          className="button button--danger button--small"
+                          aria-describedby={phoneId}
+                          disabled={unblockPhone.isPending}
+                          onClick={() => void handleRemove(blocked)}
+                        >
+                          {t('blockedPhones.unblock')}
+                        </button>
+                      </td>
+                    )}
                   </tr>
                 );
               })}

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { formatNumber } from '../../../../../src/shared/locale-format';
 import { lowStockAt, totalStock } from '../../../../../src/shared/stock';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
@@ -11,11 +12,15 @@ import { lowVariantsText } from '../figures';
 import { insightsMessages } from '../messages/insights';
 import { PAGES } from '../../../app/routes';
 
-/** Products with some variant at 5 or fewer (sold out included), a page at a time (?lowPage=), each linking to its update page. */
+/**
+ * Products with some variant at 5 or fewer (sold out included), a page at a time (?lowPage=), each
+ * linking to its update page for a role that manages the catalogue (issue 36: an auditor reads it only).
+ */
 export function LowStock({ page }: { page: number }) {
   const t = useT(insightsMessages);
   const lang = useLanguage();
   const { data, status } = useLowStock(page);
+  const editable = useAuth().can('catalogue.manage');
   const rows = data?.items ?? [];
   return (
     <section className="insight-section" aria-labelledby="low-stock-title">
@@ -33,7 +38,7 @@ export function LowStock({ page }: { page: number }) {
               {rows.map((product) => (
                 <tr key={product._id} data-testid="low-stock-product">
                   <th scope="row" className="insight-table__name">
-                    <Link to={PAGES.updateProduct.link(product._id)}>{product.title}</Link>
+                    {editable ? <Link to={PAGES.updateProduct.link(product._id)}>{product.title}</Link> : product.title}
                   </th>
                   <td className="insight-table__low">{lowVariantsText(product.variants, { t, lang })}</td>
                   <td>{formatNumber(totalStock(product.variants), lang)}</td>

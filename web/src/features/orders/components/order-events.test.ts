@@ -49,6 +49,14 @@ describe("an advance's events in the timeline (issue 35)", () => {
     expect(actorText({ email: 'steadfast', role: 'courier' }, t)).toBe('orderRecords.byCourier{"courier":"orderRecords.courier.steadfast"}');
     expect(actorText({ email: 'a@b.c', role: 'admin' }, t)).toBe('orderRecords.by{"email":"a@b.c","role":"orderRecords.role.admin"}');
   });
+
+  it('names the role of the staff who did it (issue 36): the order desk, packing, catalogue, auditor', () => {
+    expect(actorText({ email: 'desk@shop.test', role: 'desk' }, t)).toBe('orderRecords.byStaff.desk{"email":"desk@shop.test"}');
+    expect(actorText({ email: 'pack@shop.test', role: 'packing' }, t)).toBe('orderRecords.byStaff.packing{"email":"pack@shop.test"}');
+    expect(actorText({ email: 'cat@shop.test', role: 'catalogue' }, t)).toBe('orderRecords.byStaff.catalogue{"email":"cat@shop.test"}');
+    expect(actorText({ email: 'audit@shop.test', role: 'auditor' }, t)).toBe('orderRecords.byStaff.auditor{"email":"audit@shop.test"}');
+    expect(actorText({ email: 'c@shop.test', role: 'customer' }, t)).toBe('orderRecords.by{"email":"c@shop.test","role":"orderRecords.role.customer"}');
+  });
 });
 
 describe("an order's change in the timeline (issue 36)", () => {

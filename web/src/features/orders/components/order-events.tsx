@@ -114,13 +114,26 @@ const SYSTEM_PARTS: Partial<Record<string, RecordsId>> = {
   checkout: 'orderRecords.system.checkout',
 };
 
-/** Who did it: "by admin@shop (admin)", "by the courier Steadfast", "by the shop (bKash)" (issue 35: the shop itself). */
+/** The shop's roles beside the admin (issue 36): "by the order desk (desk@shop)". */
+const STAFF_ACTORS: Partial<Record<OrderEvent['actor']['role'], RecordsId>> = {
+  desk: 'orderRecords.byStaff.desk',
+  packing: 'orderRecords.byStaff.packing',
+  catalogue: 'orderRecords.byStaff.catalogue',
+  auditor: 'orderRecords.byStaff.auditor',
+};
+
+/**
+ * Who did it: "by admin@shop (admin)", "by the order desk (desk@shop)" (issue 36: a role of the
+ * shop's staff), "by the courier Steadfast", "by the shop (bKash)" (issue 35: the shop itself).
+ */
 export function actorText(actor: OrderEvent['actor'], t: Translate<RecordsId>): string {
   if (actor.role === 'courier') return t('orderRecords.byCourier', { courier: courierName(t, actor.email) });
   if (actor.role === 'system') {
     const id = SYSTEM_PARTS[actor.email];
     return t('orderRecords.bySystem', { what: id ? t(id) : actor.email });
   }
+  const staff = STAFF_ACTORS[actor.role];
+  if (staff) return t(staff, { email: actor.email });
   return t('orderRecords.by', { email: actor.email, role: roleName(actor.role, t) });
 }
 

@@ -5,13 +5,16 @@ import { useLanguage, useT, type Lang, type Translate } from '../../../lib/i18n/
 import { localized } from '../../../lib/i18n/localized';
 import { ordersMessages } from '../messages/orders';
 
+/** A line as it is shown: a priced one (the shop's, the customer's), or one to pack, which has no price (issue 36). */
+type ShownLine = Pick<OrderLine, 'productId' | 'title' | 'titleBn' | 'image' | 'size' | 'color' | 'sizeBn' | 'colorBn' | 'quantity'> & { price?: number };
+
 type OrderItemsProps = {
-  items: readonly OrderLine[];
+  items: readonly ShownLine[];
   /** Small text list without images (the admin table). */
   compact?: boolean;
 };
 
-function details(item: OrderLine, t: Translate<'orders.item.size' | 'orders.item.color' | 'orders.item.qty'>, lang: Lang): string {
+function details(item: ShownLine, t: Translate<'orders.item.size' | 'orders.item.color' | 'orders.item.qty'>, lang: Lang): string {
   return [
     item.size && t('orders.item.size', { size: localized(lang, item.size, item.sizeBn) }),
     item.color && t('orders.item.color', { color: localized(lang, item.color, item.colorBn) }),
@@ -21,7 +24,7 @@ function details(item: OrderLine, t: Translate<'orders.item.size' | 'orders.item
     .join(' · ');
 }
 
-/** The lines of an order as they were priced when it was placed. */
+/** The lines of an order as they were priced when it was placed; a line without a price (to pack) shows none. */
 export function OrderItems({ items, compact = false }: OrderItemsProps) {
   const t = useT(ordersMessages);
   const lang = useLanguage();
@@ -52,7 +55,7 @@ export function OrderItems({ items, compact = false }: OrderItemsProps) {
             <span className="order-items__title">{localized(lang, item.title, item.titleBn)}</span>
             <span className="order-items__details">{details(item, t, lang)}</span>
           </span>
-          <span className="order-items__price">{formatMoney(item.price, lang)}</span>
+          {item.price !== undefined && <span className="order-items__price">{formatMoney(item.price, lang)}</span>}
         </li>
       ))}
     </ul>

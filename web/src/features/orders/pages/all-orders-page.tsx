@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
 import { Pager, usePageParam } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
 import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
@@ -60,7 +61,8 @@ const ZONES: Record<string, 'orderDesk.zone.insideDhaka' | 'orderDesk.zone.subur
  * total, the status and the buttons are in view at 1366 px beside the menu; each order a card where
  * the page is narrower (all-orders-page.css). Where the app gives `booking` (issue 34), Confirmed
  * orders not booked yet can be ticked and booked with a courier in one go; each row says where its
- * parcel is.
+ * parcel is. Issue 36: the desk needs orders.read; Confirm, Cancel and Delete show for orders.manage,
+ * packing slips for orders.pack (and the app gives `booking` only to a role that holds it).
  */
 export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentType<DeskBookingProps> } = {}) {
   const t = useT(orderDeskMessages);
@@ -73,6 +75,9 @@ export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentT
   const { data, status } = useAllOrders(page, filter);
   const orders = data?.items ?? [];
   const actions = useOrderActions();
+  const { can } = useAuth();
+  const manage = can('orders.manage');
+  const pack = can('orders.pack');
   const linkState: DeskLinkState = { desk: search };
   // The orders ticked for packing slips (50 at most), kept across pages and filters until cleared.
   const [picked, setPicked] = useState<readonly string[]>([]);
@@ -105,14 +110,16 @@ export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentT
           <p className="page__lead" data-testid="orders-total" aria-live="polite">
             {t('orderDesk.total', { count: digits(data.total) })}
           </p>
-          <div className="order-desk__picked">
-            <PackingSlipsButton orderIds={picked} />
-            {picked.length > 0 && (
-              <button type="button" className="button button--secondary button--small" onClick={() => setPicked([])}>
-                {t('orderDesk.clearSelection')}
-              </button>
-            )}
-          </div>
+          {pack && (
+            <div className="order-desk__picked">
+              <PackingSlipsButton orderIds={picked} />
+              {picked.length > 0 && (
+                <button type="button" className="button button--secondary button--small" onClick={() => setPicked([])}>
+                  {t('orderDesk.clearSelection')}
+                </button>
+              )}
+            </div>
+          )}
           {BookingButton && (bookable.length > 0 || toBook.length > 0) && (
             <div className="order-desk__picked order-desk__booking" data-testid="desk-booking">
               {bookable.length > 0 && (
@@ -153,14 +160,16 @@ export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentT
                 return (
                   <tr key={order._id} data-testid="admin-order" data-order-id={order._id}>
                     <th scope="row" className="order-desk__order">
-                      <input
-                        type="checkbox"
-                        className="order-desk__pick"
-                        checked={picked.includes(order._id)}
-                        onChange={() => toggle(order._id)}
-                        aria-label={t('orderDesk.pick', { number: digits(order.orderNumber) })}
-                        data-testid="pick-order"
-                      />
+                      {pack && (
+                        <input
+                          type="checkbox"
+                          className="order-desk__pick"
+                          checked={picked.includes(order._id)}
+                          onChange={() => toggle(order._id)}
+                          aria-label={t('orderDesk.pick', { number: digits(order.orderNumber) })}
+                          data-testid="pick-order"
+                        />
+                      )}
                       <Link id={numberId} to={PAGES.order.link(order._id)} state={linkState} data-testid="order-number">
                         {t('orderDesk.order', { number: digits(order.orderNumber) })}
                       </Link>
@@ -229,7 +238,7 @@ export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentT
                       )}
                     </td>
                     <td className="order-desk__actions">
-                      <OrderActions order={order} actions={actions} describedBy={`${numberId} ${nameId}`} />
+                      {manage && <OrderActions order={order} actions={actions} describedBy={`${numberId} ${nameId}`} />}
                     </td>
                   </tr>
                 );

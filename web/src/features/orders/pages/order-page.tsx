@@ -3,6 +3,7 @@ import { HTTPError } from 'ky';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingStatus } from '../../../components/loading-status';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
 import { formatDigits, formatNumber } from '../../../../../src/shared/locale-format';
@@ -40,6 +41,9 @@ const ZONES: Record<string, 'orderPage.zone.insideDhaka' | 'orderPage.zone.subur
  * the order and its timeline after the panel changed them. Issue 35: an order with an advance has
  * an Advance panel (`advance`), and every order its phone's delivery record (`record`). Issue 36:
  * Change order, while the order may be changed, opens the form that changes its lines and delivery.
+ * Each part shows only for a role that may use it (issue 36; the page itself needs orders.read):
+ * Confirm, Cancel, Delete and Change order need orders.manage, the SMS and emails customers.read (the
+ * app gives the panels the same way, app/order-route.tsx).
  */
 type OrderPageProps = {
   /** The parcel of a Confirmed order (issue 34: the delivery feature's). */
@@ -57,6 +61,8 @@ export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
   const { id = '' } = useParams();
   const { state } = useLocation();
   const { data: order, status, error } = useOrder(id);
+  const { can } = useAuth();
+  const manage = can('orders.manage');
   const actions = useOrderActions();
   const queryClient = useQueryClient();
   const changed = () => void queryClient.invalidateQueries({ queryKey: ordersQueryKeyRoot });
@@ -126,15 +132,15 @@ export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
           </p>
         )
       )}
-      <OrderActions order={order} actions={actions} describedBy={`order-title ${nameId}`} removed={order.deleted} />
-      {editable(order) && !editing && (
+      {manage && <OrderActions order={order} actions={actions} describedBy={`order-title ${nameId}`} removed={order.deleted} />}
+      {manage && editable(order) && !editing && (
         <div className="order-page__edit-open">
           <button ref={editButton} type="button" className="button button--secondary button--small" aria-describedby="order-title" onClick={() => setEditing(true)}>
             {tEdit('orderEdit.open')}
           </button>
         </div>
       )}
-      {editing && editable(order) && <OrderEditForm order={order} onClose={() => setEditing(false)} />}
+      {manage && editing && editable(order) && <OrderEditForm order={order} onClose={() => setEditing(false)} />}
 
       <div className="order-page__grid">
         <section className="order-page__panel order-page__customer" aria-labelledby="order-customer-title">
@@ -221,12 +227,14 @@ export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
           <OrderEvents orderId={order._id} lines={order.cartItems} />
         </section>
 
-        <section className="order-page__panel order-page__messages" aria-labelledby="order-messages-title">
-          <h2 id="order-messages-title" className="order-page__subtitle">
-            {t('orderPage.messages')}
-          </h2>
-          <OrderMessages orderId={order._id} />
-        </section>
+        {can('customers.read') && (
+          <section className="order-page__panel order-page__messages" aria-labelledby="order-messages-title">
+            <h2 id="order-messages-title" className="order-page__subtitle">
+              {t('orderPage.messages')}
+            </h2>
+            <OrderMessages orderId={order._id} />
+          </section>
+        )}
       </div>
     </section>
   );

@@ -1,12 +1,14 @@
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { roleMessages, roleName } from '../../../lib/messages/roles';
 import { profileMessages } from '../messages/profile';
 
 export function ProfilePage() {
-  const { user } = useAuth();
+  const { user, role } = useAuth();
   const t = useT(profileMessages);
+  const tRole = useT(roleMessages);
   // The dashboard is behind RequireUser; this only guards a render during log-out.
-  if (!user) return null;
+  if (!user || !role) return null;
   const displayName = user.name.trim() || user.email;
 
   return (
@@ -26,7 +28,7 @@ export function ProfilePage() {
         </div>
         <div className="contact-list__item">
           <dt>{t('profile.role')}</dt>
-          <dd>{user.role === 'admin' ? t('profile.role.admin') : t('profile.role.customer')}</dd>
+          <dd data-testid="profile-role">{roleName(tRole, role)}</dd>
         </div>
       </dl>
     </section>

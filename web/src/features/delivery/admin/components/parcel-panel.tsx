@@ -25,6 +25,11 @@ type ParcelPanelProps = {
   order: AdminOrder;
   /** Called after each change: the order page reloads the order and its timeline. */
   onChanged: () => void;
+  /**
+   * Whether the person may book, ask the courier, cancel and receive returns (orders.pack, issue 36);
+   * without it the panel only says where the parcel is (an auditor reads the order).
+   */
+  manage?: boolean;
 };
 
 /**
@@ -32,14 +37,19 @@ type ParcelPanelProps = {
  * courier or a booking recorded by hand; booked, where it is, its cash and payout, and Ask the
  * courier, Cancel booking and Receive return; then the bookings asked of couriers.
  */
-export function ParcelPanel({ order, onChanged }: ParcelPanelProps) {
-  const editable = !order.deleted && order.status === 'Confirmed';
+export function ParcelPanel({ order, onChanged, manage = true }: ParcelPanelProps) {
+  const t = useT(deliveryAdminMessages);
+  const editable = manage && !order.deleted && order.status === 'Confirmed';
   return (
     <div className="parcel-panel" data-testid="parcel-panel">
       {order.delivery ? (
         <BookedParcel order={order} parcel={order.delivery} editable={editable} onChanged={onChanged} />
+      ) : editable ? (
+        <BookParcel orderId={order._id} onChanged={onChanged} />
       ) : (
-        editable && <BookParcel orderId={order._id} onChanged={onChanged} />
+        <p className="parcel-panel__lead" data-testid="parcel-status">
+          {t('deliveryAdmin.notBooked')}
+        </p>
       )}
       <ParcelBookings orderId={order._id} />
     </div>

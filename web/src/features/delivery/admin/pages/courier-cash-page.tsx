@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { DataTable } from '../../../../components/data-table';
+import { useAuth } from '../../../../lib/auth/use-auth';
 import { QueryStatus } from '../../../../components/query-status';
 import { useDownload } from '../../../../lib/download';
 import { useLanguage, useT } from '../../../../lib/i18n/i18n';
@@ -23,6 +24,7 @@ import '../delivery-admin.css';
 export function CourierCashPage() {
   const t = useT(deliveryAdminMessages);
   const lang = useLanguage();
+  const { can } = useAuth();
   const [params, changeQuery] = useQueryChange();
   const period = cashPeriodFromSearch(params);
   const cash = useCourierCash(period);
@@ -131,7 +133,8 @@ export function CourierCashPage() {
         </div>
       )}
 
-      <PayoutForm />
+      {/* Recording a payout needs money.manage (issue 36): sales.read only reads the figures. */}
+      {can('money.manage') && <PayoutForm />}
     </section>
   );
 }

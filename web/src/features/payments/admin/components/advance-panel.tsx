@@ -96,6 +96,8 @@ type AdvancePanelProps = {
   order: AdminOrder;
   /** Called after a refund: the order page reloads the order and its timeline. */
   onChanged: () => void;
+  /** Whether the person may refund (money.manage, issue 36); without it the panel only reads. */
+  refund?: boolean;
 };
 
 /**
@@ -103,7 +105,7 @@ type AdvancePanelProps = {
  * where it stands, bKash's transaction and when it was paid, a late payment, the refund; and, for
  * an order canceled (or whose parcel came back) with its advance paid, Refund by bKash.
  */
-export function AdvancePanel({ order, onChanged }: AdvancePanelProps) {
+export function AdvancePanel({ order, onChanged, refund: mayRefund = true }: AdvancePanelProps) {
   const t = useT(paymentsAdminMessages);
   const lang = useLanguage();
   const refund = useRefundAdvance();
@@ -191,15 +193,15 @@ export function AdvancePanel({ order, onChanged }: AdvancePanelProps) {
           {t('paymentsAdmin.late')}
         </p>
       )}
-      {refundable(order) ? (
-        <div>
-          <button type="button" className="button button--danger button--small" disabled={refund.isPending} onClick={() => void refundIt(advance.amount)}>
-            {refund.isPending ? t('paymentsAdmin.refund.refunding') : t('paymentsAdmin.refund.button')}
-          </button>
-        </div>
-      ) : (
-        advance.status === 'paid' && !order.deleted && <p className="advance-panel__hint">{t('paymentsAdmin.refundHint')}</p>
-      )}
+      {refundable(order)
+        ? mayRefund && (
+            <div>
+              <button type="button" className="button button--danger button--small" disabled={refund.isPending} onClick={() => void refundIt(advance.amount)}>
+                {refund.isPending ? t('paymentsAdmin.refund.refunding') : t('paymentsAdmin.refund.button')}
+              </button>
+            </div>
+          )
+        : advance.status === 'paid' && !order.deleted && <p className="advance-panel__hint">{t('paymentsAdmin.refundHint')}</p>}
     </div>
   );
 }
