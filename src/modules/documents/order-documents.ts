@@ -54,7 +54,7 @@ export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang
 }
 
 /**
- * GET /orders/packing-slips.pdf (admins): one slip per order, in the order asked, each order once.
+ * GET /orders/packing-slips.pdf (orders.pack): one slip per order, in the order asked, each order once.
  * An id that names no order refuses the whole file, without saying which (the desk sent them).
  * A canceled order refuses it too, naming every canceled one (issue 33): a slip goes into a parcel
  * and tells the courier what to collect, so none is printed for an order that is not sent; the
