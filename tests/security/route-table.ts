@@ -1,5 +1,5 @@
 import { call } from '../support/http.js';
-import { checkoutForm, pngForm, productBody, uniqueName, type Role, type SeededShop } from './shop.js';
+import { checkoutForm, pngForm, productBody, staffCallers, uniqueName, type Role, type SeededShop, type StaffCaller } from './shop.js';
 
 /**
  * The written authorization table: for every route the server registers, what each caller gets.
@@ -10,6 +10,17 @@ import { checkoutForm, pngForm, productBody, uniqueName, type Role, type SeededS
  *
  * Ownership, as the server does it today: another customer's cart line or order is 404 (it is not
  * theirs to know about); another customer's email in a path or query is 403.
+ *
+ * The staff (issue 36), in the issue's words, each cell written by role name (never read from
+ * src/shared/permissions.ts, so that a wrong grant there fails here):
+ * - admin: everything;
+ * - desk: orders (reading, confirming, canceling, editing, deleting, blocking phones), customers'
+ *   records, messages, phone orders, courier bookings; no catalogue, users or sales figures;
+ * - packing: Confirmed orders without prices, packing slips, courier bookings;
+ * - catalogue: products, categories, pictures, banners, coupons;
+ * - auditor: read-only: the order log (GET /api/audit, orders and their events) and the sales report.
+ * Each of them is a signed-in user too: their own cart and their own orders, like any customer; an
+ * order that is not theirs and that their role does not read is 404 to them, as to customer B.
  */
 export type Outcome = number | '2xx';
 export type Expectation = Record<Role, Outcome>;
@@ -30,9 +41,29 @@ export type RouteRow = {
   why?: string;
 };
 
-const everyone = (o: Outcome): Expectation => ({ visitor: o, customerA: o, customerB: o, admin: o });
-const signedIn = (o: Outcome): Expectation => ({ visitor: 401, customerA: o, customerB: o, admin: o });
-const adminOnly = (o: Outcome): Expectation => ({ visitor: 401, customerA: 403, customerB: 403, admin: o });
+const everyone = (o: Outcome): Expectation => ({ visitor: o, customerA: o, customerB: o, admin: o, desk: o, packing: o, catalogue: o, auditor: o });
+/** Any signed-in caller, the staff included (their own cart, their own orders). */
+const signedIn = (o: Outcome): Expectation => ({ ...everyone(o), visitor: 401 });
+/**
+ * A route of the staff: the roles named (the admin too is named) get `o`; the other roles and the
+ * customers 403; a visitor 401.
+ */
+const staff = (o: Outcome, ...may: StaffCaller[]): Expectation => ({
+  visitor: 401,
+  customerA: 403,
+  customerB: 403,
+  ...(Object.fromEntries(staffCallers.map((role) => [role, may.includes(role) ? o : 403])) as Record<StaffCaller, Outcome>),
+});
+/** Something of A's named in the request (A's email, cart line): A gets `o`, every other signed-in caller `others`. */
+const onlyA = (o: Outcome, others: Outcome): Expectation => ({ ...signedIn(others), customerA: o });
+/**
+ * A's order, read: A and the roles named (those who read every order) get `o`; anyone else
+ * signed in 404 (the order does not exist for them).
+ */
+const orderOfA = (o: Outcome, ...readers: StaffCaller[]): Expectation => ({
+  ...onlyA(o, 404),
+  ...(Object.fromEntries(readers.map((role) => [role, o])) as Partial<Record<StaffCaller, Outcome>>),
+});
 const sameOrigin = { origin: 'http://shop.test', host: 'shop.test' };
 
 export const routeTable: RouteRow[] = [
@@ -86,29 +117,36 @@ export const routeTable: RouteRow[] = [
   {
     method: 'POST',
     path: '/api/users',
-    expect: { visitor: 401, customerA: 200, customerB: 403, admin: 403 },
-    why: "A profile for A's email: only A's token may create it (it exists already: 200, insertedId null).",
+    expect: onlyA(200, 403),
+    why: "A profile for A's email: only A's token may create it (it exists already: 200, insertedId null); a role does not make another's email one's own.",
     request: (s) => ({ path: '/api/users', body: { name: 'Customer A', email: s.users.customerA.email } }),
   },
-  { method: 'GET', path: '/api/users', expect: adminOnly(200), request: () => ({ path: '/api/users?limit=5&offset=0' }) },
+  { method: 'GET', path: '/api/users', expect: staff(200, 'admin'), why: 'Users and their roles: the admin only (not the desk, not the auditor).', request: () => ({ path: '/api/users?limit=5&offset=0' }) },
   {
     method: 'GET',
     path: '/api/users/admin/:email',
-    expect: { visitor: 401, customerA: 200, customerB: 403, admin: 200 },
-    why: "A's email in the path: A and admins may ask; B gets 403.",
+    expect: { ...onlyA(200, 403), admin: 200 },
+    why: "A's email in the path: A and admins may ask; B, and staff who do not manage users, get 403.",
     request: (s) => ({ path: `/api/users/admin/${encodeURIComponent(s.users.customerA.email)}` }),
   },
   {
     method: 'PATCH',
     path: '/api/users/admin/:id',
-    expect: adminOnly(200),
+    expect: staff(200, 'admin'),
     request: async (s) => ({ path: `/api/users/admin/${(await s.fresh.user())._id}` }),
   },
   {
     method: 'DELETE',
     path: '/api/users/:id',
-    expect: adminOnly(200),
+    expect: staff(200, 'admin'),
     request: async (s) => ({ path: `/api/users/${(await s.fresh.user())._id}` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/:id/role',
+    expect: staff(200, 'admin'),
+    why: 'Giving a role (issue 36): the admin only; a desk person cannot make anyone a packer, nor themselves an admin.',
+    request: async (s) => ({ path: `/api/users/${(await s.fresh.user())._id}/role`, body: { role: 'packing' } }),
   },
   { method: 'POST', path: '/api/session', expect: signedIn(204), request: () => ({ path: '/api/session', headers: sameOrigin }) },
   { method: 'DELETE', path: '/api/session', expect: signedIn(204), request: () => ({ path: '/api/session', headers: sameOrigin }) },
@@ -118,20 +156,20 @@ export const routeTable: RouteRow[] = [
   {
     method: 'POST',
     path: '/api/categories',
-    expect: adminOnly(201),
+    expect: staff(201, 'admin', 'catalogue'),
     request: () => ({ path: '/api/categories', body: { category: uniqueName('Category ') } }),
   },
   { method: 'GET', path: '/api/products', expect: everyone(200), request: () => ({ path: '/api/products?category=Figures&limit=5' }) },
   { method: 'GET', path: '/api/products/:id', expect: everyone(200), request: (s) => ({ path: `/api/products/${s.productId}` }) },
-  { method: 'POST', path: '/api/products', expect: adminOnly(201), request: () => ({ path: '/api/products', body: productBody(uniqueName('New ')) }) },
+  { method: 'POST', path: '/api/products', expect: staff(201, 'admin', 'catalogue'), request: () => ({ path: '/api/products', body: productBody(uniqueName('New ')) }) },
   {
     method: 'PATCH',
     path: '/api/products/:id',
-    expect: adminOnly(200),
+    expect: staff(200, 'admin', 'catalogue'),
     request: async (s) => ({ path: `/api/products/${await s.fresh.product()}`, body: { ...productBody('Renamed'), price: 1 } }),
   },
-  { method: 'DELETE', path: '/api/products/:id', expect: adminOnly(200), request: async (s) => ({ path: `/api/products/${await s.fresh.product()}` }) },
-  { method: 'POST', path: '/api/images', expect: adminOnly(201), request: async () => ({ path: '/api/images', form: await pngForm() }) },
+  { method: 'DELETE', path: '/api/products/:id', expect: staff(200, 'admin', 'catalogue'), request: async (s) => ({ path: `/api/products/${await s.fresh.product()}` }) },
+  { method: 'POST', path: '/api/images', expect: staff(201, 'admin', 'catalogue'), why: "The catalogue's pictures.", request: async () => ({ path: '/api/images', form: await pngForm() }) },
   { method: 'GET', path: '/uploads/:name', expect: everyone(200), request: (s) => ({ path: `/uploads/${s.uploadName}` }) },
   // Crawlers' files (issue 21, decision 042); the pages themselves are the web app's (no web app in these tests).
   { method: 'GET', path: '/robots.txt', expect: everyone(200), request: () => ({ path: '/robots.txt' }) },
@@ -140,24 +178,24 @@ export const routeTable: RouteRow[] = [
 
   // Promotions
   { method: 'GET', path: '/api/sliders', expect: everyone(200), request: () => ({ path: '/api/sliders' }) },
-  { method: 'POST', path: '/api/sliders', expect: adminOnly(201), request: () => ({ path: '/api/sliders', body: { image: 'https://img.test/new-banner.webp' } }) },
-  { method: 'DELETE', path: '/api/sliders/:id', expect: adminOnly(200), request: async (s) => ({ path: `/api/sliders/${await s.fresh.slider()}` }) },
-  { method: 'GET', path: '/api/coupons', expect: adminOnly(200), request: () => ({ path: '/api/coupons?limit=5' }) },
+  { method: 'POST', path: '/api/sliders', expect: staff(201, 'admin', 'catalogue'), why: 'Banners are the shop window: the catalogue people.', request: () => ({ path: '/api/sliders', body: { image: 'https://img.test/new-banner.webp' } }) },
+  { method: 'DELETE', path: '/api/sliders/:id', expect: staff(200, 'admin', 'catalogue'), request: async (s) => ({ path: `/api/sliders/${await s.fresh.slider()}` }) },
+  { method: 'GET', path: '/api/coupons', expect: staff(200, 'admin', 'catalogue'), request: () => ({ path: '/api/coupons?limit=5' }) },
   {
     method: 'POST',
     path: '/api/coupons',
-    expect: adminOnly(201),
+    expect: staff(201, 'admin', 'catalogue'),
     request: () => ({ path: '/api/coupons', body: { code: uniqueName('NEW').toUpperCase(), discountPercent: 15 } }),
   },
-  { method: 'DELETE', path: '/api/coupons/:id', expect: adminOnly(200), request: async (s) => ({ path: `/api/coupons/${await s.fresh.coupon()}` }) },
+  { method: 'DELETE', path: '/api/coupons/:id', expect: staff(200, 'admin', 'catalogue'), request: async (s) => ({ path: `/api/coupons/${await s.fresh.coupon()}` }) },
   { method: 'GET', path: '/api/coupon/:code', expect: signedIn(200), request: (s) => ({ path: `/api/coupon/${s.couponCode.toLowerCase()}` }) },
 
   // Cart
   {
     method: 'GET',
     path: '/api/carts',
-    expect: { visitor: 401, customerA: 200, customerB: 403, admin: 403 },
-    why: "A's email in the query: only A. Not even an admin reads a customer's cart.",
+    expect: onlyA(200, 403),
+    why: "A's email in the query: only A. No role of the staff, not even the admin, reads a customer's cart.",
     request: (s) => ({ path: `/api/carts?email=${encodeURIComponent(s.users.customerA.email)}` }),
   },
   {
@@ -170,15 +208,15 @@ export const routeTable: RouteRow[] = [
   {
     method: 'PATCH',
     path: '/api/carts/:id',
-    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 404 },
-    why: "A's cart line: only A changes its quantity; to anyone else it does not exist.",
+    expect: onlyA(200, 404),
+    why: "A's cart line: only A changes its quantity; to anyone else, staff included, it does not exist.",
     request: async (s) => ({ path: `/api/carts/${await s.fresh.cartLineOfA()}`, body: { quantity: 1 } }),
   },
   {
     method: 'DELETE',
     path: '/api/carts/:id',
-    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 404 },
-    why: "A's cart line: only A removes it; to anyone else it does not exist.",
+    expect: onlyA(200, 404),
+    why: "A's cart line: only A removes it; to anyone else, staff included, it does not exist.",
     request: async (s) => ({ path: `/api/carts/${await s.fresh.cartLineOfA()}` }),
   },
 
@@ -192,67 +230,81 @@ export const routeTable: RouteRow[] = [
   {
     method: 'GET',
     path: '/api/orders',
-    expect: { visitor: 401, customerA: 200, customerB: 403, admin: 403 },
-    why: "A's email in the query: only A (admins use /api/allOrders).",
+    expect: onlyA(200, 403),
+    why: "A's email in the query: only A (the staff who read orders use /api/allOrders).",
     request: (s) => ({ path: `/api/orders?email=${encodeURIComponent(s.users.customerA.email)}&limit=5&offset=0` }),
   },
-  { method: 'GET', path: '/api/allOrders', expect: adminOnly(200), request: () => ({ path: '/api/allOrders?limit=5&offset=0' }) },
+  {
+    method: 'GET',
+    path: '/api/allOrders',
+    expect: staff(200, 'admin', 'desk', 'auditor'),
+    why: 'Every order with its prices: the desk and the auditor read them; those who pack read /api/packing/orders (no prices).',
+    request: () => ({ path: '/api/allOrders?limit=5&offset=0' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/packing/orders',
+    expect: staff(200, 'admin', 'desk', 'packing'),
+    why: "The Confirmed orders to pack, without prices (issue 36): those who pack; the auditor reads the orders themselves.",
+    request: () => ({ path: '/api/packing/orders?limit=5&offset=0' }),
+  },
   {
     method: 'GET',
     path: '/api/orders/export.csv',
-    expect: adminOnly(200),
-    why: "Every customer's name, phone and address in one file: the admins' desk only.",
+    expect: staff(200, 'admin', 'desk', 'auditor'),
+    why: "Every customer's name, phone and address in one file, with prices: those who read every order (not packing, not catalogue).",
     request: () => ({ path: '/api/orders/export.csv?status=Pending' }),
   },
   {
     method: 'PATCH',
     path: '/api/orders/:id',
-    expect: adminOnly(200),
-    why: "Only an admin confirms or cancels; not even the owner sets a status.",
+    expect: staff(200, 'admin', 'desk'),
+    why: 'The desk confirms or cancels; not the owner, not the auditor (read only), not those who pack.',
     request: async (s) => ({ path: `/api/orders/${await s.fresh.orderOfA()}`, body: { status: 'Confirmed' } }),
   },
   {
     method: 'DELETE',
     path: '/api/orders/:id',
-    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
-    why: "A cancels A's Pending order; an admin deletes it; to B it does not exist.",
+    expect: { ...orderOfA(200, 'admin', 'desk'), auditor: 403 },
+    why: "A cancels A's Pending order; the admin or the desk deletes it; the auditor sees it but changes nothing (403); to B, packing and catalogue it does not exist.",
     request: async (s) => ({ path: `/api/orders/${await s.fresh.orderOfA()}` }),
   },
   {
     method: 'GET',
     path: '/api/orders/:id',
-    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
-    why: "A's order: A and admins (with the phone's history) see it; to B it does not exist.",
+    expect: orderOfA(200, 'admin', 'desk', 'auditor'),
+    why: "A's order, prices and all: A, and staff who read every order (with the phone's history); to B, packing and catalogue it does not exist.",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}` }),
   },
   {
     method: 'GET',
     path: '/api/orders/:id/events',
-    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
+    expect: orderOfA(200, 'admin', 'desk', 'auditor'),
+    why: "The order's log: its owner, the desk and the auditor; not those who pack (prices), not catalogue.",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/events?limit=5` }),
   },
   {
     method: 'GET',
     path: '/api/orders/:id/messages',
-    expect: adminOnly(200),
-    why: "The SMS and emails about an order carry the customer's phone, email and address: the admins' order page only.",
+    expect: staff(200, 'admin', 'desk'),
+    why: "The SMS and emails sent about an order (the customer's phone, email and address): the desk's, not the auditor's.",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/messages?limit=5` }),
   },
   {
     method: 'GET',
     path: '/api/orders/:id/invoice.pdf',
-    expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
-    why: "A's invoice: A and admins print it; to B the order does not exist (like GET /api/orders/:id).",
+    expect: orderOfA(200, 'admin', 'desk', 'auditor'),
+    why: "A's invoice (its prices): A, and staff who read every order; to B, packing and catalogue the order does not exist (like GET /api/orders/:id).",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/invoice.pdf` }),
   },
   {
     method: 'GET',
     path: '/api/orders/packing-slips.pdf',
-    expect: adminOnly(200),
-    why: "Packing slips carry the customers' names, phones and addresses: for the admins who pack.",
-    request: (s) => ({ path: `/api/orders/packing-slips.pdf?ids=${s.orderOfA}` }),
+    expect: staff(200, 'admin', 'desk', 'packing'),
+    why: "Packing slips of a Confirmed order (names, phones, addresses, no prices): those who pack, and the desk that books couriers.",
+    request: (s) => ({ path: `/api/orders/packing-slips.pdf?ids=${s.confirmedOrderOfA}` }),
   },
-  { method: 'GET', path: '/api/audit', expect: adminOnly(200), request: () => ({ path: '/api/audit?limit=5&offset=0' }) },
+  { method: 'GET', path: '/api/audit', expect: staff(200, 'admin', 'auditor'), why: "The order log's chain: the auditor's, not the desk's.", request: () => ({ path: '/api/audit?limit=5&offset=0' }) },
 
   // The phone blocklist (issue 16): numbers of their own, never the checkout form's.
   {
@@ -269,12 +321,12 @@ export const routeTable: RouteRow[] = [
     why: 'CHECKOUT_OTP is off in this shop: signed-in callers are told so (tests/api/phone-codes.test.ts turns it on).',
     request: () => ({ path: '/api/phone-codes/verify', body: { phone: '01712345678', code: '123456' } }),
   },
-  { method: 'GET', path: '/api/blocked-phones', expect: adminOnly(200), request: () => ({ path: '/api/blocked-phones?limit=5&offset=0' }) },
-  { method: 'POST', path: '/api/blocked-phones', expect: adminOnly(201), request: () => ({ path: '/api/blocked-phones', body: { phone: blocklistPhone(), reason: 'Prank orders' } }) },
+  { method: 'GET', path: '/api/blocked-phones', expect: staff(200, 'admin', 'desk'), why: 'Customers\' records: the desk.', request: () => ({ path: '/api/blocked-phones?limit=5&offset=0' }) },
+  { method: 'POST', path: '/api/blocked-phones', expect: staff(201, 'admin', 'desk'), request: () => ({ path: '/api/blocked-phones', body: { phone: blocklistPhone(), reason: 'Prank orders' } }) },
   {
     method: 'DELETE',
     path: '/api/blocked-phones/:phone',
-    expect: adminOnly(200),
+    expect: staff(200, 'admin', 'desk'),
     request: async (s) => {
       const phone = blocklistPhone();
       const res = await call(s.t, 'POST', '/api/blocked-phones', { token: s.tokens.admin, body: { phone, reason: 'Prank orders' } });
@@ -282,49 +334,67 @@ export const routeTable: RouteRow[] = [
       return { path: `/api/blocked-phones/${phone}` };
     },
   },
-  // The admins' sales figures (issue 17).
-  { method: 'GET', path: '/api/stats/sales', expect: adminOnly(200), request: () => ({ path: '/api/stats/sales?bucket=week' }) },
-  { method: 'GET', path: '/api/stats/summary', expect: adminOnly(200), request: () => ({ path: '/api/stats/summary' }) },
-  { method: 'GET', path: '/api/stats/sms', expect: adminOnly(200), request: () => ({ path: '/api/stats/sms' }) },
-  { method: 'GET', path: '/api/stats/top-products', expect: adminOnly(200), request: () => ({ path: '/api/stats/top-products?limit=5' }) },
+  // The sales figures (issue 17): the admin's and the auditor's sales report; not the desk's (issue 36).
+  { method: 'GET', path: '/api/stats/sales', expect: staff(200, 'admin', 'auditor'), request: () => ({ path: '/api/stats/sales?bucket=week' }) },
+  { method: 'GET', path: '/api/stats/summary', expect: staff(200, 'admin', 'auditor'), request: () => ({ path: '/api/stats/summary' }) },
+  {
+    method: 'GET',
+    path: '/api/stats/sms',
+    expect: staff(200, 'admin', 'auditor'),
+    why: "What the shop's SMS cost: a figure of the report the auditor reads, not the desk's business.",
+    request: () => ({ path: '/api/stats/sms' }),
+  },
+  { method: 'GET', path: '/api/stats/top-products', expect: staff(200, 'admin', 'auditor'), request: () => ({ path: '/api/stats/top-products?limit=5' }) },
 
   // Delivery (issue 34). No courier is set up in this shop, and A's order is Pending: the admin's
   // cells that would reach a courier or a parcel answer 409, after the guard let them through.
   {
     method: 'POST',
     path: '/api/shipments',
-    expect: adminOnly(409),
-    why: "Books parcels on the shop's courier accounts: admins only (409 delivery/courier-not-configured here).",
+    expect: staff(409, 'admin', 'desk', 'packing'),
+    why: "Books parcels on the shop's courier accounts: courier bookings are the desk's and the packers' (409 delivery/courier-not-configured here).",
     request: (s) => ({ path: '/api/shipments', body: { orderIds: [s.orderOfA], courier: 'steadfast' } }),
   },
-  { method: 'GET', path: '/api/shipments/couriers', expect: adminOnly(200), request: () => ({ path: '/api/shipments/couriers' }) },
-  { method: 'GET', path: '/api/shipments/unsettled', expect: adminOnly(200), request: () => ({ path: '/api/shipments/unsettled?courier=steadfast&limit=5' }) },
+  { method: 'GET', path: '/api/shipments/couriers', expect: staff(200, 'admin', 'desk', 'packing'), request: () => ({ path: '/api/shipments/couriers' }) },
+  {
+    method: 'GET',
+    path: '/api/shipments/unsettled',
+    expect: staff(200, 'admin', 'auditor'),
+    why: 'The cash each courier still owes the shop: money, read by the auditor; not the desk (no sales figures), not those who pack (no prices).',
+    request: () => ({ path: '/api/shipments/unsettled?courier=steadfast&limit=5' }),
+  },
   {
     method: 'POST',
     path: '/api/shipments/payouts',
-    expect: adminOnly(200),
-    why: "Records the couriers' payouts in the order log: admins only (A's order has no parcel: nothing is settled).",
+    expect: staff(200, 'admin'),
+    why: "Records the couriers' payouts in the order log: the admin only, not the auditor who reads them (A's order has no parcel: nothing is settled).",
     request: (s) => ({ path: '/api/shipments/payouts', body: { courier: 'steadfast', reference: 'PAY-1', parcels: [{ orderId: s.orderOfA }] } }),
   },
-  { method: 'GET', path: '/api/orders/:id/bookings', expect: adminOnly(200), request: (s) => ({ path: `/api/orders/${s.orderOfA}/bookings?limit=5` }) },
+  {
+    method: 'GET',
+    path: '/api/orders/:id/bookings',
+    expect: staff(200, 'admin', 'desk', 'packing', 'auditor'),
+    why: "An order's tries with the couriers (no money): those who book, and the auditor who reads the orders.",
+    request: (s) => ({ path: `/api/orders/${s.orderOfA}/bookings?limit=5` }),
+  },
   {
     method: 'POST',
     path: '/api/orders/:id/parcel',
-    expect: adminOnly(409),
-    why: "Not even the owner books a parcel; A's order is Pending (409 ordering/illegal-transition).",
+    expect: staff(409, 'admin', 'desk', 'packing'),
+    why: "Courier bookings: the desk and those who pack; not even the owner; A's order is Pending (409 ordering/illegal-transition).",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel`, body: { courier: 'steadfast', consignmentId: 'C1', trackingCode: 'T1' } }),
   },
-  { method: 'POST', path: '/api/orders/:id/parcel/refresh', expect: adminOnly(409), request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel/refresh` }) },
-  { method: 'POST', path: '/api/orders/:id/parcel/cancel', expect: adminOnly(409), request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel/cancel`, body: {} }) },
+  { method: 'POST', path: '/api/orders/:id/parcel/refresh', expect: staff(409, 'admin', 'desk', 'packing'), request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel/refresh` }) },
+  { method: 'POST', path: '/api/orders/:id/parcel/cancel', expect: staff(409, 'admin', 'desk', 'packing'), request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel/cancel`, body: {} }) },
   {
     method: 'POST',
     path: '/api/orders/:id/parcel/receive',
-    expect: adminOnly(409),
-    why: 'Receiving a return gives stock back: admins only.',
+    expect: staff(409, 'admin', 'desk', 'packing'),
+    why: 'Receiving a returned parcel (its stock comes back): those who handle the parcels; not the catalogue people, though it moves stock.',
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/parcel/receive`, body: {} }),
   },
-  { method: 'GET', path: '/api/stats/courier-cash', expect: adminOnly(200), request: () => ({ path: '/api/stats/courier-cash' }) },
-  { method: 'GET', path: '/api/stats/courier-cash.csv', expect: adminOnly(200), request: () => ({ path: '/api/stats/courier-cash.csv' }) },
+  { method: 'GET', path: '/api/stats/courier-cash', expect: staff(200, 'admin', 'auditor'), request: () => ({ path: '/api/stats/courier-cash' }) },
+  { method: 'GET', path: '/api/stats/courier-cash.csv', expect: staff(200, 'admin', 'auditor'), request: () => ({ path: '/api/stats/courier-cash.csv' }) },
   {
     method: 'GET',
     path: '/api/track',
@@ -339,9 +409,10 @@ export const routeTable: RouteRow[] = [
   {
     method: 'PATCH',
     path: '/api/orders/:id/lines',
-    expect: adminOnly(200),
-    why: "Changes an order at its customer's request (issue 36): the shop's, not the customer's; A's order is Pending, its address changes.",
-    request: (s) => ({ path: `/api/orders/${s.orderOfA}/lines`, body: { reason: 'The customer called', address: 'House 9, Road 12' } }),
+    expect: staff(200, 'admin', 'desk'),
+    why: "Changes an order at its customer's request (issue 36): the desk's, not the customer's nor the auditor's; A's order is Pending, its address changes.",
+    // A new address for each caller: the same one twice would be nothing to change (400).
+    request: (s, role) => ({ path: `/api/orders/${s.orderOfA}/lines`, body: { reason: 'The customer called', address: `House 9, Road 12 (${role})` } }),
   },
   {
     method: 'GET',
@@ -353,29 +424,29 @@ export const routeTable: RouteRow[] = [
   {
     method: 'GET',
     path: '/api/orders/:id/payment',
-    expect: { visitor: 401, customerA: 404, customerB: 404, admin: 404 },
-    why: "An order's advance payment, for its owner and admins; A's order asks none, and to B it does not exist.",
+    expect: signedIn(404),
+    why: "An order's advance payment, for its owner and those who read every order; A's order asks none, and to the others it does not exist.",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/payment` }),
   },
   {
     method: 'POST',
     path: '/api/orders/:id/payment',
-    expect: { visitor: 401, customerA: 409, customerB: 404, admin: 404 },
-    why: "Only the owner sends an order to bKash (409 payments/not-configured here); to anyone else it does not exist.",
+    expect: onlyA(409, 404),
+    why: "Only the owner sends an order to bKash (409 payments/not-configured here); to anyone else, staff included, it does not exist.",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/payment` }),
   },
   {
     method: 'POST',
     path: '/api/orders/:id/refund',
-    expect: adminOnly(409),
-    why: "Refunds money from the shop's bKash account: admins only (409 payments/not-configured here).",
+    expect: staff(409, 'admin'),
+    why: "Refunds money from the shop's bKash account: the admin only, not the desk (409 payments/not-configured here).",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/refund`, body: { reason: 'Canceled' } }),
   },
   {
     method: 'GET',
     path: '/api/orders/:id/record',
-    expect: adminOnly(200),
-    why: "A phone's delivery record at the couriers is the desk's advice, not the shopper's.",
+    expect: staff(200, 'admin', 'desk'),
+    why: "A phone's delivery record at the couriers (customers' records) is the desk's advice, not the shopper's nor the auditor's.",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/record` }),
   },
   {

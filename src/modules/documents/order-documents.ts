@@ -54,22 +54,25 @@ export async function invoiceFor(deps: Deps, actor: Actor, orderId: string, lang
 }
 
 /**
- * GET /orders/packing-slips.pdf (admins): one slip per order, in the order asked, each order once.
+ * GET /orders/packing-slips.pdf (orders.pack): one slip per order, in the order asked, each order once.
  * An id that names no order refuses the whole file, without saying which (the desk sent them).
  * A canceled order refuses it too, naming every canceled one (issue 33): a slip goes into a parcel
  * and tells the courier what to collect, so none is printed for an order that is not sent; the
  * admin unselects them on the desk and prints again, rather than finding fewer slips than chosen.
- * Each slip in its order's language unless `lang` asks for one for all.
+ * Each slip in its order's language unless `lang` asks for one for all. Those who pack without
+ * reading every order (issue 36) see only the Confirmed orders, as GET /packing/orders lists them:
+ * any other is, to them, an order that does not exist.
  */
 export async function packingSlipsFor(deps: Deps, actor: Actor, orderIds: readonly string[], lang?: Lang): Promise<Result<OrderDocument[], AppError>> {
   if (!roleCan(actor.role, 'orders.pack')) return err(appError('auth/forbidden', 'Only the shop prints packing slips.'));
+  const packerOnly = !roleCan(actor.role, 'orders.read');
   const unique = [...new Set(orderIds)];
   if (unique.length === 0 || unique.length > maxPackingSlips) return err(appError('http/validation', `Choose 1 to ${maxPackingSlips} orders.`));
   const docs: OrderDocument[] = [];
   const canceled: string[] = [];
   for (const id of unique) {
     const order = await deps.orders.listedById(id, deps.maxLines);
-    if (!order) return err(appError('ordering/order-not-found', 'One of these orders does not exist (any more).'));
+    if (!order || (packerOnly && (order.status !== 'Confirmed' || order.removed))) return err(appError('ordering/order-not-found', 'One of these orders does not exist (any more).'));
     if (order.status === 'Canceled') {
       canceled.push(String(order.placed.orderNumber ?? order.id));
       continue;

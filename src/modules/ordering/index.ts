@@ -26,7 +26,7 @@ import type { OrderChangeHandler, OrderChanged, OrderingPorts, OrderingStores, O
 import { formatHead, type ChainKeying } from './adapters/hash-chain.js';
 
 export type { DeliveryDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
-export { deliveryDto } from './adapters/http.js';
+export { deliveryDto, packingDeliveryDto } from './adapters/http.js';
 export type { Actor, OrderEventType, OrderLine, OrderState, OrderStatus, PlacedSnapshot } from './domain/order.js';
 export type { DeliveryCommand } from './domain/order.js';
 export type { Handled } from './handle-order-command.js';

@@ -162,7 +162,8 @@ export class ContractRouter<E extends Env = Env> extends Hono<E> {
   handle<const C extends RouteContract>(contract: C, handler: (c: Context<E>, input: Input<C>) => Response | Promise<Response>): asserts this is ContractRouter<E> & Handled<C> {
     const undeclared = [...contract.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string).filter((name) => !contract.params?.[name]);
     if (undeclared.length) throw new Error(`${contract.method.toUpperCase()} ${contract.path}: declare the path parameters ${undeclared.join(', ')} in params`);
-    if ((contract.access === 'staff') !== (contract.permission !== undefined)) throw new Error(`${contract.method.toUpperCase()} ${contract.path}: a staff route names its permission, and only a staff route does`);
+    // An empty list would let no role through, not even the admin's: it names no permission either.
+    if ((contract.access === 'staff') !== (contract.permission !== undefined && contract.permission.length > 0)) throw new Error(`${contract.method.toUpperCase()} ${contract.path}: a staff route names its permission, and only a staff route does`);
     this.contracts.push(contract);
     const guard = contract.access === 'public' ? [] : [this.#guardOf(contract)];
     const run: Handler<E> = (c) => {

@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { clientAddress } from '../../../platform/http/client-address.js';
@@ -11,7 +10,8 @@ import { districts, zoneOf } from '../../../shared/bd-areas.js';
 import { appError } from '../../../shared/errors.js';
 import { addDays, dhakaDay, dhakaDayStart } from '../../../shared/shop-time.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
-import { dayField, deliveryDto, orderNotFound, parcelStatuses, type Actor, type OrderState } from '../../ordering/index.js';
+import { roleCan } from '../../../shared/permissions.js';
+import { dayField, deliveryDto, orderNotFound, packingDeliveryDto, parcelStatuses, type Actor, type OrderState } from '../../ordering/index.js';
 import { courierNames, courierTitles, maxOrdersPerBooking, type CourierName } from '../domain/delivery.js';
 import type { StoredBooking } from '../stores.js';
 import { bookingsOf, cancelBooking, receiveReturn, recordBookingByHand, recordPayout, refreshParcel, receiveWebhook, requestBookings, track, type DeliveryDeps } from '../use-cases.js';
@@ -55,8 +55,19 @@ const bookingDto = (b: StoredBooking): z.infer<typeof bookingSchema> => ({
   updatedAt: b.updatedAt.toISOString(),
 });
 
-const deliveryAnswer = z.object({ _id: z.string(), orderNumber: z.number().int(), status: z.string(), delivery: z.unknown().nullable() });
-const parcelAnswer = (order: OrderState) => ({ _id: order.id, orderNumber: order.placed.orderNumber ?? 0, status: order.status, delivery: order.delivery ? deliveryDto(order.delivery) : null });
+const deliveryAnswer = z.object({
+  _id: z.string(),
+  orderNumber: z.number().int(),
+  status: z.string(),
+  delivery: z.unknown().nullable().meta({ description: "The order's parcel, as GET /api/orders/{id} shows it; to those who only pack (issue 36), without its money, as GET /api/packing/orders shows it." }),
+});
+/** The order's parcel after a change: its money (what the courier collects, charges, pays out) only to those who read orders' prices (issue 36). */
+const parcelAnswer = (order: OrderState, user: CurrentUser) => ({
+  _id: order.id,
+  orderNumber: order.placed.orderNumber ?? 0,
+  status: order.status,
+  delivery: order.delivery ? (roleCan(user.role, 'orders.read') ? deliveryDto(order.delivery) : packingDeliveryDto(order.delivery)) : null,
+});
 
 const taka = z.number().int().min(0).max(10_000_000);
 const stockLine = z.object({ productId: z.string().max(64), size: z.string().max(40), color: z.string().max(40), quantity: z.number().int().min(0).max(100_000) });
@@ -185,7 +196,7 @@ export function deliveryRoutes(
     },
     async (c, { params }) => {
       const result = await refreshParcel(deps, params.id);
-      return result.ok ? c.json(parcelAnswer(result.value), 200) : sendError(c, result.error);
+      return result.ok ? c.json(parcelAnswer(result.value, c.var.user), 200) : sendError(c, result.error);
     },
   );
 
@@ -208,7 +219,7 @@ export function deliveryRoutes(
     },
     async (c, { params, body }) => {
       const result = await cancelBooking(deps, actorOf(c.var.user), params.id, { canceledAtCourier: body.canceledAtCourier, reason: body.reason });
-      return result.ok ? c.json(parcelAnswer(result.value), 200) : sendError(c, result.error);
+      return result.ok ? c.json(parcelAnswer(result.value, c.var.user), 200) : sendError(c, result.error);
     },
   );
 
@@ -228,7 +239,7 @@ export function deliveryRoutes(
     },
     async (c, { params, body }) => {
       const result = await recordBookingByHand(deps, actorOf(c.var.user), params.id, body);
-      return result.ok ? c.json(parcelAnswer(result.value), 200) : sendError(c, result.error);
+      return result.ok ? c.json(parcelAnswer(result.value, c.var.user), 200) : sendError(c, result.error);
     },
   );
 
@@ -248,7 +259,7 @@ export function deliveryRoutes(
     },
     async (c, { params, body }) => {
       const result = await receiveReturn(deps, actorOf(c.var.user), params.id, body.lines);
-      return result.ok ? c.json(parcelAnswer(result.value), 200) : sendError(c, result.error);
+      return result.ok ? c.json(parcelAnswer(result.value, c.var.user), 200) : sendError(c, result.error);
     },
   );
 

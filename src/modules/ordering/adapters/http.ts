@@ -215,13 +215,19 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
 
 /** One line to pack: what and how many, no price (issue 36). */
 const packingLineSchema = orderLineSchema.pick({ productId: true, title: true, titleBn: true, image: true, size: true, color: true, sizeBn: true, colorBn: true, quantity: true });
+/** A parcel as those who pack read it (issue 36): which courier, which consignment, where it is; no money. */
+const packingDeliverySchema = z.object({ courier: z.string(), consignmentId: z.string(), trackingCode: z.string(), status: z.enum(parcelStatuses), bookedAt: z.string() });
+export const packingDeliveryDto = (d: NonNullable<OrderState['delivery']>): z.infer<typeof packingDeliverySchema> => ({
+  courier: d.courier,
+  consignmentId: d.consignmentId,
+  trackingCode: d.trackingCode,
+  status: d.status,
+  bookedAt: d.bookedAt.toISOString(),
+});
 /** An order as those who pack it read it (issue 36): who, where, what; no price, no money. */
 export const packingOrderSchema = orderSchema
   .pick({ _id: true, orderNumber: true, name: true, phone: true, address: true, district: true, thana: true, deliveryLocation: true, lineCount: true, status: true, orderTime: true })
-  .extend({
-    cartItems: z.array(packingLineSchema),
-    delivery: z.object({ courier: z.string(), consignmentId: z.string(), trackingCode: z.string(), status: z.enum(parcelStatuses), bookedAt: z.string() }).nullable(),
-  });
+  .extend({ cartItems: z.array(packingLineSchema), delivery: packingDeliverySchema.nullable() });
 type PackingOrderDto = z.infer<typeof packingOrderSchema>;
 export const packingOrderDto = (s: OrderState & { lineCount?: number }): PackingOrderDto => ({
   _id: s.id,
@@ -236,7 +242,7 @@ export const packingOrderDto = (s: OrderState & { lineCount?: number }): Packing
   status: s.status,
   orderTime: s.placedAt.toISOString(),
   cartItems: s.placed.lines.map((l) => ({ productId: l.productId, title: l.title, ...(l.titleBn ? { titleBn: l.titleBn } : {}), image: l.image, size: l.size, color: l.color, ...(l.sizeBn ? { sizeBn: l.sizeBn } : {}), ...(l.colorBn ? { colorBn: l.colorBn } : {}), quantity: l.quantity })),
-  delivery: s.delivery ? { courier: s.delivery.courier, consignmentId: s.delivery.consignmentId, trackingCode: s.delivery.trackingCode, status: s.delivery.status, bookedAt: s.delivery.bookedAt.toISOString() } : null,
+  delivery: s.delivery ? packingDeliveryDto(s.delivery) : null,
 });
 
 /**
@@ -577,7 +583,8 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
       path: '/allOrders',
       tag,
       access: 'staff',
-      permission: ['orders.read', 'orders.pack'],
+      // Every order with its prices: not for those who only pack (they read /packing/orders).
+      permission: 'orders.read',
       summary: "Every customer's orders, newest first: the admins' desk",
       description: 'Narrowed by `q` (an order number, a phone number or part of one, or part of a name or an email), `status` and the days placed (`from`, `to`: dates in Dhaka time, both included).',
       query: deskQuerySchema,
