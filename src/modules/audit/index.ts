@@ -1,8 +1,6 @@
 import type { StaffGuard } from '../../platform/http/contract.js';
-import type { MiddlewareHandler } from 'hono';
 import type { ShopDatabase } from '../../platform/database.js';
 import type { Logger } from '../../platform/logger.js';
-import type { AuthVariables } from '../identity/index.js';
 import { orderReadsOn, type AfterCommit, type ChainKeying, type OrderLog, type OrderLogStarted } from '../ordering/index.js';
 import type { AuditProgress } from './adapters/audit.js';
 import { witnessAfterCommit, witnessProblemOn, type HeadWitness } from './adapters/head-witness.js';

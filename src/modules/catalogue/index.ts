@@ -1,5 +1,4 @@
 import type { StaffGuard } from '../../platform/http/contract.js';
-import type { MiddlewareHandler } from 'hono';
 import { changeTagFor, recordChangeIn, recordedWrites } from '../../platform/change-versions.js';
 import { withKeptCounts } from './counted-products.js';
 import type { ImageStore } from '../../platform/image-store/image-store.js';

@@ -1,11 +1,9 @@
 import type { StaffGuard } from '../../platform/http/contract.js';
-import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../platform/logger.js';
 import { bindStores, type ShopDatabase } from '../../platform/database.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/ids.js';
-import type { AuthVariables } from '../identity/index.js';
 import { isDeliveryEvent, type OrderChangeHandler, type OrderReads } from '../ordering/index.js';
 import { createBookingWorker } from './adapters/booking-worker.js';
 import { deliveryRoutes } from './adapters/http.js';

@@ -1,12 +1,10 @@
 import type { StaffGuard } from '../../platform/http/contract.js';
-import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mailer/mailer.js';
 import type { SmsSender } from '../../platform/notifier/sms-sender.js';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AppError } from '../../shared/errors.js';
-import type { AuthVariables } from '../identity/index.js';
 import type { OrderChangeHandler, OrderReads } from '../ordering/index.js';
 import { createMessageWorker } from './adapters/message-worker.js';
 import { orderMessageRoutes } from './adapters/order-messages-http.js';

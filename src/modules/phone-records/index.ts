@@ -1,9 +1,7 @@
 import type { StaffGuard } from '../../platform/http/contract.js';
-import type { MiddlewareHandler } from 'hono';
 import { bindStores, type ShopDatabase } from '../../platform/database.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AuthVariables } from '../identity/index.js';
 import type { OrderReads } from '../ordering/index.js';
 import { phoneRecordRoutes } from './adapters/http.js';
 import { createPgRecordCache } from './adapters/postgres/record-cache.js';

@@ -1,8 +1,6 @@
 import type { StaffGuard } from '../../platform/http/contract.js';
-import type { MiddlewareHandler } from 'hono';
 import { bindStores, type ShopDatabase } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AuthVariables } from '../identity/index.js';
 import type { OrderChangeHandler } from '../ordering/index.js';
 import { createPgSalesProjection } from './adapters/postgres/sales-projection.js';
 import { checkSalesProjectionOn, salesCheckInWorker, type SalesCheck } from './adapters/sales-check.js';

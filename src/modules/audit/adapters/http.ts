@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageQuerySchema, setTotalCount } from '../../../platform/http/paging.js';

@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { jsonWithTag, type ChangeTag } from '../../../platform/http/change-tag.js';

@@ -95,7 +95,7 @@ export function orderPdfRoutes(deps: {
       tag,
       access: 'user',
       summary: "An order's invoice (PDF)",
-      description: 'For its owner while it is listed, and for admins; to anyone else the order does not exist (404). The lines, the totals in BDT and the amount to pay on delivery. An order of more lines than MAX_ORDER_LINES (imported, or placed before the limit) answers 409 ordering/document-too-large. PDFs are made a few at a time: past that 429 ordering/documents-busy, and a user with 2 in progress gets 429 ordering/documents-in-progress, both with Retry-After.',
+      description: 'For its owner while it is listed, and for staff holding orders.read (admin, desk, auditor); to anyone else the order does not exist (404). The lines, the totals in BDT and the amount to pay on delivery. An order of more lines than MAX_ORDER_LINES (imported, or placed before the limit) answers 409 ordering/document-too-large. PDFs are made a few at a time: past that 429 ordering/documents-busy, and a user with 2 in progress gets 429 ordering/documents-in-progress, both with Retry-After.',
       params: { id: idString },
       badParams: orderNotFound(),
       query: langQuery,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { MiddlewareHandler } from 'hono';
 import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
 import { pageQuerySchema, sendPage } from '../../../platform/http/paging.js';
 import { sendError, sendResult } from '../../../platform/http/respond.js';
