@@ -6,6 +6,7 @@ import type { Lang } from '../../../shared/locale-format.js';
 import type { Actor } from './actor.js';
 import type { OrderLine } from './line.js';
 import { decideEdit, type EditCommand, type EditPayload } from './edit.js';
+import { allowanceOf, isCustomerOwner, type Taken } from './taken.js';
 import { advanceAwaiting, advanceHeld, cashOnDelivery, decidePayment, evolveAdvance, isPaymentEventType, paymentCommandTypes, paymentEventTypes, type AdvanceAsked, type AdvanceState, type PaymentCommand, type PaymentEvent } from './advance.js';
 
 /**
@@ -86,6 +87,12 @@ export type PlacedSnapshot = {
    * `holdUntil`, or the order lapses and gives its stock back. Absent: cash on delivery alone.
    */
   advance?: AdvanceAsked;
+  /**
+   * Taken by the shop's staff for a customer without an account (issue 36, decision 064): where it
+   * came from, who took it, and the discount or waived fee given with their reasons. The owner is
+   * then the customer's record (`customer:<id>`). Absent on every order a shopper placed.
+   */
+  taken?: Taken;
 };
 
 export { courierActor, systemActor, type Actor } from './actor.js';
@@ -235,8 +242,13 @@ export const transitions: TransitionTable = {
   },
 };
 
-/** An admin sees every order; a customer only their own. Anyone else's order is answered as if it did not exist. */
-export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor): boolean => actor.role === 'admin' || (actor.role === 'customer' && order.placed.owner.userId === actor.userId);
+/**
+ * An admin sees every order; a customer only their own, and those taken by the shop for a customer
+ * record they claimed by proving its phone (`claims`: those records as owners, issue 36). Anyone
+ * else's order is answered as if it did not exist.
+ */
+export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor, claims: readonly string[] = []): boolean =>
+  actor.role === 'admin' || (actor.role === 'customer' && (order.placed.owner.userId === actor.userId || claims.includes(order.placed.owner.userId)));
 
 export const orderNotFound = (): AppError => appError('ordering/order-not-found', 'This order does not exist (any more).');
 const notAllowed = (code: ErrorCode, reason: string): AppError => appError(code, `Not allowed: ${reason}.`);
@@ -406,11 +418,19 @@ export function stockReturnedBy(event: OrderEvent): readonly StockLine[] {
  * (line price = unit price x quantity; subtotal, discount, fee and total as the money rules say).
  */
 function snapshotProblem(placed: PlacedSnapshot, actor: Actor): string | null {
-  if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
+  if (placed.taken) {
+    // Taken by the shop (issue 36): for a customer record, by the staff member it names.
+    if (actor.role !== 'admin') return 'only the shop takes an order for a customer';
+    if (placed.taken.by.userId !== actor.userId || placed.taken.by.email !== actor.email) return 'an order taken names who took it';
+    if (!isCustomerOwner(placed.owner.userId)) return "an order taken is owned by the customer's record";
+    if (placed.advance) return 'an order taken is cash on delivery';
+    const given = placed.taken.discount?.amount ?? 0;
+    if (!Number.isSafeInteger(given) || given < 0) return "the staff's discount is whole taka";
+  } else if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
   if (placed.lines.length === 0) return 'an order has at least one line';
   if (placed.lines.some((line) => line.price !== line.unitPrice * line.quantity)) return "a line's price is its unit price times its quantity";
   if (placed.deliveryLocation === '') return 'an order names its delivery zone';
-  const totals = orderTotals(placed.lines, placed.discountBasisPoints, placed.deliveryLocation);
+  const totals = orderTotals(placed.lines, placed.discountBasisPoints, placed.deliveryLocation, allowanceOf(placed));
   if (totals.subtotal !== placed.subtotal || totals.discount !== placed.discount || totals.fee !== placed.fee || totals.total !== placed.total) {
     return "the order's totals follow the money rules";
   }
