@@ -30,6 +30,14 @@ export type RouteRow = {
   why?: string;
 };
 
+/** An order the desk takes for a caller without an account (issue 36): one of the demo products, its first variant in stock. */
+const staffOrder = (s: SeededShop) => ({
+  customer: { name: 'Caller Without Account', phone: '01912345670', address: 'House 1, Road 1' },
+  lines: [{ productId: s.productId, quantity: 1 }],
+  deliveryLocation: 'Outside Dhaka',
+  channel: 'phone',
+});
+
 const everyone = (o: Outcome): Expectation => ({ visitor: o, customerA: o, customerB: o, admin: o });
 const signedIn = (o: Outcome): Expectation => ({ visitor: 401, customerA: o, customerB: o, admin: o });
 const adminOnly = (o: Outcome): Expectation => ({ visitor: 401, customerA: 403, customerB: 403, admin: o });
@@ -342,6 +350,29 @@ export const routeTable: RouteRow[] = [
     expect: adminOnly(200),
     why: "Changes an order at its customer's request (issue 36): the shop's, not the customer's; A's order is Pending, its address changes.",
     request: (s) => ({ path: `/api/orders/${s.orderOfA}/lines`, body: { reason: 'The customer called', address: 'House 9, Road 12' } }),
+  },
+  // Orders taken by the staff for a person without an account (issue 36): the shop's, by permission
+  // (orders.take, customers.read) once roles come; admins today.
+  {
+    method: 'POST',
+    path: '/api/orders/staff',
+    expect: adminOnly(201),
+    why: "Takes an order for the person on the phone, owned by their phone's customer record: the shop's, never a customer's (a customer would place orders in someone else's name).",
+    request: (s) => ({ path: '/api/orders/staff', body: staffOrder(s) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/staff/quote',
+    expect: adminOnly(200),
+    why: "Prices a staff order with the shop's discount limits: the shop's.",
+    request: (s) => ({ path: '/api/orders/staff/quote', body: staffOrder(s) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/customers',
+    expect: adminOnly(200),
+    why: "A phone's customer record and its orders: the desk's, never another customer's business.",
+    request: () => ({ path: `/api/customers?phone=${encodeURIComponent(checkoutForm.phone)}` }),
   },
   {
     method: 'GET',
