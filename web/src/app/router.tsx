@@ -259,6 +259,11 @@ export const routes: RouteObject[] = [
                 handle: { title: PAGES.order.title } satisfies RouteHandle,
               },
               {
+                path: PAGES.takeOrder.path,
+                element: page(() => import('../features/orders/pages/take-order-page').then((m) => m.TakeOrderPage)),
+                handle: { title: PAGES.takeOrder.title } satisfies RouteHandle,
+              },
+              {
                 path: PAGES.addCoupon.path,
                 element: page(() => import('../features/coupons/pages/add-coupon-page').then((m) => m.AddCouponPage)),
                 handle: { title: PAGES.addCoupon.title } satisfies RouteHandle,

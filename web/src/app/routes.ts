@@ -66,6 +66,8 @@ export const PAGES = {
   manageSliders: page(PAGE_PATHS.manageSliders, 'Manage Slider Images'),
   allOrders: page(PAGE_PATHS.allOrders, 'All Orders'),
   order: page(PAGE_PATHS.order, 'Order'),
+  /** Issue 36: the desk takes an order for someone without an account (on the phone, in Messenger, at the counter). */
+  takeOrder: page(PAGE_PATHS.takeOrder, 'Take an Order'),
   addCoupon: page(PAGE_PATHS.addCoupon, 'Add Coupon'),
   manageCoupons: page(PAGE_PATHS.manageCoupons, 'Manage Coupons'),
   audit: page(PAGE_PATHS.audit, 'Order Audit'),
@@ -102,6 +104,7 @@ export const NAVIGATION = {
     link('manageProducts'),
     link('users'),
     link('allOrders', 'Orders'),
+    link('takeOrder'),
     link('courierCash'),
     link('addSlider'),
     link('manageSliders'),
