@@ -113,6 +113,7 @@ test('menus by role; an admin makes a customer admin and deletes a user; a custo
     'Manage Products',
     'Users',
     'Orders',
+    'Take an Order',
     'Courier Cash',
     'Add Slider Image',
     'Manage Slider Images',
