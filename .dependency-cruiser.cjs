@@ -24,10 +24,17 @@ module.exports = {
     // composition root wires), and those know each other only where the map says so.
     {
       name: 'ordering-knows-no-reactors',
-      comment: 'ordering imports none of messages, sales, documents, order-defences, audit, order-import, delivery, payments or phone-records: they are handed to it, or given its reads, by src/shop.ts (decisions 050, 060, 061).',
+      comment: 'ordering imports none of messages, sales, documents, order-defences, audit, order-import, delivery, payments, phone-records or customers: they are handed to it, or given its reads, by src/shop.ts (decisions 050, 060, 061, 064).',
       severity: 'error',
       from: { path: '^src/modules/ordering/' },
-      to: { path: '^src/modules/(messages|sales|documents|order-defences|audit|order-import|delivery|payments|phone-records)/' },
+      to: { path: '^src/modules/(messages|sales|documents|order-defences|audit|order-import|delivery|payments|phone-records|customers)/' },
+    },
+    {
+      name: 'customers-use-ordering-only',
+      comment: "customers (the people the staff take orders for, by phone) reads a phone's orders through ordering's index and uses identity's guards; ordering and the order defences reach it only through functions src/shop.ts wires (decision 064).",
+      severity: 'error',
+      from: { path: '^src/modules/customers/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/(customers|ordering|identity)/' },
     },
     {
       name: 'audit-uses-ordering-only',
@@ -59,23 +66,23 @@ module.exports = {
     },
     {
       name: 'order-reactors-apart',
-      comment: 'messages, sales and documents use ordering (and identity), never one another nor order-defences (decision 050).',
+      comment: 'messages, sales and documents use ordering (and identity), never one another, order-defences nor customers (decisions 050, 064).',
       severity: 'error',
       from: { path: '^src/modules/(messages|sales|documents)/' },
-      to: { path: '^src/modules/(messages|sales|documents|order-defences)/', pathNot: '^src/modules/$1/' },
+      to: { path: '^src/modules/(messages|sales|documents|order-defences|customers)/', pathNot: '^src/modules/$1/' },
     },
     {
       name: 'order-defences-use-messages-only',
-      comment: "order-defences uses ordering and messages (a code's SMS passes the ceilings), never sales or documents (decision 050).",
+      comment: "order-defences uses ordering and messages (a code's SMS passes the ceilings), never sales, documents or customers (a proven phone's claim is wired by src/shop.ts; decisions 050, 064).",
       severity: 'error',
       from: { path: '^src/modules/order-defences/' },
-      to: { path: '^src/modules/(sales|documents)/' },
+      to: { path: '^src/modules/(sales|documents|customers)/' },
     },
     {
       name: 'order-modules-take-catalogue-as-deps',
       comment: 'The order modules receive catalogue, cart and promotions as plain functions from src/shop.ts; they import none of them.',
       severity: 'error',
-      from: { path: '^src/modules/(ordering|messages|sales|documents|order-defences|audit|order-import)/' },
+      from: { path: '^src/modules/(ordering|messages|sales|documents|order-defences|audit|order-import|customers)/' },
       to: { path: '^src/modules/(catalogue|cart|promotions)/' },
     },
     {

@@ -9,6 +9,7 @@ import type { PlatformRoutes } from './app.js';
 import type { createAuditModule } from './modules/audit/index.js';
 import type { createCartModule } from './modules/cart/index.js';
 import type { createCatalogueModule } from './modules/catalogue/index.js';
+import type { createCustomersModule } from './modules/customers/index.js';
 import type { createDeliveryModule } from './modules/delivery/index.js';
 import type { createDocumentsModule } from './modules/documents/index.js';
 import type { createIdentityModule } from './modules/identity/index.js';
@@ -31,6 +32,7 @@ export type ApiRoutes = RoutesOf<PlatformRoutes> &
   RoutesOfModule<typeof createPromotionsModule> &
   RoutesOfModule<typeof createCartModule> &
   RoutesOfModule<typeof createOrderingModule> &
+  RoutesOfModule<typeof createCustomersModule> &
   RoutesOfModule<typeof createAuditModule> &
   RoutesOfModule<typeof createOrderDefencesModule> &
   RoutesOfModule<typeof createMessagesModule> &

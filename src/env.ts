@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeBdMobile } from './shared/phone.js';
 import { parseAdvanceRule, parseAdvanceWhen } from './shared/advance.js';
+import { defaultStaffDiscountMax, parseStaffDiscountMax } from './shared/staff-orders.js';
 
 /**
  * The only reader of process.env. Every setting of the shop is declared, defaulted and
@@ -133,6 +134,19 @@ const envSchema = z.object({
    * order cash on delivery (issue 16); 0 turns the block off.
    */
   COD_BLOCK_AFTER_CANCELS: z.coerce.number({ message: 'must be a whole number (0 turns the block off)' }).int({ message: 'must be a whole number (0 turns the block off)' }).min(0, { message: 'must be a whole number (0 turns the block off)' }).max(1_000_000).default(3),
+  /**
+   * The most one order taken by the staff (POST /api/orders/staff, issue 36) may give away, its
+   * discount and a waived delivery fee together, per role: `admin:1000,desk:300` (whole taka; a role
+   * not named gives nothing).
+   */
+  STAFF_DISCOUNT_MAX: z.string().default(defaultStaffDiscountMax).transform((text, ctx) => {
+    const limits = parseStaffDiscountMax(text);
+    if (typeof limits === 'string') {
+      ctx.addIssue({ code: 'custom', message: limits });
+      return z.NEVER;
+    }
+    return limits;
+  }),
   /**
    * The checkout asks for a 6-digit code sent by SMS (SMS_PROVIDER) to the order's phone number;
    * an order counts only once the number is proven (issue 16, decision 031).

@@ -11,6 +11,7 @@ import { cacheableQuery, createApp, type SiteConfig } from './app.js';
 import type { Env } from './env.js';
 import { createAuditModule, createHeadWitness, isInside, openOrderLog, type HeadWitness } from './modules/audit/index.js';
 import { createCartModule } from './modules/cart/index.js';
+import { createCustomersModule } from './modules/customers/index.js';
 import { categoryKey, createCatalogueModule } from './modules/catalogue/index.js';
 import { createIdentityModule, type IdentityDeps } from './modules/identity/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
@@ -21,7 +22,7 @@ import { rateLimiterFor } from './platform/shared-limits.js';
 import { createMessagesModule } from './modules/messages/index.js';
 import { createOrderDefencesModule } from './modules/order-defences/index.js';
 import { demoCustomers, seedDemoOrders } from './modules/order-import/index.js';
-import { createOrderingModule, orderListingOn, orderReadsOn, type GroupCommitOptions, type OrderChangeHandler, type OrderLogStarted } from './modules/ordering/index.js';
+import { createOrderingModule, customerOwner, orderListingOn, orderReadsOn, type GroupCommitOptions, type OrderChangeHandler, type OrderLogStarted } from './modules/ordering/index.js';
 import { createSalesModule, salesProjectionOn } from './modules/sales/index.js';
 import { createPromotionsModule, demoBanners } from './modules/promotions/index.js';
 import { allowedOrigin } from './platform/http/cors.js';
@@ -169,12 +170,18 @@ export async function createShop(settings: ShopSettings) {
     orders,
     requireStaff,
   });
+  // The people the staff take orders for without an account (issue 36): ordering finds or makes a
+  // phone's record in a staff order's unit of work, the order defences claim it for an account that
+  // proves the phone, and the orders' readers ask which records an account claimed.
+  const customers = createCustomersModule({ database, clock, newId, orders, requireStaff });
+  const claimsOf = (userId: string) => customers.claimedBy(userId);
   const sales = createSalesModule({ database, clock, requireStaff, advanceMoney: advanceMoneyOn(database) });
   const documents = createDocumentsModule({
     clock,
     orders,
     shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
     documents: { maxLines: env.MAX_ORDER_LINES },
+    claimedOwners: async (userId) => (await claimsOf(userId)).map(customerOwner),
     requireUser,
     requireStaff,
   });
@@ -220,6 +227,7 @@ export async function createShop(settings: ShopSettings) {
       },
       shopPhone: env.SHOP_PHONE,
       checkoutOtp: env.CHECKOUT_OTP,
+      staffDiscountMax: env.STAFF_DISCOUNT_MAX,
       advance: bkash
         ? {
             rule: env.ADVANCE_PAYMENT,
@@ -252,9 +260,11 @@ export async function createShop(settings: ShopSettings) {
           giveBackStock: (lines) => catalogue.stockIn(tx).giveBack(lines),
           isPhoneBlocked: (phone) => defence().isBlockedIn(tx, phone),
           isPhoneProven: (userId, phone, now) => defence().isProvenIn(tx, userId, phone, now),
+          customerFor: async (fields) => ({ id: (await customers.recordIn(tx, fields)).id }),
         }),
         couponGuesses: promotions.couponGuesses,
         stockChanged: () => catalogue.stockChanged(),
+        claimsOf,
       },
     });
   } catch (e) {
@@ -273,6 +283,8 @@ export async function createShop(settings: ShopSettings) {
     trustProxy: env.TRUST_PROXY,
     sms: messages,
     transaction: ordering.transaction,
+    // A proven phone claims its customer record, in the code's transaction (issue 36).
+    claimPhone: (tx, userId, phone, now) => customers.claimIn(tx, userId, phone, now),
   }));
   // Couriers (issue 34): a parcel's every change is an event of ordering's log.
   const delivery = createDeliveryModule({
@@ -331,7 +343,7 @@ export async function createShop(settings: ShopSettings) {
     site,
     // Every module's routers, in mount order (decision 050): createApp refuses a list where a route
     // is shadowed by an earlier one (documents' /orders/export.csv before ordering's /orders/:id).
-    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, audit.routes, defences.routes, messages.routes, sales.routes, delivery.routes, payments.routes, phoneRecords.routes].flat(),
+    routers: [identity.routes, catalogue.routes, promotions.routes, cart.routes, documents.routes, ordering.routes, customers.routes, audit.routes, defences.routes, messages.routes, sales.routes, delivery.routes, payments.routes, phoneRecords.routes].flat(),
     cspSources: identity.cspSources,
     uploadsDir,
     uploadLimits: {

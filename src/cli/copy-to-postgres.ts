@@ -20,7 +20,7 @@ import type pg from 'pg';
  * users). order_log_head is not in it: it has one row, which the migration made and the copy
  * moves forward. A table missing here is refused rather than left behind.
  */
-const copiedTables = ['categories', 'products', 'product_variants', 'users', 'password_resets', 'cart_lines', 'coupons', 'sliders', 'orders', 'order_requests', 'order_events', 'blocked_phones', 'order_messages', 'phone_checks', 'sms_sends', 'sales_days', 'product_sales_days', 'parcel_bookings', 'parcels', 'payment_holds', 'payment_attempts', 'courier_records'] as const;
+const copiedTables = ['categories', 'products', 'product_variants', 'users', 'password_resets', 'cart_lines', 'coupons', 'sliders', 'orders', 'order_requests', 'order_events', 'blocked_phones', 'order_messages', 'phone_checks', 'sms_sends', 'sales_days', 'product_sales_days', 'parcel_bookings', 'parcels', 'payment_holds', 'payment_attempts', 'courier_records', 'customers'] as const;
 
 /**
  * What each engine derives from the copied rows by itself (decision 027): SQLite's full-text

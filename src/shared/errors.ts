@@ -69,6 +69,10 @@ export const httpStatusByCode = {
   'ordering/cod-blocked': 409,
   // Issue 36: an order edited from a version older than the log's.
   'ordering/edit-conflict': 409,
+  // Issue 36: an order taken by the staff giving more than their role may (STAFF_DISCOUNT_MAX), or more than the goods.
+  // 422, not 403: the web app ends the session on any 403.
+  'ordering/discount-over-limit': 422,
+  'ordering/discount-too-large': 422,
   'ordering/phone-already-blocked': 409,
   'ordering/blocked-phone-not-found': 404,
   // Checkout phone codes (CHECKOUT_OTP, decision 032).

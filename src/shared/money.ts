@@ -42,10 +42,40 @@ export const discountOf = (subtotal: number, bp: BasisPoints): number => Math.fl
 
 export type Totals = { subtotal: number; discountBasisPoints: BasisPoints; discount: number; fee: number; total: number };
 
-/** total = subtotal - discount + fee. */
-export function orderTotals(lines: readonly PricedLine[], discountBasisPoints: BasisPoints, zone: DeliveryZone): Totals {
+/**
+ * What the shop's staff give on an order they take for a customer (issue 36, decision 064): a
+ * discount in whole taka on top of the coupon's, and the delivery fee waived. Absent on every
+ * other order; `{ discount: 0, feeWaived: false }` is the same as none.
+ */
+export type Allowance = { discount: number; feeWaived: boolean };
+
+/**
+ * The staff's discount an order gets: what was given, at most what is left of the goods after the
+ * coupon (an order is never paid for below nothing; an edit that drops lines may leave less).
+ */
+export const shopDiscountOf = (subtotal: number, couponDiscount: number, given: number): number => Math.max(0, Math.min(given, subtotal - couponDiscount));
+
+/**
+ * total = subtotal - discount + fee. `discount` is the coupon's (subtotal x percent, rounded) plus
+ * the staff's allowance, if any (shopDiscountOf); `fee` is the zone's, or 0 when the allowance waives it.
+ */
+export function orderTotals(lines: readonly PricedLine[], discountBasisPoints: BasisPoints, zone: DeliveryZone, allowance?: Allowance): Totals {
   const subtotal = subtotalOf(lines);
-  const discount = discountOf(subtotal, discountBasisPoints);
-  const fee = deliveryFee(zone);
+  const coupon = discountOf(subtotal, discountBasisPoints);
+  const discount = coupon + (allowance ? shopDiscountOf(subtotal, coupon, allowance.discount) : 0);
+  const fee = allowance?.feeWaived ? 0 : deliveryFee(zone);
   return { subtotal, discountBasisPoints, discount, fee, total: subtotal - discount + fee };
 }
+
+/** The coupon's part of an order's discount and the staff's part (what orderTotals added up). */
+export function discountParts(totals: Pick<Totals, 'subtotal' | 'discountBasisPoints' | 'discount'>): { coupon: number; shop: number } {
+  const coupon = Math.min(discountOf(totals.subtotal, totals.discountBasisPoints), totals.discount);
+  return { coupon, shop: totals.discount - coupon };
+}
+
+/**
+ * What the shop gives away on an order (the limit per role, STAFF_DISCOUNT_MAX, is on this): the
+ * staff's discount it gets and the delivery fee it waives.
+ */
+export const givenAway = (totals: Pick<Totals, 'subtotal' | 'discountBasisPoints' | 'discount'>, zone: DeliveryZone, allowance: Allowance): number =>
+  discountParts(totals).shop + (allowance.feeWaived ? deliveryFee(zone) : 0);

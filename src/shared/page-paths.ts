@@ -34,6 +34,7 @@ export const PAGE_PATHS = {
   manageSliders: '/dashboard/managesliders',
   allOrders: '/dashboard/allorders',
   order: '/dashboard/allorders/:id',
+  takeOrder: '/dashboard/take-order',
   addCoupon: '/dashboard/addcoupon',
   manageCoupons: '/dashboard/managecoupons',
   audit: '/dashboard/audit',

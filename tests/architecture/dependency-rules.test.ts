@@ -81,6 +81,20 @@ const cases: Array<[rule: string, files: Record<string, string>]> = [
     },
   ],
   [
+    'ordering-knows-no-reactors',
+    {
+      'src/modules/customers/index.ts': 'export const recordIn = 1;\n',
+      'src/modules/ordering/index.ts': "import { recordIn } from '../customers/index.js';\nexport const r = recordIn;\n",
+    },
+  ],
+  [
+    'customers-use-ordering-only',
+    {
+      'src/modules/messages/index.ts': 'export const orderMessages = 1;\n',
+      'src/modules/customers/index.ts': "import { orderMessages } from '../messages/index.js';\nexport const m = orderMessages;\n",
+    },
+  ],
+  [
     'order-reactors-apart',
     {
       'src/modules/messages/index.ts': 'export const orderMessages = 1;\n',

@@ -114,6 +114,7 @@ test('menus by role; an admin makes a customer admin and deletes a user; a custo
     'Users',
     'Orders',
     'Packing',
+    'Take an Order',
     'Courier Cash',
     'Add Slider Image',
     'Manage Slider Images',

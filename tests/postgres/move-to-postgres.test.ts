@@ -70,6 +70,7 @@ const tables: Record<string, string> = {
   payment_holds: 'order_id',
   payment_attempts: 'id',
   courier_records: 'phone, source',
+  customers: 'id',
 };
 
 /** SQLite's rows as SQLite holds them. */
@@ -159,6 +160,12 @@ describe('npm run move-to-postgres', () => {
       await t.query("insert into payment_holds (order_id, order_number, owner_user_id, provider, amount, state, hold_until, placed_at, trx_id, paid_at, refunded_amount, refunded_at) values (?, 10001, 'u', 'bkash', 60, 'paid', ?, ?, 'TRX1', ?, null, null)", placed[0], Date.now(), Date.now(), Date.now());
       await t.query("insert into payment_attempts (id, order_id, provider, payment_id, invoice, amount, redirect_url, state, message, created_at, updated_at) values ('pa-1', ?, 'bkash', 'TR0011ABC', '10001', 60, 'https://pay.example/x', 'completed', null, ?, ?)", placed[0], Date.now(), Date.now());
       await t.query('insert into courier_records (phone, source, record, fetched_at) values (?, ?, ?, ?)', '+8801712345678', 'steadfast', '{"source":"steadfast","total":3,"delivered":2,"returned":1,"couriers":[]}', Date.now());
+      // An order the desk took for a person without an account (issue 36): a customer record, and the listing's `taken`.
+      const taken = await call(t, 'POST', '/api/orders/staff', {
+        token: admin,
+        body: { customer: { name: 'Karim Uddin', phone: '01812345678', address: 'Shop 3, New Market' }, lines: [line(first, 1)], deliveryLocation: 'Outside Dhaka', channel: 'phone', discount: { amount: 50, reason: 'A regular customer' } },
+      });
+      expect(taken.status).toBe(201);
       rinaOrders = listed(await json(await call(t, 'GET', '/api/orders?email=rina@example.com', { token: rina.token })));
       expect(rinaOrders.length).toBeGreaterThan(0);
       // A blocked phone, and the orders' messages: some sent (a sent_at), the rest still pending.

@@ -41,6 +41,14 @@ export type RouteRow = {
   why?: string;
 };
 
+/** An order the desk takes for a caller without an account (issue 36): one of the demo products, its first variant in stock. */
+const staffOrder = (s: SeededShop) => ({
+  customer: { name: 'Caller Without Account', phone: '01912345670', address: 'House 1, Road 1' },
+  lines: [{ productId: s.productId, quantity: 1 }],
+  deliveryLocation: 'Outside Dhaka',
+  channel: 'phone',
+});
+
 const everyone = (o: Outcome): Expectation => ({ visitor: o, customerA: o, customerB: o, admin: o, desk: o, packing: o, catalogue: o, auditor: o });
 /** Any signed-in caller, the staff included (their own cart, their own orders). */
 const signedIn = (o: Outcome): Expectation => ({ ...everyone(o), visitor: 401 });
@@ -413,6 +421,28 @@ export const routeTable: RouteRow[] = [
     why: "Changes an order at its customer's request (issue 36): the desk's, not the customer's nor the auditor's; A's order is Pending, its address changes.",
     // A new address for each caller: the same one twice would be nothing to change (400).
     request: (s, role) => ({ path: `/api/orders/${s.orderOfA}/lines`, body: { reason: 'The customer called', address: `House 9, Road 12 (${role})` } }),
+  },
+  // Orders taken by the staff for a person without an account (issue 36): the desk's (orders.take).
+  {
+    method: 'POST',
+    path: '/api/orders/staff',
+    expect: staff(201, 'admin', 'desk'),
+    why: "Takes an order for the person on the phone, owned by their phone's customer record: the shop's, never a customer's (a customer would place orders in someone else's name).",
+    request: (s) => ({ path: '/api/orders/staff', body: staffOrder(s) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/staff/quote',
+    expect: staff(200, 'admin', 'desk'),
+    why: "Prices a staff order with the shop's discount limits: the shop's.",
+    request: (s) => ({ path: '/api/orders/staff/quote', body: staffOrder(s) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/customers',
+    expect: staff(200, 'admin', 'desk'),
+    why: "A phone's customer record and its orders: the desk's, never another customer's business.",
+    request: () => ({ path: `/api/customers?phone=${encodeURIComponent(checkoutForm.phone)}` }),
   },
   {
     method: 'GET',

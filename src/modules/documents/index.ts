@@ -21,6 +21,11 @@ export type DocumentsDeps = {
   shop: ShopIdentity;
   /** Invoices and packing slips (issue 40, decision 047): orders of more lines than `maxLines` (MAX_ORDER_LINES) get none. */
   documents?: { maxLines?: number } | undefined;
+  /**
+   * The customer records an account claimed by proving their phones, as order owners (issue 36;
+   * the customers module's, wired by the composition root): their orders' invoices are the account's.
+   */
+  claimedOwners?: ((userId: string) => Promise<string[]>) | undefined;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   requireStaff: StaffGuard;
 };
@@ -29,7 +34,7 @@ export function createDocumentsModule(deps: DocumentsDeps) {
   return {
     routes: [
       ordersExportRoutes({ orders: deps.orders, clock: deps.clock, requireStaff: deps.requireStaff }),
-      orderPdfRoutes({ orders: deps.orders, shop: deps.shop, documents: deps.documents, requireUser: deps.requireUser, requireStaff: deps.requireStaff }),
+      orderPdfRoutes({ orders: deps.orders, shop: deps.shop, documents: deps.documents, claimedOwners: deps.claimedOwners, requireUser: deps.requireUser, requireStaff: deps.requireStaff }),
     ],
   };
 }

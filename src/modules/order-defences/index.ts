@@ -37,6 +37,11 @@ export type OrderDefencesDeps = {
    * so that answers to one code never race, on any process.
    */
   transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  /**
+   * An account proved a phone with a code (issue 36): the phone's customer record becomes theirs
+   * (the customers module's, wired by the composition root), in the code's transaction. Absent: nothing is claimed.
+   */
+  claimPhone?: ((tx: Tx, userId: string, phone: string, now: Date) => Promise<unknown>) | undefined;
 };
 
 export function createOrderDefencesModule(deps: OrderDefencesDeps) {
@@ -56,7 +61,14 @@ export function createOrderDefencesModule(deps: OrderDefencesDeps) {
         clock: deps.clock,
         secret: deps.phoneCodes.secret,
         shopName: deps.shopName,
-        transaction: (work) => deps.transaction((tx) => work({ phoneChecks: stores.in(tx).phoneChecks, admitSms: (sms) => deps.sms.admitCodeIn(tx, sms) })),
+        transaction: (work) =>
+          deps.transaction((tx) =>
+            work({
+              phoneChecks: stores.in(tx).phoneChecks,
+              admitSms: (sms) => deps.sms.admitCodeIn(tx, sms),
+              claimPhone: async (userId, phone, now) => void (await deps.claimPhone?.(tx, userId, phone, now)),
+            }),
+          ),
         sendSms: (to, message) => deps.sms.sendNow(to, message),
         trustProxy: deps.trustProxy ?? false,
         requireUser: deps.requireUser,

@@ -21,7 +21,14 @@ export type PhoneCodeDeps = {
    * per shop): answers to one code never race. `admitSms` answers null when admitted (or when no
    * SMS leaves the shop), else the shopper's refusal.
    */
-  transaction: <T>(work: (s: { phoneChecks: PhoneCheckStore; admitSms: (sms: SmsSend) => Promise<PhoneCodeError | null> }) => Promise<T>) => Promise<T>;
+  transaction: <T>(
+    work: (s: {
+      phoneChecks: PhoneCheckStore;
+      admitSms: (sms: SmsSend) => Promise<PhoneCodeError | null>;
+      /** The proven phone's customer record becomes the account's (issue 36): the orders the staff took for it are theirs to see. */
+      claimPhone: (userId: string, phone: string, now: Date) => Promise<void>;
+    }) => Promise<T>,
+  ) => Promise<T>;
   /** Sends the code now (not through the outbox: the shopper is waiting for it). */
   sendSms: (to: string, message: string) => Promise<void>;
 };
@@ -71,7 +78,10 @@ export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: st
   return ok({ expiresInSeconds: phoneCodeRules.ttlMs / 1000, resendInSeconds: phoneCodeRules.resendAfterMs / 1000 });
 }
 
-/** Checks an answer: right proves the phone for an hour of orders; wrong counts, five spend the code. */
+/**
+ * Checks an answer: right proves the phone for an hour of orders, and claims the phone's customer
+ * record for the account (issue 36); wrong counts, five spend the code.
+ */
 export async function verifyPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: string, code: string): Promise<Result<{ verified: true; validForSeconds: number }, PhoneCodeError>> {
   if (!deps.enabled) return err(off());
   const now = deps.clock.now();
@@ -80,12 +90,14 @@ export async function verifyPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: 
     const kept = Buffer.from(codeHash, 'hex');
     return kept.length === given.length && timingSafeEqual(kept, given);
   };
-  return deps.transaction(async ({ phoneChecks: checks }) => {
+  return deps.transaction(async ({ phoneChecks: checks, claimPhone }) => {
     const current = await checks.get(actor.userId, phone);
     const answer = answerCode(current, matches, now);
     if (current && (answer.kind === 'verified' || answer.kind === 'wrong')) await checks.save(afterAnswer(current, answer, now));
     switch (answer.kind) {
       case 'verified':
+        // The proof, and only it, makes the orders the staff took for this phone the account's (issue 36, decision 064).
+        await claimPhone(actor.userId, phone, now);
         return ok({ verified: true as const, validForSeconds: phoneCodeRules.verifiedForMs / 1000 });
       case 'wrong':
         return err(

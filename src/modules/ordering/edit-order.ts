@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { notEnoughMessage, type StockLine } from '../../shared/stock.js';
 import type { EditedFields, EditedLine } from './domain/edit.js';
 import { orderNotFound, type Actor, type OrderState } from './domain/order.js';
+import { allowanceOf } from './domain/taken.js';
 import { currentOrder, handleOrderCommand } from './handle-order-command.js';
 import { lineOf, type PlacementLimits } from './place-order.js';
 import type { OrderingPorts, OrderingStores } from './ports.js';
@@ -115,7 +116,7 @@ export async function editOrder(deps: Deps, actor: Actor, orderId: string, input
         }
       }
       if (after.lines !== undefined || after.deliveryLocation !== undefined) {
-        const totals = orderTotals(lines, p.discountBasisPoints, zone);
+        const totals = orderTotals(lines, p.discountBasisPoints, zone, allowanceOf(p));
         if (totals.total > deps.limits.maxOrderTotal) invalid(`An order can be at most ${deps.limits.maxOrderTotal} BDT (this one would be ${totals.total} BDT).`);
         Object.assign(after, { subtotal: totals.subtotal, discount: totals.discount, fee: totals.fee, total: totals.total });
         Object.assign(before, { subtotal: p.subtotal, discount: p.discount, fee: p.fee, total: p.total });

@@ -7,6 +7,8 @@ import type { IdGenerator } from '../../shared/ids.js';
 import type { AuthVariables } from '../identity/index.js';
 import { createGroupCommit, type GroupCommitOptions } from './adapters/group-commit.js';
 import { orderingRoutes } from './adapters/http.js';
+import { takeOrderRoutes } from './adapters/take-order-http.js';
+import type { StaffDiscountMax } from '../../shared/staff-orders.js';
 import { createPgIdempotencyStore } from './adapters/postgres/idempotency-store.js';
 import { createPgOrderLog } from './adapters/postgres/order-log.js';
 import { createPgOrderProjection } from './adapters/postgres/order-projection.js';
@@ -26,6 +28,9 @@ import type { OrderChangeHandler, OrderChanged, OrderingPorts, OrderingStores, O
 import { formatHead, type ChainKeying } from './adapters/hash-chain.js';
 
 export type { DeliveryDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
+export type { TakeOrderBody, TakenQuoteDto } from './adapters/take-order-http.js';
+/** An order taken by the staff (issue 36): its owner, the customer record of its phone. */
+export { customerOwner } from './domain/taken.js';
 export { deliveryDto, packingDeliveryDto } from './adapters/http.js';
 export type { Actor, OrderEventType, OrderLine, OrderState, OrderStatus, PlacedSnapshot } from './domain/order.js';
 export type { DeliveryCommand } from './domain/order.js';
@@ -53,7 +58,7 @@ export const pgOrderTables = { orderEvents: pgOrderEvents, orderLogHead: pgOrder
 export type { OrderingPorts } from './ports.js';
 export { firstOrderNumber, type AdvancePolicy, type PlacementLimits } from './place-order.js';
 export type { PaymentCommand } from './domain/advance.js';
-export { advanceDto, advanceSchema, type AdvanceDto } from './adapters/http.js';
+export { advanceDto, advanceSchema, historySchema, type AdvanceDto } from './adapters/http.js';
 
 export type OrderingDeps = {
   database: ShopDatabase;
@@ -100,6 +105,8 @@ export type OrderingDeps = {
   startAdvancePayment?: StartAdvancePayment | undefined;
   /** Checkout's advance quotes per shopper (GET /api/checkout/advance). */
   advanceQuoteLimiter?: RateLimiter | undefined;
+  /** STAFF_DISCOUNT_MAX (issue 36): the most each role may give away on an order it takes; absent: nothing. */
+  staffDiscountMax?: StaffDiscountMax | undefined;
 };
 
 /** The payments module's start of a payment, as ordering's POST /api/orders answers it. */
@@ -273,6 +280,17 @@ export async function createOrderingModule(deps: OrderingDeps) {
         advanceQuoteLimiter: deps.advanceQuoteLimiter ?? null,
         transaction,
         requireUser: deps.requireUser,
+        requireStaff: deps.requireStaff,
+      }),
+      takeOrderRoutes({
+        ports: deps.ports,
+        clock: deps.clock,
+        newId: deps.newId,
+        commits,
+        limits,
+        shopPhone: deps.shopPhone,
+        advance: deps.advance ?? null,
+        staffDiscountMax: deps.staffDiscountMax ?? {},
         requireStaff: deps.requireStaff,
       }),
     ],

@@ -1,19 +1,37 @@
 import type { Page, Paged } from '../../shared/page.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { actorCan, type Actor } from './domain/actor.js';
-import type { ListedOrder, OrderFilter, OrderProjection } from './ports.js';
+import { actorCan, isPerson } from './domain/actor.js';
+import { visibleTo, type Actor, type OrderState } from './domain/order.js';
+import { customerOwner, isCustomerOwner } from './domain/taken.js';
+import type { ListedOrder, OrderFilter, OrderingPorts, OrderProjection } from './ports.js';
 
 /** `linesPerOrder`: MAX_ORDER_LINES, the lines a list answers of each order (issue 40). */
 type Deps = { projection: OrderProjection; limits: { maxOrderLines: number } };
 
 /**
- * GET /orders: the caller's own orders, newest first, removed ones left out. `email` is the
+ * The customer records an account claimed by proving their phones, as the owners of the orders the
+ * staff took for them (issue 36): the account sees those orders as its own (its lists, an order's
+ * page, its events, its invoice), never changes them.
+ */
+export async function claimedOwners(ports: Pick<OrderingPorts, 'claimsOf'>, actor: Actor): Promise<string[]> {
+  if (!isPerson(actor)) return [];
+  return (await ports.claimsOf(actor.userId)).map(customerOwner);
+}
+
+/** visibleTo, with the claimed records asked only of an order a customer record owns. */
+export async function seesOrder(ports: Pick<OrderingPorts, 'claimsOf'>, order: Pick<OrderState, 'placed'>, actor: Actor): Promise<boolean> {
+  if (visibleTo(order, actor)) return true;
+  return isCustomerOwner(order.placed.owner.userId) && visibleTo(order, actor, await claimedOwners(ports, actor));
+}
+
+/**
+ * GET /orders: the caller's own orders (and those the staff took for a phone they proved, issue 36), newest first, removed ones left out. `email` is the
  * spec's query; it may only name the caller.
  */
-export async function listMyOrders(deps: Deps, actor: Actor, email: string | undefined, page: Page): Promise<Result<Paged<ListedOrder>, AppError>> {
+export async function listMyOrders(deps: Deps & { ports: Pick<OrderingPorts, 'claimsOf'> }, actor: Actor, email: string | undefined, page: Page): Promise<Result<Paged<ListedOrder>, AppError>> {
   if (email !== undefined && email.trim().toLowerCase() !== actor.email) return err(appError('auth/forbidden', 'You can only see your own orders.'));
-  return ok(await deps.projection.pageFor(actor.userId, page, deps.limits.maxOrderLines));
+  return ok(await deps.projection.pageFor([actor.userId, ...(await claimedOwners(deps.ports, actor))], page, deps.limits.maxOrderLines));
 }
 
 /** GET /allOrders: the orders not removed that the filter lets through, newest first; an admin's desk. */

@@ -5,13 +5,15 @@ import { normalizeCouponCode } from '../../shared/coupon-code.js';
 import type { Lang } from '../../shared/locale-format.js';
 import { appError, type AppError } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
-import { basisPointsToPercent, orderTotals, type DeliveryZone } from '../../shared/money.js';
+import { basisPointsToPercent, discountParts, givenAway, orderTotals, type Allowance, type DeliveryZone } from '../../shared/money.js';
+import type { TakenChannel } from '../../shared/staff-orders.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { notEnoughMessage, type StockLine } from '../../shared/stock.js';
 import { canonicalJson } from './domain/canonical-json.js';
 import { advanceAmount, advanceApplies, isGoodRecord, type AdvanceRule, type AdvanceWhen } from '../../shared/advance.js';
 import type { AdvanceAsked } from './domain/advance.js';
 import type { Actor, OrderLine, OrderState, PlacedSnapshot } from './domain/order.js';
+import { customerOwner, type Taken } from './domain/taken.js';
 import { handleOrderCommand } from './handle-order-command.js';
 import type { CouponRefusal, OrderableProduct, OrderCommits, OrderingPorts, OrderingStores, OrderingTxPorts } from './ports.js';
 
@@ -38,6 +40,40 @@ export type PlaceOrderInput = {
    * is still the same order. English when not given.
    */
   lang?: Lang | undefined;
+  /**
+   * Taken by the shop's staff for a customer without an account (issue 36, decision 064): the
+   * caller is the staff member, the owner the phone's customer record (found or made in the unit),
+   * the lines are `items`; no cart, no phone code, no advance (cash on delivery).
+   */
+  taken?: TakenAsk | undefined;
+};
+
+/** What the staff member asks of an order they take (POST /api/orders/staff). */
+export type TakenAsk = {
+  channel: TakenChannel;
+  /** A discount in whole taka on top of the coupon's, with why. */
+  discount?: { amount: number; reason: string } | undefined;
+  /** The delivery fee waived, with why. */
+  feeWaived?: { reason: string } | undefined;
+  /** The most the caller's role may give away on one order (STAFF_DISCOUNT_MAX): the discount plus a waived fee. */
+  maxGivenAway: number;
+  /** Price it and run every check (stock taken included), then undo it all: the desk's quote (quoteTakenOrder). */
+  quote?: true | undefined;
+};
+
+/** An order taken by the staff as it would be placed now (POST /api/orders/staff/quote): nothing was stored. */
+export type TakenQuote = {
+  lines: OrderLine[];
+  subtotal: number;
+  discountPercent: number;
+  couponDiscount: number;
+  shopDiscount: number;
+  discount: number;
+  fee: number;
+  feeWaived: boolean;
+  total: number;
+  givenAway: number;
+  maxGivenAway: number;
 };
 
 export type PlaceOrderDeps = {
@@ -103,8 +139,8 @@ export const firstOrderNumber = 10_001;
 export type Placed = { order: OrderState; replayed: boolean };
 
 type Fresh = { subtotal: number; discount: number; fee: number; amount: number; discountPercent: number };
-/** `retryAfterSeconds` goes into a Retry-After header, not the body. */
-export type PlaceOrderError = AppError & { fresh?: Fresh; retryAfterSeconds?: number };
+/** `retryAfterSeconds` goes into a Retry-After header, not the body. `quoted`: a quote's answer, carried out of the unit it was undone with (never sent as an error). */
+export type PlaceOrderError = AppError & { fresh?: Fresh; retryAfterSeconds?: number; quoted?: TakenQuote };
 
 /**
  * Places a cash-on-delivery order priced by the server alone: every line from the catalogue now,
@@ -123,7 +159,7 @@ export async function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: Pla
   const blocked = code ? await deps.ports.couponGuesses.blocked(caller.userId) : null;
   // The couriers' record is a call out (cached a day): never inside the transaction.
   const policy = deps.advance;
-  const courierRecord = policy && policy.rule.kind !== 'none' && !policy.when.always && policy.when.noGoodRecord ? await policy.courierRecord(input.phone).catch(() => null) : null;
+  const courierRecord = policy && !input.taken && policy.rule.kind !== 'none' && !policy.when.always && policy.when.noGoodRecord ? await policy.courierRecord(input.phone).catch(() => null) : null;
   const result = await deps.commits.run((stores) => placeOrderUnit({ ...deps, ...stores }, caller, input, { requestHash, code, blocked, courierRecord }, idempotencyKey));
   // Committed: the products' stock moved (decision 028).
   if (result.ok && !result.value.replayed) deps.ports.stockChanged();
@@ -134,25 +170,49 @@ export async function placeOrder(deps: PlaceOrderDeps, caller: Actor, input: Pla
   return result;
 }
 
+/**
+ * An order the staff would take, priced and checked now by the same unit of work as placing it
+ * (the customer record, the limits, the coupon, the discount and its limit, the stock), then
+ * undone: nothing is stored. POST /api/orders/staff/quote.
+ */
+export async function quoteTakenOrder(deps: PlaceOrderDeps, caller: Actor, input: PlaceOrderInput & { taken: TakenAsk }): Promise<Result<TakenQuote, PlaceOrderError>> {
+  const result = await placeOrder(deps, caller, { ...input, taken: { ...input.taken, quote: true } });
+  if (result.ok) throw new Error('a quote placed an order');
+  return result.error.quoted ? ok(result.error.quoted) : result;
+}
+
 type UnitDeps = Omit<PlaceOrderDeps, 'ports'> & OrderingStores;
 type Asked = { requestHash: string; code: string | null; blocked: CouponRefusal | null; courierRecord: { delivered: number; returned: number } | null };
 
 /** The unit of work: reads and writes through the stores of the caller's transaction only. */
 async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderInput, asked: Asked, idempotencyKey: string | undefined): Promise<Result<Placed, PlaceOrderError>> {
   const { requestHash, code } = asked;
-  if (idempotencyKey) {
+  const { taken } = input;
+  const quote = taken?.quote === true;
+  if (idempotencyKey && !quote) {
     const earlier = await deps.requests.find(caller.userId, idempotencyKey);
     if (earlier) return replay(deps, earlier, requestHash);
   }
 
+  // Whose order it is: the caller's, or (taken by the staff) the phone's customer record, found or
+  // made here and given the name and address the staff wrote (undone with the unit if refused).
+  const owner = taken
+    ? {
+        userId: customerOwner((await deps.ports.customerFor({ phone: input.phone, name: input.name, address: input.address, district: input.district, thana: input.thana, deliveryLocation: input.deliveryLocation })).id),
+        email: '',
+      }
+    : { userId: caller.userId, email: caller.email };
+
   // Counted here, inside the unit of work, so that orders arriving together are counted one after
   // another in the same transaction (each unit sees the earlier units' orders): none slips past.
-  const refused = await placementRefusal(deps, caller.userId, input.phone);
+  // A staff order counts for its customer record and its phone; the staff vouch for the phone (no code).
+  const refused = await placementRefusal(deps, owner.userId, input.phone, { phoneCode: !taken, advanceInstead: !taken });
   if (refused && refused !== 'cod-blocked') return err(refused);
 
   // The lines: the Order Now item, or the whole cart.
   let lines: OrderLine[];
   let cartLineIds: string[] = [];
+  if (taken && !input.items) return err(appError('http/validation', 'An order taken for a customer names its items.'));
   if (input.items) {
     if (input.items.length === 0) return err(appError('http/validation', 'Order Now takes at least one item.'));
     if (input.items.length > deps.limits.maxOrderLines) return err(tooManyLines(deps.limits.maxOrderLines, input.items.length, ''));
@@ -206,7 +266,26 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
   if ('refusal' in redeemed) return err(redeemed.refusal);
   const bp = redeemed.basisPoints;
 
-  const totals = orderTotals(lines, bp, input.deliveryLocation);
+  // The staff's discount and waived fee (issue 36): the same money rules price them.
+  const allowance: Allowance | undefined = taken ? { discount: taken.discount?.amount ?? 0, feeWaived: taken.feeWaived !== undefined } : undefined;
+  const totals = orderTotals(lines, bp, input.deliveryLocation, allowance);
+  if (taken && allowance) {
+    const left = totals.subtotal - discountParts(totals).coupon;
+    if (allowance.discount > left) {
+      return err(appError('ordering/discount-too-large', `The discount (${allowance.discount} BDT) is more than the items cost after the coupon (${left} BDT).`));
+    }
+    const given = givenAway(totals, input.deliveryLocation, allowance);
+    if (given > taken.maxGivenAway) {
+      return err(
+        appError(
+          'ordering/discount-over-limit',
+          taken.maxGivenAway === 0
+            ? `You may not give a discount or waive the delivery fee (this order gives ${given} BDT). Ask someone who may.`
+            : `You may give at most ${taken.maxGivenAway} BDT on one order, the discount and a waived delivery fee together; this one gives ${given} BDT.`,
+        ),
+      );
+    }
+  }
   if (input.amount !== undefined && !showsTotal(input.amount, totals.total)) {
     return err({
       ...appError('ordering/total-changed', `The total is now ${totals.total} BDT, not ${Math.round(input.amount * 100) / 100} BDT: prices or the coupon changed. Please check and confirm again.`),
@@ -214,8 +293,9 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     });
   }
 
-  // The advance (issue 35): the owner's rule, or instead of the COD block's refusal.
-  const advance = await advanceAsked(deps, input.phone, totals, refused === 'cod-blocked', asked.courierRecord);
+  // The advance (issue 35): the owner's rule, or instead of the COD block's refusal. An order the
+  // staff take is cash on delivery: nobody is on bKash's page to pay (decision 064).
+  const advance = taken ? null : await advanceAsked(deps, input.phone, totals, refused === 'cod-blocked', asked.courierRecord);
   if (advance === 'refused') return err(codBlockedError(deps.shopPhone));
 
   if (totals.total > deps.limits.maxOrderTotal) {
@@ -252,8 +332,35 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     lines[i] = filled;
   }
 
+  if (quote) {
+    // Priced and checked like the order itself; the unit's writes (the record, the coupon's use, the stock) are undone with this Err.
+    const parts = discountParts(totals);
+    const quoted: TakenQuote = {
+      lines,
+      subtotal: totals.subtotal,
+      discountPercent: basisPointsToPercent(bp),
+      couponDiscount: parts.coupon,
+      shopDiscount: parts.shop,
+      discount: totals.discount,
+      fee: totals.fee,
+      feeWaived: allowance?.feeWaived === true,
+      total: totals.total,
+      givenAway: allowance ? givenAway(totals, input.deliveryLocation, allowance) : 0,
+      maxGivenAway: taken?.maxGivenAway ?? 0,
+    };
+    return err({ ...appError('http/internal', 'A quote: undone.'), quoted });
+  }
+
+  const takenBy: Taken | undefined = taken
+    ? {
+        channel: taken.channel,
+        by: { userId: caller.userId, email: caller.email },
+        ...(taken.discount ? { discount: { amount: taken.discount.amount, reason: taken.discount.reason } } : {}),
+        ...(taken.feeWaived ? { feeWaived: { reason: taken.feeWaived.reason } } : {}),
+      }
+    : undefined;
   const placed: PlacedSnapshot = {
-    owner: { userId: caller.userId, email: caller.email },
+    owner,
     name: input.name,
     phone: input.phone,
     address: input.address,
@@ -273,6 +380,7 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     ...(input.demo ? { demo: true as const } : {}),
     lang: input.lang ?? 'en',
     ...(advance ? { advance } : {}),
+    ...(takenBy ? { taken: takenBy } : {}),
   };
   const orderId = deps.newId();
   const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });
@@ -296,20 +404,20 @@ const quantityOver = (max: number, fix: string): PlaceOrderError => appError('or
  * and per phone number (decision 015), from the listing table. Removed orders count towards the hour (removing one does
  * not undo placing it) and as shop cancels, but not as Pending.
  */
-async function placementRefusal(deps: UnitDeps, userId: string, phone: string): Promise<PlaceOrderError | 'cod-blocked' | null> {
+async function placementRefusal(deps: UnitDeps, userId: string, phone: string, asks: { phoneCode: boolean; advanceInstead: boolean }): Promise<PlaceOrderError | 'cod-blocked' | null> {
   const { codBlockAfterCancels } = deps.limits;
   if (await deps.ports.isPhoneBlocked(phone)) {
     return appError('ordering/phone-blocked', `We cannot take orders for this phone number. Please call us at ${deps.shopPhone}.`);
   }
   const now = deps.clock.now();
-  if (deps.limits.checkoutOtp && !(await deps.ports.isPhoneProven(userId, phone, now))) {
+  if (asks.phoneCode && deps.limits.checkoutOtp && !(await deps.ports.isPhoneProven(userId, phone, now))) {
     return appError('ordering/phone-not-verified', 'Please confirm your phone number first: ask for a code and type the 6 digits we send you by SMS.');
   }
   if (codBlockAfterCancels > 0) {
     const since = new Date(now.getTime() - codBlockWindowDays * 24 * hourMs);
     if ((await deps.projection.shopCancelsSince(phone, since)) >= codBlockAfterCancels) {
       // With bKash set up, the phone is offered the delivery fee in advance instead (issue 35); the other limits still apply.
-      if (!deps.advance?.offerWhenCodBlocked) return codBlockedError(deps.shopPhone);
+      if (!asks.advanceInstead || !deps.advance?.offerWhenCodBlocked) return codBlockedError(deps.shopPhone);
       return (await limitRefusal(deps, userId, phone, now)) ?? 'cod-blocked';
     }
   }

@@ -3,6 +3,7 @@ import type { AppError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { Tx } from '../../platform/database.js';
 import type { StockLine } from '../../shared/stock.js';
+import type { DeliveryZone } from '../../shared/money.js';
 import { parcelStatuses, type Actor, type OrderEvent, type OrderLine, type OrderState, type OrderStatus, type RecordedEvent } from './domain/order.js';
 
 /** A stored event, with its place in the shop-wide chain. */
@@ -45,9 +46,10 @@ export type OrderProjection = {
   /**
    * One page of a customer's orders, not removed, newest first, each with at most `linesPerOrder`
    * of its lines (cut by the database: an order stored before MAX_ORDER_LINES may hold thousands;
-   * issue 40) and how many it holds.
+   * issue 40) and how many it holds. `owners`: the customer's user id, then the customer records
+   * they claimed (`customer:<id>`, issue 36; at most 20): the orders the staff took for them are theirs too.
    */
-  pageFor(userId: string, page: Page, linesPerOrder: number): Promise<Paged<ListedOrder>>;
+  pageFor(owners: readonly [string, ...string[]], page: Page, linesPerOrder: number): Promise<Paged<ListedOrder>>;
   /** One page of the orders not removed that the filter lets through, newest first (the admins' desk), their lines cut as pageFor's. */
   pageAll(page: Page, filter: OrderFilter, linesPerOrder: number): Promise<Paged<ListedOrder>>;
   /**
@@ -140,6 +142,11 @@ export type OrderingTxPorts = {
   isPhoneBlocked(phone: string): Promise<boolean>;
   /** Whether the customer proved the number with a checkout code still valid at `now` (CHECKOUT_OTP, decision 032; the order defences). */
   isPhoneProven(userId: string, phone: string, now: Date): Promise<boolean>;
+  /**
+   * The customer record of a phone for an order the staff take (issue 36; the customers module):
+   * found and given the staff's latest name, address and area, or made; undone with the unit.
+   */
+  customerFor(fields: { phone: string; name: string; address: string; district?: string | undefined; thana?: string | undefined; deliveryLocation: DeliveryZone }): Promise<{ id: string }>;
 };
 
 export type OrderingPorts = {
@@ -157,6 +164,11 @@ export type OrderingPorts = {
   };
   /** After a transaction that took or gave back stock committed: the catalogue's answers changed. */
   stockChanged(): void;
+  /**
+   * The customer records an account claimed by proving their phones (issue 36; the customers
+   * module, at most 20), outside transactions: the orders the staff took for them are the account's too.
+   */
+  claimsOf(userId: string): Promise<string[]>;
 };
 
 export type CouponRefusal = { error: AppError; retryAfterSeconds: number };

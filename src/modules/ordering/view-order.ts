@@ -1,10 +1,11 @@
 import type { AppError } from '../../shared/errors.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { actorCan } from './domain/actor.js';
-import { orderNotFound, visibleTo, type Actor } from './domain/order.js';
-import type { ListedOrder, OrderProjection, PhoneHistory } from './ports.js';
+import { orderNotFound, type Actor } from './domain/order.js';
+import { seesOrder } from './list-orders.js';
+import type { ListedOrder, OrderingPorts, OrderProjection, PhoneHistory } from './ports.js';
 
-type Deps = { projection: OrderProjection };
+type Deps = { projection: OrderProjection; ports: Pick<OrderingPorts, 'claimsOf'> };
 
 /** One order and, for an admin, every order placed with its phone number by outcome. */
 export type OrderView = { order: ListedOrder; history: PhoneHistory | null };
@@ -23,6 +24,6 @@ export const viewedLinesPerOrder = 1000;
 export async function viewOrder(deps: Deps, actor: Actor, orderId: string): Promise<Result<OrderView, AppError>> {
   const order = await deps.projection.listedById(orderId, viewedLinesPerOrder);
   const staff = actorCan(actor, 'orders.read');
-  if (!order || !visibleTo(order, actor) || (order.removed && !staff)) return err(orderNotFound());
+  if (!order || !(await seesOrder(deps.ports, order, actor)) || (order.removed && !staff)) return err(orderNotFound());
   return ok({ order, history: staff ? await deps.projection.historyOf(order.placed.phone) : null });
 }

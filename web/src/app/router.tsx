@@ -236,6 +236,7 @@ export const routes: RouteObject[] = [
           staffPage('allOrders', () => import('./order-desk-route').then((m) => m.OrderDeskRoute)),
           staffPage('packing', () => import('./packing-route').then((m) => m.PackingRoute)),
           staffPage('order', () => import('./order-route').then((m) => m.OrderRoute)),
+          staffPage('takeOrder', () => import('../features/orders/pages/take-order-page').then((m) => m.TakeOrderPage)),
           staffPage('addCoupon', () => import('../features/coupons/pages/add-coupon-page').then((m) => m.AddCouponPage)),
           staffPage('manageCoupons', () => import('../features/coupons/pages/manage-coupons-page').then((m) => m.ManageCouponsPage)),
           staffPage('courierCash', () => import('../features/delivery/admin/pages/courier-cash-page').then((m) => m.CourierCashPage)),

@@ -74,6 +74,8 @@ export const PAGES = {
   manageSliders: page(PAGE_PATHS.manageSliders, 'Manage Slider Images', 'catalogue.manage'),
   allOrders: page(PAGE_PATHS.allOrders, 'All Orders', 'orders.read'),
   order: page(PAGE_PATHS.order, 'Order', 'orders.read'),
+  /** Issue 36: the desk takes an order for someone without an account (on the phone, in Messenger, at the counter). */
+  takeOrder: page(PAGE_PATHS.takeOrder, 'Take an Order', 'orders.take'),
   addCoupon: page(PAGE_PATHS.addCoupon, 'Add Coupon', 'catalogue.manage'),
   manageCoupons: page(PAGE_PATHS.manageCoupons, 'Manage Coupons', 'catalogue.manage'),
   audit: page(PAGE_PATHS.audit, 'Order Audit', 'audit.read'),
@@ -117,6 +119,7 @@ export const NAVIGATION = {
     link('users'),
     link('allOrders', 'Orders'),
     link('packing'),
+    link('takeOrder'),
     link('courierCash'),
     link('addSlider'),
     link('manageSliders'),

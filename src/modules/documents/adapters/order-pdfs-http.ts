@@ -61,12 +61,14 @@ export function orderPdfRoutes(deps: {
   orders: Pick<OrderReads, 'listedById'>;
   shop: ShopIdentity;
   documents?: { maxLines?: number; limits?: PdfLimits } | undefined;
+  /** The customer records an account claimed, as the owners of the orders the staff took for them (issue 36). */
+  claimedOwners?: ((userId: string) => Promise<string[]>) | undefined;
   requireUser: MiddlewareHandler<{ Variables: AuthVariables }>;
   requireStaff: StaffGuard;
 }) {
   const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler, staff: deps.requireStaff });
   const render = createPdfRenderer(deps.documents?.limits);
-  const documentDeps = { orders: deps.orders, shop: deps.shop, maxLines: deps.documents?.maxLines ?? defaultMaxDocumentLines };
+  const documentDeps = { orders: deps.orders, shop: deps.shop, maxLines: deps.documents?.maxLines ?? defaultMaxDocumentLines, claimedOwners: deps.claimedOwners ?? (async () => []) };
   app.handle(
     {
       method: 'get',

@@ -69,6 +69,21 @@ describe('invoiceOf', () => {
     });
   });
 
+  it("an order the staff took (issue 36): the coupon's discount and the shop's on lines of their own, a waived fee said so", () => {
+    const taken: OrderState = {
+      ...order,
+      placed: { ...placed, owner: { userId: 'customer:c1', email: '' }, discount: 700, fee: 0, total: 4300, taken: { channel: 'phone', by: { userId: 'a1', email: 'boss@shop.test' }, discount: { amount: 200, reason: 'Regular' }, feeWaived: { reason: 'Counter' } } },
+    };
+    expect(invoiceOf(taken, shop).totals).toEqual([
+      { label: 'Subtotal', amount: '5,000 BDT' },
+      { label: 'Discount (EID10, 10%)', amount: '-500 BDT' },
+      { label: 'Discount from the shop', amount: '-200 BDT' },
+      { label: 'Delivery fee (Inside Dhaka), waived', amount: '0 BDT' },
+      { label: 'Total', amount: '4,300 BDT' },
+    ]);
+    expect(invoiceOf(taken, shop, 'bn').totals.map((t) => t.label)).toContain('দোকানের ছাড়');
+  });
+
   it('no discount line without a coupon; an order from before numbers goes by its id', () => {
     const plain = invoiceOf({ ...order, placed: { ...placed, appliedCoupon: null, discountBasisPoints: 0, discount: 0, total: 5060, orderNumber: undefined } }, { name: 'Shop' });
     expect(plain.totals.map((t) => t.label)).toEqual(['Subtotal', 'Delivery fee (Inside Dhaka)', 'Total']);

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../shared/locale-dates.js';
 import { formatDigits, formatMoney, toBengaliDigits, type Lang } from '../../../shared/locale-format.js';
-import { basisPointsToPercent } from '../../../shared/money.js';
+import { basisPointsToPercent, discountParts } from '../../../shared/money.js';
 import { dhakaWallClock } from '../../../shared/shop-time.js';
 import { courierTitle } from '../../../shared/courier-names.js';
 import { cashOnDelivery, zoneInBengali, zoneInParens, type OrderState, type OrderStatus } from '../../ordering/index.js';
@@ -117,7 +117,11 @@ type Words = {
   color: string;
   subtotal: string;
   discount: string;
+  /** The staff's discount on an order they took (issue 36). */
+  shopDiscount: string;
   fee: string;
+  /** After the fee's label when the staff waived it (issue 36). */
+  feeWaived: string;
   total: string;
   advance: (trxId: string) => string;
   collect: (amount: string) => string;
@@ -146,7 +150,9 @@ const english: Words = {
   color: 'Color',
   subtotal: 'Subtotal',
   discount: 'Discount',
+  shopDiscount: 'Discount from the shop',
   fee: 'Delivery fee',
+  feeWaived: 'waived',
   total: 'Total',
   advance: (trxId) => `Paid by bKash${trxId ? ` (${trxId})` : ''}`,
   collect: (amount) => `Cash On Delivery: collect ${amount}`,
@@ -190,7 +196,9 @@ const bengali: Words = {
   color: 'রং',
   subtotal: 'সাবটোটাল',
   discount: 'ছাড়',
+  shopDiscount: 'দোকানের ছাড়',
   fee: 'ডেলিভারি চার্জ',
+  feeWaived: 'মওকুফ',
   total: 'মোট',
   advance: (trxId) => `বিকাশে দেওয়া হয়েছে${trxId ? ` (${trxId})` : ''}`,
   collect: (amount) => `ক্যাশ অন ডেলিভারি: ${amount} আদায় করুন`,
@@ -238,6 +246,7 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
   const w = wordsOf[lang];
   const p = order.placed;
   const percent = basisPointsToPercent(p.discountBasisPoints);
+  const parts = discountParts({ subtotal: p.subtotal, discountBasisPoints: p.discountBasisPoints, discount: p.discount });
   const discountLabel = `${w.discount} (${[p.appliedCoupon, `${lang === 'bn' ? toBengaliDigits(String(percent)) : percent}%`].filter(Boolean).join(', ')})`;
   const { billTo, deliverTo, ...labels } = w.labels;
   const number = numberOf(order);
@@ -272,8 +281,10 @@ function documentOf(kind: OrderDocument['kind'], order: OrderState, shop: ShopId
     })),
     totals: [
       { label: w.subtotal, amount: w.money(p.subtotal) },
-      ...(p.discount > 0 || p.appliedCoupon ? [{ label: discountLabel, amount: `-${w.money(p.discount)}` }] : []),
-      { label: `${w.fee}${zoneInParens(w.zone(p.deliveryLocation))}`, amount: w.money(p.fee) },
+      ...(parts.coupon > 0 || p.appliedCoupon ? [{ label: discountLabel, amount: `-${w.money(parts.coupon)}` }] : []),
+      // An order the staff took (issue 36): their discount on its own line, a waived fee said so.
+      ...(parts.shop > 0 ? [{ label: w.shopDiscount, amount: `-${w.money(parts.shop)}` }] : []),
+      { label: `${w.fee}${zoneInParens(w.zone(p.deliveryLocation))}${p.taken?.feeWaived ? `, ${w.feeWaived}` : ''}`, amount: w.money(p.fee) },
       { label: w.total, amount: w.money(p.total) },
       ...(order.advance?.status === 'paid' ? [{ label: w.advance(order.advance.trxId ?? ''), amount: `-${w.money(order.advance.amount)}` }] : []),
     ],

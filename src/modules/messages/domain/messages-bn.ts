@@ -1,5 +1,6 @@
 import { courierTitle } from '../../../shared/courier-names.js';
 import { formatMoney, toBengaliDigits } from '../../../shared/locale-format.js';
+import { discountParts } from '../../../shared/money.js';
 import type { OrderEventType, OrderState } from '../../ordering/index.js';
 import { cashOnDelivery, zoneInBengali, zoneInParens } from '../../ordering/index.js';
 
@@ -35,10 +36,13 @@ const linesOf = (order: OrderState) =>
 
 const totalsOf = (order: OrderState) => {
   const p = order.placed;
+  const parts = discountParts({ subtotal: p.subtotal, discountBasisPoints: p.discountBasisPoints, discount: p.discount });
   return [
     `সাবটোটাল: ${taka(p.subtotal)}`,
-    ...(p.discount > 0 ? [`ছাড়${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(p.discount)}`] : []),
-    `ডেলিভারি চার্জ${zoneInParens(zoneInBengali(p.deliveryLocation))}: ${taka(p.fee)}`,
+    ...(parts.coupon > 0 ? [`ছাড়${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(parts.coupon)}`] : []),
+    // An order the staff took (issue 36): their discount on its own line, a waived fee said so.
+    ...(parts.shop > 0 ? [`দোকানের ছাড়: -${taka(parts.shop)}`] : []),
+    `ডেলিভারি চার্জ${zoneInParens(zoneInBengali(p.deliveryLocation))}${p.taken?.feeWaived ? ' (মওকুফ)' : ''}: ${taka(p.fee)}`,
     ...(order.advance?.status === 'paid'
       ? [`মোট: ${taka(p.total)}`, `বিকাশে দেওয়া হয়েছে: ${taka(order.advance.amount)} (ট্রানজেকশন ${order.advance.trxId ?? ''})`, `ডেলিভারির সময় দেবেন: ${taka(cashOnDelivery(p.total, order.advance))}`]
       : [`মোট: ${taka(p.total)}, ক্যাশ অন ডেলিভারি`]),

@@ -33,6 +33,21 @@ describe('messagesFor', () => {
     expect(messages[1]?.body).toContain('Total: 1,850 BDT, cash on delivery');
   });
 
+  it('placed by the staff for a customer without an account (issue 36): the same SMS, no email, the shop\'s discount and a waived fee in the totals', () => {
+    const taken: OrderState = {
+      ...order,
+      placed: { ...placed, owner: { userId: 'customer:c1', email: '' }, discount: 100, fee: 0, total: 1690, taken: { channel: 'phone', by: { userId: 'a1', email: 'boss@shop.test' }, discount: { amount: 100, reason: 'Regular' }, feeWaived: { reason: 'Counter' } } },
+    };
+    const messages = messagesFor('Placed', taken, { ...shop, alertEmail: 'orders@shop.test' });
+    expect(messages.map((m) => [m.channel, m.recipient])).toEqual([
+      ['sms', '+8801712345678'],
+      ['email', 'orders@shop.test'],
+    ]);
+    expect(messages[0]?.body).toBe('Order 10001 placed: 1,690 BDT, cash on delivery. We will call you to confirm it. - Test Shop');
+    expect(messages[1]?.body).toContain('Discount from the shop: -100 BDT');
+    expect(messages[1]?.body).toContain('Delivery (Inside Dhaka) (waived): 0 BDT');
+  });
+
   it('placed: the shop hears too when SHOP_ALERT_PHONE / SHOP_ALERT_EMAIL are set', () => {
     const messages = messagesFor('Placed', order, { ...shop, alertPhone: '+8801811111111', alertEmail: 'orders@shop.test' });
     expect(messages.map((m) => [m.channel, m.recipient])).toEqual([

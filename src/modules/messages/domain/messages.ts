@@ -1,5 +1,6 @@
 import type { OrderEventType, OrderState } from '../../ordering/index.js';
 import { courierTitle } from '../../../shared/courier-names.js';
+import { discountParts } from '../../../shared/money.js';
 import { bengaliTexts } from './messages-bn.js';
 import { cashOnDelivery, zoneInParens } from '../../ordering/index.js';
 
@@ -98,10 +99,13 @@ const linesOf = (order: OrderState) =>
 
 const totalsOf = (order: OrderState) => {
   const p = order.placed;
+  const parts = discountParts({ subtotal: p.subtotal, discountBasisPoints: p.discountBasisPoints, discount: p.discount });
   return [
     `Subtotal: ${taka(p.subtotal)}`,
-    ...(p.discount > 0 ? [`Discount${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(p.discount)}`] : []),
-    `Delivery${zoneInParens(p.deliveryLocation)}: ${taka(p.fee)}`,
+    ...(parts.coupon > 0 ? [`Discount${p.appliedCoupon ? ` (${p.appliedCoupon})` : ''}: -${taka(parts.coupon)}`] : []),
+    // An order the staff took (issue 36): their discount on its own line, a waived fee said so.
+    ...(parts.shop > 0 ? [`Discount from the shop: -${taka(parts.shop)}`] : []),
+    `Delivery${zoneInParens(p.deliveryLocation)}${p.taken?.feeWaived ? ' (waived)' : ''}: ${taka(p.fee)}`,
     ...(order.advance?.status === 'paid'
       ? [`Total: ${taka(p.total)}`, `Paid by bKash: ${taka(order.advance.amount)} (transaction ${order.advance.trxId ?? ''})`, `To pay on delivery: ${taka(cashOnDelivery(p.total, order.advance))}`]
       : [`Total: ${taka(p.total)}, cash on delivery`]),

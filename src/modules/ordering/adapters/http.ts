@@ -9,6 +9,7 @@ import { idSchema, idString, numberOrItsText, pageAnswer } from '../../../platfo
 import { basisPointsToPercent, deliveryFee, deliveryFees, deliveryZones } from '../../../shared/money.js';
 import { districtById, findDistrict, findThana, zoneOf } from '../../../shared/bd-areas.js';
 import { appError } from '../../../shared/errors.js';
+import { takenChannels } from '../../../shared/staff-orders.js';
 import type { RateLimiter } from '../../../platform/rate-limit.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import { changeStatus, removeOrder } from '../change-order.js';
@@ -21,7 +22,7 @@ import { placeOrder, quoteAdvance, type PlaceOrderDeps } from '../place-order.js
 import { viewOrder } from '../view-order.js';
 import { editOrder } from '../edit-order.js';
 import type { EditedFields } from '../domain/edit.js';
-import type { OrderingStores, OrderLog, OrderProjection } from '../ports.js';
+import type { OrderingPorts, OrderingStores, OrderLog, OrderProjection } from '../ports.js';
 
 export const orderLineSchema = z.object({
   productId: z.string(),
@@ -62,6 +63,17 @@ export const advanceDto = (a: NonNullable<OrderState['advance']>): AdvanceDto =>
   paidAt: a.paidAt?.toISOString() ?? null,
   late: a.late,
   refund: a.refund ? { ...a.refund, at: a.refund.at.toISOString() } : null,
+});
+
+/** An order taken by the staff (issue 36, decision 064): its email is '' (the customer has no account). */
+export const takenSchema = z.object({
+  channel: z.enum(takenChannels).meta({ description: 'Where the order came from: phone, messenger, facebook-comment or walk-in.' }),
+  by: z.object({ email: z.string() }).nullable().meta({ description: 'The staff member who took it (null to the customer).' }),
+  discount: z
+    .object({ amount: z.number().int(), reason: z.string() })
+    .nullable()
+    .meta({ description: "The staff's discount as given, in taka, on top of the coupon's (the order's `discount` holds both), and why ('' to the customer); null: none." }),
+  feeWaived: z.object({ reason: z.string() }).nullable().meta({ description: "The delivery fee waived (`fee` is 0), and why ('' to the customer); null: not waived." }),
 });
 
 /** The spec's order, plus the server's breakdown of the total (whole taka). */
@@ -109,6 +121,7 @@ export const orderSchema = z.object({
     .nullable()
     .meta({ description: 'The parcel of a Confirmed order booked with a courier (issue 34); null before a booking and after a canceled one.' }),
   advance: advanceSchema.nullable().meta({ description: 'The advance asked before the order counted (issue 35); null: cash on delivery alone.' }),
+  taken: takenSchema.nullable().meta({ description: "Taken by the shop's staff for a customer without an account (issue 36); null: placed by its customer." }),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 export type DeliveryDto = NonNullable<OrderDto['delivery']>;
@@ -211,6 +224,14 @@ export const orderDto = (s: OrderState & { lineCount?: number }): OrderDto => ({
   orderTime: s.placedAt.toISOString(),
   delivery: s.delivery ? deliveryDto(s.delivery) : null,
   advance: s.advance ? advanceDto(s.advance) : null,
+  taken: s.placed.taken ? takenDto(s.placed.taken) : null,
+});
+
+const takenDto = (t: NonNullable<OrderState['placed']['taken']>): NonNullable<OrderDto['taken']> => ({
+  channel: t.channel,
+  by: { email: t.by.email },
+  discount: t.discount ? { amount: t.discount.amount, reason: t.discount.reason } : null,
+  feeWaived: t.feeWaived ? { reason: t.feeWaived.reason } : null,
 });
 
 /** One line to pack: what and how many, no price (issue 36). */
@@ -247,11 +268,13 @@ export const packingOrderDto = (s: OrderState & { lineCount?: number }): Packing
 
 /**
  * An order as its customer reads it: the parcel without what is between the shop and its courier
- * (the courier's charge and its payout to the shop: null), issue 34.
+ * (the courier's charge and its payout to the shop: null), issue 34; an order the staff took
+ * without who took it and the reasons they wrote, the shop's notes (issue 36).
  */
 export const customersOrderDto = (s: OrderState & { lineCount?: number }): OrderDto => {
   const dto = orderDto(s);
-  return dto.delivery ? { ...dto, delivery: { ...dto.delivery, deliveryCharge: null, settled: null } } : dto;
+  const taken = dto.taken ? { ...dto.taken, by: null, discount: dto.taken.discount ? { ...dto.taken.discount, reason: '' } : null, feeWaived: dto.taken.feeWaived ? { reason: '' } : null } : null;
+  return { ...dto, taken, ...(dto.delivery ? { delivery: { ...dto.delivery, deliveryCharge: null, settled: null } } : {}) };
 };
 
 const withoutCharge = ({ deliveryCharge: _charge, ...parcel }: NonNullable<OrderEventDto['parcel']>) => parcel;
@@ -261,7 +284,7 @@ const withoutStock = ({ stockTaken: _stock, ...fields }: EditedFields) => fields
 const productId = idSchema('productId is not a product id');
 
 /** Sent as `error.fresh` with ordering/total-changed: the server's totals now (nothing was stored). */
-const freshTotalsSchema = z
+export const freshTotalsSchema = z
   .object({ subtotal: z.number().int(), discount: z.number().int(), fee: z.number().int(), amount: z.number().int(), discountPercent: z.number() })
   .meta({ description: "With ordering/total-changed: the server's totals now." });
 export type FreshTotals = z.infer<typeof freshTotalsSchema>;
@@ -347,7 +370,7 @@ const orderBody = z
 export type PlaceOrderBody = z.input<typeof orderBody>;
 
 /** A district and thana of the shop's list, by English or Bengali name (or the district's id), with the zone they are delivered in; or why not. */
-function placeOf(districtName: string, thanaName: string): { district: string; thana: string; zone: (typeof deliveryZones)[number] } | string {
+export function placeOf(districtName: string, thanaName: string): { district: string; thana: string; zone: (typeof deliveryZones)[number] } | string {
   const district = findDistrict(districtName) ?? districtById(districtName.toLowerCase());
   if (!district) return 'Choose your district from the list';
   const thana = findThana(district.id, thanaName);
@@ -382,7 +405,7 @@ const editBody = z
   })
   .refine((b) => (b.district === undefined) === (b.thana === undefined), { message: 'Send the district and the thana together', path: ['thana'] });
 
-const idempotencyKey = z
+export const idempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'Idempotency-Key must be 8 to 200 letters, digits or -_.:')
   .meta({ description: 'Sent again with the same body, the order is answered again (200) instead of placed twice.' });
@@ -400,7 +423,8 @@ const takaText = (name: string) =>
     .regex(/^\d{1,9}$/, `${name} must be a whole number of taka`)
     .transform(Number);
 
-const historySchema = z
+/** A phone's orders by outcome (the admins' order page; the customer look-up of issue 36). */
+export const historySchema = z
   .object({
     placed: z.number().int(),
     pending: z.number().int(),
@@ -437,6 +461,8 @@ const orderId = { params: { id: idString }, badParams: orderNotFound() } as cons
 const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.email, role: user.role });
 
 export type OrderingHttpDeps = PlaceOrderDeps & {
+  /** Ordering's ports outside transactions (the claimed customer records, issue 36, among them). */
+  ports: Pick<OrderingPorts, 'couponGuesses' | 'stockChanged' | 'claimsOf'>;
   /** The payments module's start of an advance payment (issue 35); null without bKash. */
   startAdvancePayment: ((order: OrderState) => Promise<{ redirectUrl: string }>) | null;
   /** Checkout's advance quotes per shopper (each may ask the couriers' record sources, which count the shop's look-ups). */

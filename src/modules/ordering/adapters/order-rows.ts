@@ -1,6 +1,7 @@
 import type { DeliveryZone } from '../../../shared/money.js';
 import type { AdvanceState } from '../domain/advance.js';
 import type { Actor, DeliveryState, OrderLine, OrderState, PlacedSnapshot } from '../domain/order.js';
+import type { Taken } from '../domain/taken.js';
 import type { StoredEvent } from '../ports.js';
 import { storedJson } from './hash-chain.js';
 import type { orderEvents as pgOrderEvents, orders as pgOrders } from './postgres/schema.js';
@@ -72,6 +73,7 @@ export const toState = (r: OrderRow): OrderState => {
     ...(r.orderNumber === null ? {} : { orderNumber: r.orderNumber }),
     ...(r.lang === null ? {} : { lang: r.lang }),
     ...(advance ? { advance: { provider: advance.provider, amount: advance.amount, reason: advance.reason, holdUntil: advance.holdUntil } } : {}),
+    ...(r.taken === null ? {} : { taken: takenFromJson(r.taken) }),
   };
   // The row's `removed` is off the admins' desk, deleted (see toRow): an order its customer canceled
   // is removed for that customer all the same (their lists, their order's page, their commands).
@@ -115,6 +117,17 @@ function advanceFromJson(text: string): AdvanceState {
   const a = JSON.parse(text) as Omit<AdvanceState, 'paidAt' | 'refund'> & { paidAt: string | null; refund: (NonNullable<AdvanceState['refund']> & { at: string }) | null };
   return { ...a, paidAt: a.paidAt === null ? null : new Date(a.paidAt), refund: a.refund ? { ...a.refund, at: new Date(a.refund.at) } : null };
 }
+
+/** An order taken by the staff (issue 36) as the listing keeps it: JSON, keys in one fixed order, parts not given left out. */
+const takenToJson = (t: Taken): string =>
+  JSON.stringify({
+    channel: t.channel,
+    by: { userId: t.by.userId, email: t.by.email },
+    ...(t.discount ? { discount: { amount: t.discount.amount, reason: t.discount.reason } } : {}),
+    ...(t.feeWaived ? { feeWaived: { reason: t.feeWaived.reason } } : {}),
+  });
+
+const takenFromJson = (text: string): Taken => JSON.parse(text) as Taken;
 
 /** The parcel as the listing keeps it: JSON with its dates as ISO strings. */
 const deliveryToJson = (d: DeliveryState): string =>
@@ -175,4 +188,5 @@ export const toRow = (s: OrderState): OrderRow => ({
   thana: s.placed.thana ?? null,
   deliveryStatus: s.delivery?.status ?? null,
   advance: s.advance ? advanceToJson(s.advance) : null,
+  taken: s.placed.taken ? takenToJson(s.placed.taken) : null,
 });

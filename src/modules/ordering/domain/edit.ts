@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../../shared/result.js';
 import type { StockLine } from '../../../shared/stock.js';
 import { actorCan, type Actor } from './actor.js';
 import type { OrderLine } from './line.js';
+import { allowanceOf, type Taken } from './taken.js';
 
 /**
  * An order changed after it was placed (issue 36): its lines and quantities, the address, the
@@ -55,7 +56,7 @@ export type EditSubject = {
   delivery?: unknown;
   advance?: { status: string };
   imported?: true;
-  placed: Omit<EditedFields, 'deliveryLocation'> & { discountBasisPoints: number; deliveryLocation: DeliveryZone | ''; lines: EditedLine[]; subtotal: number; discount: number; fee: number; total: number };
+  placed: Omit<EditedFields, 'deliveryLocation'> & { discountBasisPoints: number; deliveryLocation: DeliveryZone | ''; lines: EditedLine[]; subtotal: number; discount: number; fee: number; total: number; taken?: Taken };
 };
 
 const notAllowed = (reason: string): AppError => appError('ordering/illegal-transition', `Not allowed: ${reason}.`);
@@ -90,7 +91,8 @@ export function decideEdit(state: EditSubject | null, command: EditCommand): Res
   const lines = after.lines ?? state.placed.lines;
   if (lines.length === 0) return err(appError('http/validation', 'An order keeps at least one line: to drop them all, cancel it.'));
   if (lines.some((line) => !Number.isInteger(line.quantity) || line.quantity < 1 || line.price !== line.unitPrice * line.quantity)) return err(notAllowed("a line's price is its unit price times its quantity"));
-  const totals = orderTotals(lines, state.placed.discountBasisPoints, zone);
+  // An order taken by the staff keeps its discount and waived fee (issue 36).
+  const totals = orderTotals(lines, state.placed.discountBasisPoints, zone, allowanceOf(state.placed));
   const priced = after.lines !== undefined || after.deliveryLocation !== undefined;
   if (priced && (after.subtotal !== totals.subtotal || after.discount !== totals.discount || after.fee !== totals.fee || after.total !== totals.total)) {
     return err(notAllowed("the order's totals follow the money rules"));

@@ -6,6 +6,7 @@ import type { Lang } from '../../../shared/locale-format.js';
 import { actorCan, isPerson, type Actor } from './actor.js';
 import type { OrderLine } from './line.js';
 import { decideEdit, type EditCommand, type EditPayload } from './edit.js';
+import { allowanceOf, isCustomerOwner, type Taken } from './taken.js';
 import { advanceAwaiting, advanceHeld, cashOnDelivery, decidePayment, evolveAdvance, isPaymentEventType, paymentCommandTypes, paymentEventTypes, type AdvanceAsked, type AdvanceState, type PaymentCommand, type PaymentEvent } from './advance.js';
 
 /**
@@ -86,6 +87,12 @@ export type PlacedSnapshot = {
    * `holdUntil`, or the order lapses and gives its stock back. Absent: cash on delivery alone.
    */
   advance?: AdvanceAsked;
+  /**
+   * Taken by the shop's staff for a customer without an account (issue 36, decision 064): where it
+   * came from, who took it, and the discount or waived fee given with their reasons. The owner is
+   * then the customer's record (`customer:<id>`). Absent on every order a shopper placed.
+   */
+  taken?: Taken;
 };
 
 export { courierActor, systemActor, type Actor } from './actor.js';
@@ -241,9 +248,12 @@ export const transitions: TransitionTable = {
 
 /**
  * Staff holding orders.read see every order; anyone else only their own (a member of staff who
- * shops is a customer of their own orders). Anyone else's order is answered as if it did not exist.
+ * shops is a customer of their own orders), and those taken by the shop for a customer record they
+ * claimed by proving its phone (`claims`: those records as owners, issue 36). Anyone else's order
+ * is answered as if it did not exist.
  */
-export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor): boolean => actorCan(actor, 'orders.read') || (isPerson(actor) && order.placed.owner.userId === actor.userId);
+export const visibleTo = (order: Pick<OrderState, 'placed'>, actor: Actor, claims: readonly string[] = []): boolean =>
+  actorCan(actor, 'orders.read') || (isPerson(actor) && (order.placed.owner.userId === actor.userId || claims.includes(order.placed.owner.userId)));
 
 /** The column of the status table the actor reads: the shop's, the owner's, or none (403). */
 const tableRoleOf = (state: OrderState, actor: Actor): TableRole | null => (actorCan(actor, 'orders.manage') ? 'admin' : state.placed.owner.userId === actor.userId ? 'customer' : null);
@@ -420,11 +430,19 @@ export function stockReturnedBy(event: OrderEvent): readonly StockLine[] {
  * (line price = unit price x quantity; subtotal, discount, fee and total as the money rules say).
  */
 function snapshotProblem(placed: PlacedSnapshot, actor: Actor): string | null {
-  if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
+  if (placed.taken) {
+    // Taken by the shop (issue 36): for a customer record, by the staff member it names.
+    if (!actorCan(actor, 'orders.take')) return 'only the shop takes an order for a customer';
+    if (placed.taken.by.userId !== actor.userId || placed.taken.by.email !== actor.email) return 'an order taken names who took it';
+    if (!isCustomerOwner(placed.owner.userId)) return "an order taken is owned by the customer's record";
+    if (placed.advance) return 'an order taken is cash on delivery';
+    const given = placed.taken.discount?.amount ?? 0;
+    if (!Number.isSafeInteger(given) || given < 0) return "the staff's discount is whole taka";
+  } else if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
   if (placed.lines.length === 0) return 'an order has at least one line';
   if (placed.lines.some((line) => line.price !== line.unitPrice * line.quantity)) return "a line's price is its unit price times its quantity";
   if (placed.deliveryLocation === '') return 'an order names its delivery zone';
-  const totals = orderTotals(placed.lines, placed.discountBasisPoints, placed.deliveryLocation);
+  const totals = orderTotals(placed.lines, placed.discountBasisPoints, placed.deliveryLocation, allowanceOf(placed));
   if (totals.subtotal !== placed.subtotal || totals.discount !== placed.discount || totals.fee !== placed.fee || totals.total !== placed.total) {
     return "the order's totals follow the money rules";
   }

@@ -43,6 +43,7 @@ const order = {
   version: 3,
   removed: false,
   deleted: false,
+  taken: null,
 } satisfies OrderView;
 
 /** The catalogue now: the fox costs more than the order's line; the tee comes in M and L. */

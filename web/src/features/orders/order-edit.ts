@@ -94,9 +94,9 @@ export function unitPriceOf(line: Pick<EditLine, 'productId' | 'size' | 'color'>
 
 /**
  * The totals after the change, by the server's money rules (src/shared/money.ts) with the order's
- * discount percentage: null while a quantity is not valid, a price is not known, or no zone is set.
+ * discount percentage (and what the staff gave on an order they took): null while a quantity is not valid, a price is not known, or no zone is set.
  */
-export function editTotals(form: Pick<EditForm, 'lines' | 'deliveryLocation'>, order: Pick<OrderView, 'cartItems' | 'discountPercent'>, products: ReadonlyMap<string, CatalogueProduct>): Totals | null {
+export function editTotals(form: Pick<EditForm, 'lines' | 'deliveryLocation'>, order: Pick<OrderView, 'cartItems' | 'discountPercent' | 'taken'>, products: ReadonlyMap<string, CatalogueProduct>): Totals | null {
   if (!isDeliveryZone(form.deliveryLocation) || form.lines.length === 0) return null;
   const priced: { unitPrice: number; quantity: number }[] = [];
   for (const line of form.lines) {
@@ -105,7 +105,9 @@ export function editTotals(form: Pick<EditForm, 'lines' | 'deliveryLocation'>, o
     if (quantity === null || unitPrice === undefined) return null;
     priced.push({ unitPrice, quantity });
   }
-  return orderTotals(priced, percentToBasisPoints(order.discountPercent), form.deliveryLocation);
+  // An order the staff took keeps its discount and waived fee (issue 36), as the server prices it.
+  const allowance = order.taken ? { discount: order.taken.discount?.amount ?? 0, feeWaived: order.taken.feeWaived !== null } : undefined;
+  return orderTotals(priced, percentToBasisPoints(order.discountPercent), form.deliveryLocation, allowance);
 }
 
 /** The form's refusals, as message ids of the order-edit namespace. */

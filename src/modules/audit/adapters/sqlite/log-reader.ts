@@ -9,7 +9,7 @@ const eventColumns = 'id, order_id as orderId, seq, type, payload, actor, at, pr
 const orderColumns = `id, owner_user_id as ownerUserId, email, name, phone, address, delivery_location as deliveryLocation,
   payment_method as paymentMethod, applied_coupon as appliedCoupon, discount_bp as discountBasisPoints, subtotal, discount,
   fee, amount, items, status, removed, placed_at as placedAt, updated_at as updatedAt, version,
-  order_number as orderNumber, canceled_by as canceledBy, canceled_at as canceledAt, lang, imported, delivery, delivery_status as deliveryStatus, district, thana, advance`;
+  order_number as orderNumber, canceled_by as canceledBy, canceled_at as canceledAt, lang, imported, delivery, delivery_status as deliveryStatus, district, thana, advance, taken`;
 
 type RawEvent = Omit<EventRow, 'at'> & { at: number };
 
@@ -110,6 +110,7 @@ export function createSqliteLogReader(sqlite: Sqlite): LogReader {
             district: r[27],
             thana: r[28],
             advance: r[29],
+            taken: r[30],
           } as OrderRow),
       ),
   };

@@ -29,7 +29,8 @@ const toListed = (row: typeof orders.$inferSelect & { lineCount: number }): List
 /** The listing table on PostgreSQL; each read is served by the same index as on SQLite (../sqlite/schema.ts). */
 export function createPgOrderProjection(db: PgQueryable): OrderProjection {
   // A customer's own: listed (not deleted), and not canceled by them (issue 33: kept on the desk only).
-  const mine = (userId: string) => and(eq(orders.ownerUserId, userId), eq(orders.removed, false), notCanceledByCustomer(orders));
+  // With the customer records the account claimed (issue 36): its orders and theirs.
+  const mine = (owners: readonly string[]) => and(owners.length === 1 ? eq(orders.ownerUserId, owners[0]!) : inArray(orders.ownerUserId, [...owners]), eq(orders.removed, false), notCanceledByCustomer(orders));
   const total = async (where: ReturnType<typeof and>) => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
   return {
     async save(state) {
@@ -56,9 +57,9 @@ export function createPgOrderProjection(db: PgQueryable): OrderProjection {
       const [row] = await db.select(listedColumns(lines)).from(orders).where(eq(orders.id, id));
       return row ? toListed(row) : null;
     },
-    async pageFor(userId, page, lines) {
-      const items = await db.select(listedColumns(lines)).from(orders).where(mine(userId)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
-      return { items: items.map(toListed), total: await total(mine(userId)) };
+    async pageFor(owners, page, lines) {
+      const items = await db.select(listedColumns(lines)).from(orders).where(mine(owners)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
+      return { items: items.map(toListed), total: await total(mine(owners)) };
     },
     async pageAll(page, filter, lines) {
       const where = orderFilterWhere(orders, filter, pgContains, phoneContains);

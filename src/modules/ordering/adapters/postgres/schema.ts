@@ -103,6 +103,12 @@ export const orders = pgTable(
      * refunded since: the order's AdvanceState as JSON (keys in one order), null when none was asked.
      */
     advance: text('advance'),
+    /**
+     * Taken by the shop's staff for a customer record (issue 36, decision 064): the Placed event's
+     * `taken` as JSON (channel, who took it, the discount and the waived fee with their reasons;
+     * keys in one order), null on the orders shoppers placed.
+     */
+    taken: text('taken'),
   },
   (t) => [
     uniqueIndex('orders_number').on(t.orderNumber),

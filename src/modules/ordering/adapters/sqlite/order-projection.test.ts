@@ -26,7 +26,7 @@ it('reads pages, counts and limits over indexes', async () => {
   const log = createSqliteOrderLog(side, null);
   const page = { limit: 50, offset: 100 };
   const since = new Date(0);
-  await projection.pageFor('u1', page, 50);
+  await projection.pageFor(['u1'], page, 50);
   await projection.pageAll(page, {}, 50);
   await projection.limitCounts('u1', '+8801712345678', since, since);
   for (const by of [{ ownerUserId: 'u1' }, { phone: '+8801712345678' }]) await projection.placedSinceAt(by, since, 3);

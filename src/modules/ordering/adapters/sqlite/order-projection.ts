@@ -160,7 +160,13 @@ export function createSqliteOrderProjection({ read: db, writer, write }: SqliteS
       const row = listedById.get({ id, lines });
       return row ? toListed(row) : null;
     },
-    pageFor: async (userId, page, lines) => ({ items: pageFor.all({ userId, ...page, lines }).map(toListed), total: countFor.get({ userId })?.n ?? 0 }),
+    pageFor: async ([userId, ...claimed], page, lines) => {
+      if (claimed.length === 0) return { items: pageFor.all({ userId, ...page, lines }).map(toListed), total: countFor.get({ userId })?.n ?? 0 };
+      // With the customer records the account claimed (issue 36): a range of orders_owner per owner (at most 21), merged.
+      const theirs = and(inArray(orders.ownerUserId, [userId, ...claimed]), eq(orders.removed, false), notCanceledByCustomer(orders));
+      const items = db.select(listedColumns(lines)).from(orders).where(theirs).orderBy(desc(orders.placedAt), desc(orders.id)).limit(page.limit).offset(page.offset).all();
+      return { items: items.map(toListed), total: db.select({ n: count() }).from(orders).where(theirs).get()?.n ?? 0 };
+    },
     // Without a filter, the prepared list over orders_listed; with one, built for it (an admin's search).
     pageAll: async (page, filter, lines) => {
       if (!filter.q && !filter.status && !filter.from && !filter.to && !filter.delivery) return { items: pageAll.all({ ...page, lines }).map(toListed), total: countAll.get()?.n ?? 0 };

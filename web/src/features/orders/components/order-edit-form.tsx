@@ -7,6 +7,7 @@ import { useLanguage, useT, type Lang, type Translate } from '../../../lib/i18n/
 import { localized, localizedLabel } from '../../../lib/i18n/localized';
 import { useDebounced } from '../../../lib/use-debounced';
 import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import { discountParts } from '../../../../../src/shared/money';
 import { useAreas } from '../api/get-areas';
 import { useEditOrder } from '../api/edit-order';
 import { editProductQueryOptions, useEditProducts, useProductSearch, type EditProduct } from '../api/get-edit-products';
@@ -84,6 +85,8 @@ export function OrderEditForm({ order, onClose }: OrderEditFormProps) {
         : zoneOfThana(areasQuery.data, form.district, form.thana);
   const current: EditForm = { ...form, deliveryLocation: zone };
   const totals = editTotals(current, seen, products);
+  // The coupon's part and the shop's (an order the staff took, issue 36).
+  const parts = totals ? discountParts(totals) : null;
 
   // Opened, the form has the focus (its button is gone); after a refusal, the first field to mend; after an addition, the new line.
   useEffect(() => headingRef.current?.focus(), []);
@@ -226,10 +229,16 @@ export function OrderEditForm({ order, onClose }: OrderEditFormProps) {
                 <dt>{t('orderEdit.subtotal')}</dt>
                 <dd>{formatMoney(totals.subtotal, lang)}</dd>
               </div>
-              {seen.discountPercent > 0 && (
+              {parts && parts.coupon > 0 && (
                 <div className="totals__row">
                   <dt>{t('orderEdit.discount', { percent: formatNumber(seen.discountPercent, lang) })}</dt>
-                  <dd>−{formatMoney(totals.discount, lang)}</dd>
+                  <dd>−{formatMoney(parts.coupon, lang)}</dd>
+                </div>
+              )}
+              {parts && parts.shop > 0 && (
+                <div className="totals__row">
+                  <dt>{t('orderEdit.shopDiscount')}</dt>
+                  <dd>−{formatMoney(parts.shop, lang)}</dd>
                 </div>
               )}
               <div className="totals__row">

@@ -1,5 +1,6 @@
 import type { Order } from '../api/get-orders';
 import { formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import { discountParts, percentToBasisPoints } from '../../../../../src/shared/money';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { ordersMessages } from '../messages/orders';
 
@@ -14,13 +15,16 @@ export function OrderTotals({ order, className = 'totals' }: { order: Order; cla
   const t = useT(ordersMessages);
   const lang = useLanguage();
   const zone = ZONE_IDS[order.deliveryLocation];
+  // An order the staff took (issue 36): the coupon's discount and the shop's on rows of their own.
+  const parts = order.taken ? discountParts({ subtotal: order.subtotal, discountBasisPoints: percentToBasisPoints(order.discountPercent), discount: order.discount }) : { coupon: order.discount, shop: 0 };
+  const zoneName = zone ? t(zone) : order.deliveryLocation;
   return (
     <dl className={className}>
       <div className="totals__row">
         <dt>{t('orders.subtotal')}</dt>
         <dd>{formatMoney(order.subtotal, lang)}</dd>
       </div>
-      {order.discount > 0 && (
+      {parts.coupon > 0 && (
         <div className="totals__row">
           <dt>
             {t('orders.discount', {
@@ -28,11 +32,17 @@ export function OrderTotals({ order, className = 'totals' }: { order: Order; cla
               coupon: order.appliedCoupon ? `, ${order.appliedCoupon}` : '',
             })}
           </dt>
-          <dd>{t('orders.minus', { amount: formatMoney(order.discount, lang) })}</dd>
+          <dd>{t('orders.minus', { amount: formatMoney(parts.coupon, lang) })}</dd>
+        </div>
+      )}
+      {parts.shop > 0 && (
+        <div className="totals__row">
+          <dt>{t('orders.shopDiscount')}</dt>
+          <dd>{t('orders.minus', { amount: formatMoney(parts.shop, lang) })}</dd>
         </div>
       )}
       <div className="totals__row">
-        <dt>{t('orders.fee', { zone: zone ? t(zone) : order.deliveryLocation })}</dt>
+        <dt>{order.taken?.feeWaived ? t('orders.feeWaived', { zone: zoneName }) : t('orders.fee', { zone: zoneName })}</dt>
         <dd>{formatMoney(order.fee, lang)}</dd>
       </div>
       <div className="totals__row totals__row--total">

@@ -98,7 +98,9 @@ export function MyOrdersPage({ parcel }: MyOrdersPageProps = {}) {
                       </div>
                       <div className="order-card__actions" style={{ gap: '8px' }}>
                         <InvoiceButton order={order} describedBy={headingId} />
-                        {order.status === 'Pending' && (
+                        {/* An order the shop took for this phone (issue 36) is the shop's to change: the customer calls. */}
+                        {order.taken && <p className="order-card__taken">{t('orders.takenByShop')}</p>}
+                        {order.status === 'Pending' && !order.taken && (
                           <button
                             type="button"
                             className="button button--danger button--small"

@@ -6,7 +6,8 @@ import { LoadingStatus } from '../../../components/loading-status';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
-import { formatDigits, formatNumber } from '../../../../../src/shared/locale-format';
+import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
+import type { TakenChannel } from '../../../../../src/shared/staff-orders';
 import { useOrder, type OrderView } from '../api/get-order';
 import { ordersQueryKeyRoot } from '../api/get-orders';
 import { InvoiceButton } from '../components/invoice-button';
@@ -25,6 +26,14 @@ import { orderPageMessages } from '../messages/order-page';
 import { orderEditMessages } from '../messages/order-edit';
 import { editable } from '../order-edit';
 import './order-page.css';
+
+/** Where an order the staff took came from (issue 36). */
+const CHANNELS: Record<TakenChannel, 'orderPage.channel.phone' | 'orderPage.channel.messenger' | 'orderPage.channel.facebookComment' | 'orderPage.channel.walkIn'> = {
+  phone: 'orderPage.channel.phone',
+  messenger: 'orderPage.channel.messenger',
+  'facebook-comment': 'orderPage.channel.facebookComment',
+  'walk-in': 'orderPage.channel.walkIn',
+};
 
 const ZONES: Record<string, 'orderPage.zone.insideDhaka' | 'orderPage.zone.suburbsDhaka' | 'orderPage.zone.outsideDhaka'> = {
   'Inside Dhaka': 'orderPage.zone.insideDhaka',
@@ -152,10 +161,12 @@ export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
               <dt>{t('orderPage.name')}</dt>
               <dd id={nameId}>{order.name}</dd>
             </div>
-            <div>
-              <dt>{t('orderPage.email')}</dt>
-              <dd>{order.email}</dd>
-            </div>
+            {order.email && (
+              <div>
+                <dt>{t('orderPage.email')}</dt>
+                <dd>{order.email}</dd>
+              </div>
+            )}
             <div>
               <dt>{t('orderPage.phone')}</dt>
               <dd>{order.phone}</dd>
@@ -169,6 +180,27 @@ export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
               <dd>{ZONES[order.deliveryLocation] ? t(ZONES[order.deliveryLocation]!) : order.deliveryLocation}</dd>
             </div>
           </dl>
+          {order.taken && (
+            // Taken by the staff for a customer without an account (issue 36): where from, by whom, and what was given why.
+            <dl className="order-page__facts" data-testid="order-taken">
+              <div>
+                <dt>{t('orderPage.taken')}</dt>
+                <dd>{t('orderPage.takenBy', { channel: t(CHANNELS[order.taken.channel]), by: order.taken.by?.email ?? '' })}</dd>
+              </div>
+              {order.taken.discount && (
+                <div>
+                  <dt>{t('orderPage.shopDiscount', { amount: formatMoney(order.taken.discount.amount, lang) })}</dt>
+                  <dd>{order.taken.discount.reason}</dd>
+                </div>
+              )}
+              {order.taken.feeWaived && (
+                <div>
+                  <dt>{t('orderPage.feeWaived')}</dt>
+                  <dd>{order.taken.feeWaived.reason}</dd>
+                </div>
+              )}
+            </dl>
+          )}
           {order.history && (
             <p className="order-page__history" data-testid="phone-history">
               {t('orderPage.history', {

@@ -1,0 +1,50 @@
+import type { Clock } from '../../shared/clock.js';
+import type { IdGenerator } from '../../shared/ids.js';
+import type { CustomerFields, CustomerRecord, CustomerStore } from './ports.js';
+
+/**
+ * Customer records (issue 36, decision 064): the people the shop's staff take orders for, by phone.
+ * Every write runs inside an ordering transaction (the order log's head taken first), so two desks
+ * taking orders for one new number, or a phone proven meanwhile, never make two records of it.
+ */
+
+/** Records one account may claim: its orders lists look up at most this many owners (a bound on every list). */
+export const maxClaimsPerAccount = 20;
+
+/**
+ * The record of a phone for an order taken now: found and given the staff's latest name, address
+ * and area, or made. Inside the order's unit of work: undone with it when the order is refused.
+ */
+export async function recordFor(deps: { clock: Clock; newId: IdGenerator }, store: CustomerStore, fields: CustomerFields): Promise<CustomerRecord> {
+  const now = deps.clock.now();
+  const { phone, ...rest } = fields;
+  const found = await store.byPhone(phone);
+  const area = { name: rest.name, address: rest.address, district: rest.district ?? null, thana: rest.thana ?? null, deliveryLocation: rest.deliveryLocation };
+  if (found) {
+    await store.update(found.id, rest, now);
+    return { ...found, ...area, updatedAt: now };
+  }
+  const record: CustomerRecord = { id: deps.newId(), phone, ...area, userId: null, claimedAt: null, createdAt: now, updatedAt: now };
+  await store.insert(record);
+  return record;
+}
+
+export type ClaimOutcome = 'claimed' | 'already-theirs' | 'claimed-by-another' | 'too-many';
+
+/**
+ * An account proved `phone` with a checkout code (order-defences, in the code's transaction): the
+ * phone's record becomes theirs, so My Orders, an order's page and its invoice show the orders the
+ * staff took for it. Only ever after that proof. A record claimed by another account stays theirs
+ * (the first to prove it; the desk cannot move it yet); a phone without a record gets one now, so
+ * orders taken for it later are the account's at once. An account claims at most
+ * `maxClaimsPerAccount` records.
+ */
+export async function claimPhone(deps: { newId: IdGenerator }, store: CustomerStore, userId: string, phone: string, now: Date): Promise<ClaimOutcome> {
+  const found = await store.byPhone(phone);
+  if (found?.userId === userId) return 'already-theirs';
+  if (found?.userId) return 'claimed-by-another';
+  if ((await store.claimedBy(userId, maxClaimsPerAccount)).length >= maxClaimsPerAccount) return 'too-many';
+  if (found) return (await store.claim(found.id, userId, now)) ? 'claimed' : 'claimed-by-another';
+  await store.insert({ id: deps.newId(), phone, name: '', address: '', district: null, thana: null, deliveryLocation: null, userId, claimedAt: now, createdAt: now, updatedAt: now });
+  return 'claimed';
+}
