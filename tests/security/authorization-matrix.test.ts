@@ -10,9 +10,10 @@ import { routeKey, routeTable, serverRoutes, tableRoutes, type CellRequest, type
 // A route without a row fails, and so does a row without a route.
 
 let shop: SeededShop;
+// Eight callers signed up (a password hash each) and a seeded catalogue: seconds on a busy machine.
 beforeAll(async () => {
   shop = await createSeededShop();
-});
+}, 120_000);
 afterAll(() => shop?.close());
 
 const matches = (status: number, outcome: Outcome) => (outcome === '2xx' ? status >= 200 && status < 300 : status === outcome);
