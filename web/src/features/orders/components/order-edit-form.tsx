@@ -5,12 +5,11 @@ import { loadSwal, showFailure } from '../../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../../lib/error-message';
 import { useLanguage, useT, type Lang, type Translate } from '../../../lib/i18n/i18n';
 import { localized, localizedLabel } from '../../../lib/i18n/localized';
-import { useDebounced } from '../../../lib/use-debounced';
 import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
 import { discountParts } from '../../../../../src/shared/money';
 import { useAreas } from '../api/get-areas';
 import { useEditOrder } from '../api/edit-order';
-import { editProductQueryOptions, useEditProducts, useProductSearch, type EditProduct } from '../api/get-edit-products';
+import { editProductQueryOptions, useEditProducts, type EditProduct } from '../api/get-edit-products';
 import type { OrderView } from '../api/get-order';
 import { zoneOfThana } from '../checkout-rules';
 import { orderEditMessages, type OrderEditId } from '../messages/order-edit';
@@ -27,6 +26,7 @@ import {
   type EditForm,
   type EditLine,
 } from '../order-edit';
+import { ProductPicker } from './product-picker';
 import { AreaFields, type AreasState } from './area-fields';
 import './order-edit.css';
 
@@ -191,7 +191,7 @@ export function OrderEditForm({ order, onClose }: OrderEditFormProps) {
           <p className="visually-hidden" role="status">
             {added ? t('orderEdit.added', { item: added.title }) : ''}
           </p>
-          <AddProduct onPick={addProduct} t={t} lang={lang} />
+          <ProductPicker onPick={addProduct} texts={{ add: t('orderEdit.add'), addHint: t('orderEdit.addHint'), searching: t('orderEdit.searching'), searchFailed: t('orderEdit.searchFailed'), noMatch: t('orderEdit.noMatch'), addThis: t('orderEdit.addThis') }} lang={lang} idPrefix="order-edit" matchesTestId="edit-product-matches" />
         </fieldset>
 
         <fieldset className="order-edit__group">
@@ -365,65 +365,5 @@ function LineRow({ line, product, gone, unitPrice, kept, error, onChange, onRemo
       {stock !== undefined && <p className="order-edit__muted">{stock > 0 ? t('orderEdit.inStock', { count: formatNumber(stock, lang) }) : t('orderEdit.noStock')}</p>}
       {gone && <p className="order-edit__muted">{t('orderEdit.productGone')}</p>}
     </li>
-  );
-}
-
-/** "Add a product": the catalogue searched by title as the admin types, each match with Add. */
-function AddProduct({ onPick, t, lang }: { onPick: (product: EditProduct) => void; t: Translate<OrderEditId>; lang: Lang }) {
-  const [typed, setTyped] = useState('');
-  // Cleared (a product was added), the matches go at once; typed, they follow when the typing pauses.
-  const settled = useDebounced(typed.trim(), typed.trim(), 300);
-  const words = typed.trim() === '' ? '' : settled;
-  const search = useProductSearch(words);
-  const resultsId = useId();
-  return (
-    <div className="order-edit__add">
-      <FormField label={t('orderEdit.add')} id="order-edit-search" hint={t('orderEdit.addHint')} describedBy={words ? resultsId : undefined}>
-        {(control) => (
-          <input
-            {...control}
-            type="search"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            // Enter searches (it already does as one types): it never sends the change.
-            onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-          />
-        )}
-      </FormField>
-      {words !== '' && (
-        <div id={resultsId} className="order-edit__results" aria-live="polite">
-          {search.status === 'pending' ? (
-            <p className="order-edit__muted">{t('orderEdit.searching')}</p>
-          ) : search.status === 'error' ? (
-            <p className="form-field__error">{t('orderEdit.searchFailed')}</p>
-          ) : search.data.items.length === 0 ? (
-            <p className="order-edit__muted">{t('orderEdit.noMatch')}</p>
-          ) : (
-            <ul className="order-edit__matches" data-testid="edit-product-matches">
-              {search.data.items.map((product) => (
-                <li key={product._id} className="order-edit__match">
-                  <span id={`order-edit-match-${product._id}`} className="order-edit__title">
-                    {localized(lang, product.title, product.titleBn)}
-                  </span>
-                  <span className="order-edit__muted">{formatMoney(product.price, lang)}</span>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    aria-describedby={`order-edit-match-${product._id}`}
-                    onClick={() => {
-                      onPick(product);
-                      setTyped('');
-                    }}
-                  >
-                    {t('orderEdit.addThis')}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { UppercaseInput } from '../../../components/uppercase-input';
@@ -7,14 +7,14 @@ import { PAGES } from '../../../app/routes';
 import { loadSwal, showFailure } from '../../../lib/dialog';
 import { useLanguage, useT, type Lang, type Translate } from '../../../lib/i18n/i18n';
 import { localized, localizedLabel } from '../../../lib/i18n/localized';
-import { useDebounced } from '../../../lib/use-debounced';
 import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
 import { takenChannels, type TakenChannel } from '../../../../../src/shared/staff-orders';
 import { useAreas } from '../api/get-areas';
-import { editProductQueryOptions, useEditProducts, useProductSearch, type EditProduct } from '../api/get-edit-products';
+import { editProductQueryOptions, useEditProducts, type EditProduct } from '../api/get-edit-products';
 import { freshTotalsOf, newIdempotencyKey } from '../api/place-order';
 import { useCustomerLookup, useTakenQuote, useTakeOrder, type KnownCustomer } from '../api/take-order';
 import { zoneOfThana } from '../checkout-rules';
+import { ProductPicker } from '../components/product-picker';
 import { AreaFields, type AreasState } from '../components/area-fields';
 import { takeOrderMessages, type TakeOrderId } from '../messages/take-order';
 import { MAX_QUANTITY } from '../order-edit';
@@ -239,7 +239,7 @@ export function TakeOrderPage() {
           <p className="visually-hidden" role="status">
             {added ? t('takeOrder.added', { item: added.title }) : ''}
           </p>
-          <AddProduct onPick={addProduct} t={t} lang={lang} />
+          <ProductPicker onPick={addProduct} texts={{ add: t('takeOrder.add'), addHint: t('takeOrder.addHint'), searching: t('takeOrder.searching'), searchFailed: t('takeOrder.searchFailed'), noMatch: t('takeOrder.noMatch'), addThis: t('takeOrder.addThis') }} lang={lang} idPrefix="take-order" matchesTestId="take-order-matches" />
         </fieldset>
 
         <fieldset className="order-edit__group">
@@ -438,64 +438,5 @@ function LineRow({ line, product, error, onChange, onRemove, t, lang }: LineRowP
         </p>
       )}
     </li>
-  );
-}
-
-/** "Add a product": the catalogue searched by title as the staff member types, each match with Add. */
-function AddProduct({ onPick, t, lang }: { onPick: (product: EditProduct) => void; t: Translate<TakeOrderId>; lang: Lang }) {
-  const [typed, setTyped] = useState('');
-  const settled = useDebounced(typed.trim(), typed.trim(), 300);
-  const words = typed.trim() === '' ? '' : settled;
-  const search = useProductSearch(words);
-  const resultsId = useId();
-  return (
-    <div className="order-edit__add">
-      <FormField label={t('takeOrder.add')} id="take-order-search" hint={t('takeOrder.addHint')} describedBy={words ? resultsId : undefined}>
-        {(control) => (
-          <input
-            {...control}
-            type="search"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            // Enter searches (it already does as one types): it never sends the order.
-            onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-          />
-        )}
-      </FormField>
-      {words !== '' && (
-        <div id={resultsId} className="order-edit__results" aria-live="polite">
-          {search.status === 'pending' ? (
-            <p className="order-edit__muted">{t('takeOrder.searching')}</p>
-          ) : search.status === 'error' ? (
-            <p className="form-field__error">{t('takeOrder.searchFailed')}</p>
-          ) : search.data.items.length === 0 ? (
-            <p className="order-edit__muted">{t('takeOrder.noMatch')}</p>
-          ) : (
-            <ul className="order-edit__matches" data-testid="take-order-matches">
-              {search.data.items.map((product) => (
-                <li key={product._id} className="order-edit__match">
-                  <span id={`take-order-match-${product._id}`} className="order-edit__title">
-                    {localized(lang, product.title, product.titleBn)}
-                  </span>
-                  <span className="order-edit__muted">{formatMoney(product.price, lang)}</span>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    aria-describedby={`take-order-match-${product._id}`}
-                    onClick={() => {
-                      onPick(product);
-                      setTyped('');
-                    }}
-                  >
-                    {t('takeOrder.addThis')}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-    </div>
   );
 }
