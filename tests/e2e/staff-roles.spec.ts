@@ -140,7 +140,7 @@ test('the order desk, on a phone, sees its menu and pages only; a products page 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard\/allorders$/);
   await expect(page.getByRole('heading', { level: 1, name: 'All Orders' })).toBeVisible();
-  expect(await phoneMenu(page)).toEqual(['Home', 'Orders', 'Packing', 'Blocked Phones']);
+  expect(await phoneMenu(page)).toEqual(['Home', 'Orders', 'Packing', 'Take an Order', 'Blocked Phones']);
   // The desk confirms and cancels (orders.manage) and books (orders.pack).
   const ours = page.getByTestId('admin-order').filter({ hasText: buyer });
   await page.goto(`/dashboard/allorders?q=${encodeURIComponent(buyer)}`);
