@@ -98,6 +98,10 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
   const [sending, setSending] = useState(false);
   // Guards the confirmation and the request against a second click (state updates are not immediate).
   const busy = useRef(false);
+  // The cash-on-delivery note, until its fade-out ends: a dialog opened while sweetalert2 still
+  // closes another is taken away with it, so the order's confirmation waits (a busy phone, a quick
+  // tap on Place Order right after OK, left the order's dialog unseen and the form stuck).
+  const codDialogClosed = useRef<Promise<void> | null>(null);
   // One key for this checkout attempt, kept across retries and second clicks; dropped after a definite refusal.
   const idempotencyKey = useRef<string | null>(null);
   // Sent to bKash: the page is being left, so it stays busy (no second order meanwhile).
@@ -178,10 +182,13 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     clearError('paymentMethod');
     if (value === 'Cash On Delivery') {
       const Swal = await loadSwal();
-      void Swal.fire({
-        icon: 'info',
-        title: t('checkout.cod'),
-        text: t('checkout.codText'),
+      codDialogClosed.current = new Promise<void>((resolve) => {
+        void Swal.fire({
+          icon: 'info',
+          title: t('checkout.cod'),
+          text: t('checkout.codText'),
+          didClose: () => resolve(),
+        });
       });
     }
   }
@@ -298,6 +305,11 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     busy.current = true;
     try {
       const Swal = await loadSwal();
+      if (codDialogClosed.current) {
+        // At most 3 s: a fade-out never holds the order longer.
+        await Promise.race([codDialogClosed.current, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        codDialogClosed.current = null;
+      }
       if (phoneCheck && !phoneCheck.isConfirmed(fields.phone)) {
         await Swal.fire({ icon: 'warning', title: t('checkout.confirmPhone'), text: t('checkout.phoneNotConfirmed') });
         focusPhoneCode();
