@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/modules/catalogue/adapters/postgres/schema.js';
 import * as cart from '../../src/modules/cart/adapters/postgres/schema.js';
 import * as catalogue from '../../src/modules/catalogue/adapters/postgres/schema.js';
+import * as customers from '../../src/modules/customers/adapters/postgres/schema.js';
 import * as delivery from '../../src/modules/delivery/adapters/postgres/schema.js';
 import * as payments from '../../src/modules/payments/adapters/postgres/schema.js';
 import * as phoneRecords from '../../src/modules/phone-records/adapters/postgres/schema.js';
@@ -25,7 +26,7 @@ import { usePostgres } from '../support/postgres.js';
 // once, and the stored values come back exactly (the hash chain rehashes what it reads).
 
 const cluster = usePostgres();
-const tables = [cart, catalogue, identity, ordering, messages, orderDefences, sales, promotions, delivery, payments, phoneRecords, shared].flatMap((m) => Object.values(m) as PgTable[]).map((t) => getTableConfig(t));
+const tables = [cart, catalogue, customers, identity, ordering, messages, orderDefences, sales, promotions, delivery, payments, phoneRecords, shared].flatMap((m) => Object.values(m) as PgTable[]).map((t) => getTableConfig(t));
 
 async function withDatabase<T>(fn: (db: PostgresHandle) => Promise<T>): Promise<T> {
   const handle = openPostgres(await cluster().createDatabase());

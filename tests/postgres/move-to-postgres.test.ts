@@ -97,7 +97,9 @@ async function postgresRows(client: pg.Client, table: string) {
     return c;
   });
   const numeric = new Set(columns.rows.filter((r) => ['timestamp with time zone', 'bigint'].includes(r.data_type)).map((r) => r.column_name));
-  const result = await client.query<Record<string, unknown>>(`select ${select.join(', ')} from ${table} order by ${tables[table]}`);
+  // Ordered by the table's own columns (qualified): an output column cast to text (a bigint id) would sort 10 before 2.
+  const order = tables[table]!.split(', ').map((column) => `${table}.${column}`).join(', ');
+  const result = await client.query<Record<string, unknown>>(`select ${select.join(', ')} from ${table} order by ${order}`);
   return result.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, numeric.has(k) && v !== null ? Number(v) : v])));
 }
 
