@@ -20,7 +20,7 @@ import { createSeededShop, roles, type Role, type SeededShop } from '../security
  *   No table is exempt: the only state a refusal may change, the rate-limit counters, is in memory;
  * - a request by anyone but an admin leaves users' roles, products, categories, sliders and
  *   coupons as they were, whatever it answered; of the staff (issue 36), the catalogue people may
- *   change the catalogue, banners and coupons, the desk the blocklist and bookings, those who pack
+ *   change the catalogue, banners and coupons, the desk the blocklist, bookings and customer records, those who pack
  *   the bookings, and nothing else of it;
  * - Object.prototype gains nothing (prototype pollution).
  */
@@ -220,7 +220,8 @@ const limitCounters = ['limit_windows'];
 /** Of what only an admin may change, what each other role of the staff changes by its work (issue 36). */
 const changedByRole: Partial<Record<string, readonly string[]>> = {
   catalogue: ['categories', 'products', 'sliders', 'coupons', 'products_search_keys', ...['', '_data', '_idx', '_content', '_docsize', '_config'].map((s) => `products_search${s}`)],
-  desk: ['blocked_phones', 'parcel_bookings', 'parcels', 'courier_records'],
+  // The desk also takes orders for people without an account: their customer records (issue 36).
+  desk: ['blocked_phones', 'parcel_bookings', 'parcels', 'courier_records', 'customers'],
   packing: ['parcel_bookings', 'parcels'],
 };
 
