@@ -30,6 +30,8 @@ export type SiteConfig = {
   auth: AuthPublicConfig;
   /** CHECKOUT_OTP: the checkout asks for a code sent to the phone number by SMS (decision 032). */
   checkoutOtp: boolean;
+  /** GUEST_CHECKOUT: a visitor may order (Order Now) without an account (issue 36, decision 066). */
+  guestCheckout: boolean;
   /** MAX_LINE_QUANTITY: the most of one item a cart line or an order holds (issue 40). */
   maxLineQuantity: number;
   /** MAX_CART_LINES: the most different items one cart holds (issue 40). */
@@ -107,6 +109,7 @@ const siteConfigSchema = z.object({
   contact: z.object({ phone: z.string(), email: z.string() }),
   social: z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string() }),
   checkoutOtp: z.boolean().meta({ description: 'The checkout asks for a 6-digit code sent to the phone number by SMS before an order counts.' }),
+  guestCheckout: z.boolean().meta({ description: 'GUEST_CHECKOUT: a visitor may order (Order Now) without an account, POST /api/guest/orders.' }),
   maxLineQuantity: z.number().int().meta({ description: 'MAX_LINE_QUANTITY: the most of one item a cart line or an order holds (1 to 99).' }),
   maxCartLines: z.number().int().meta({ description: 'MAX_CART_LINES: the most different items (product, size and color) one cart holds.' }),
   auth: z.discriminatedUnion('provider', [

@@ -152,6 +152,13 @@ const envSchema = z.object({
    * an order counts only once the number is proven (issue 16, decision 031).
    */
   CHECKOUT_OTP: bool.default(false),
+  /**
+   * Guest checkout (issue 36, decision 066): a visitor orders (Order Now) with name, phone and
+   * address only, with CHECKOUT_OTP's code when that is on. Off: the spec's sign-in before ordering.
+   */
+  GUEST_CHECKOUT: bool.default(false),
+  /** Orders without an account from one client address in an hour (GUEST_CHECKOUT); the per-phone limits apply too. */
+  GUEST_ORDERS_PER_HOUR: z.coerce.number({ message: 'must be a whole number from 1 to 10000' }).int({ message: 'must be a whole number from 1 to 10000' }).min(1, { message: 'must be a whole number from 1 to 10000' }).max(10_000, { message: 'must be a whole number from 1 to 10000' }).default(10),
   /** Orders one customer, or one phone number, may place in an hour. */
   ORDERS_PER_HOUR: z.coerce.number({ message: 'must be a positive whole number' }).int({ message: 'must be a positive whole number' }).min(1, { message: 'must be a positive whole number' }).max(1_000_000).default(20),
   /** Orders one customer, or one phone number, may place in a day (issue 40). */

@@ -228,6 +228,11 @@ export async function createShop(settings: ShopSettings) {
       shopPhone: env.SHOP_PHONE,
       checkoutOtp: env.CHECKOUT_OTP,
       staffDiscountMax: env.STAFF_DISCOUNT_MAX,
+      guestCheckout: {
+        enabled: env.GUEST_CHECKOUT,
+        limiter: rateLimiterFor(database, { scope: 'guest-order:address', limit: env.GUEST_ORDERS_PER_HOUR, windowMs: 60 * 60_000, clock, onError: (e) => logger.warn('guest order limit: a sweep failed', { reason: e instanceof Error ? e.message : String(e) }) }),
+        trustProxy: env.TRUST_PROXY,
+      },
       advance: bkash
         ? {
             rule: env.ADVANCE_PAYMENT,
@@ -260,7 +265,8 @@ export async function createShop(settings: ShopSettings) {
           giveBackStock: (lines) => catalogue.stockIn(tx).giveBack(lines),
           isPhoneBlocked: (phone) => defence().isBlockedIn(tx, phone),
           isPhoneProven: (userId, phone, now) => defence().isProvenIn(tx, userId, phone, now),
-          customerFor: async (fields) => ({ id: (await customers.recordIn(tx, fields)).id }),
+          customerFor: async (fields, keep) => ({ id: (await customers.recordIn(tx, fields, keep)).id }),
+          isGuestProven: (phone, proof, now) => defence().isGuestProvenIn(tx, phone, proof, now),
         }),
         couponGuesses: promotions.couponGuesses,
         stockChanged: () => catalogue.stockChanged(),
@@ -279,6 +285,7 @@ export async function createShop(settings: ShopSettings) {
     requireUser,
     requireStaff,
     phoneCodes: { enabled: env.CHECKOUT_OTP, secret: secrets.secrets.sessionSecret },
+    guestCheckout: env.GUEST_CHECKOUT,
     shopName: env.SHOP_NAME,
     trustProxy: env.TRUST_PROXY,
     sms: messages,
@@ -332,6 +339,7 @@ export async function createShop(settings: ShopSettings) {
     social: { facebook: env.SOCIAL_FACEBOOK_URL, instagram: env.SOCIAL_INSTAGRAM_URL, youtube: env.SOCIAL_YOUTUBE_URL },
     auth: identity.publicConfig,
     checkoutOtp: env.CHECKOUT_OTP,
+    guestCheckout: env.GUEST_CHECKOUT,
     maxLineQuantity: env.MAX_LINE_QUANTITY,
     maxCartLines: env.MAX_CART_LINES,
   };

@@ -73,6 +73,10 @@ export const httpStatusByCode = {
   // 422, not 403: the web app ends the session on any 403.
   'ordering/discount-over-limit': 422,
   'ordering/discount-too-large': 422,
+  // Issue 36: guest checkout (GUEST_CHECKOUT) is off; a guest's order that would ask a bKash advance (paid from an account's pages).
+  'ordering/guest-checkout-off': 409,
+  'ordering/advance-needs-account': 409,
+  'ordering/guest-orders-limit': 429,
   'ordering/phone-already-blocked': 409,
   'ordering/blocked-phone-not-found': 404,
   // Checkout phone codes (CHECKOUT_OTP, decision 032).

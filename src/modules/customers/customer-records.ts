@@ -13,13 +13,15 @@ export const maxClaimsPerAccount = 20;
 
 /**
  * The record of a phone for an order taken now: found and given the staff's latest name, address
- * and area, or made. Inside the order's unit of work: undone with it when the order is refused.
+ * and area (a guest's order, `keep`: left as it is), or made. Inside the order's unit of work: undone with it when the order is refused.
  */
-export async function recordFor(deps: { clock: Clock; newId: IdGenerator }, store: CustomerStore, fields: CustomerFields): Promise<CustomerRecord> {
+export async function recordFor(deps: { clock: Clock; newId: IdGenerator }, store: CustomerStore, fields: CustomerFields, keep = false): Promise<CustomerRecord> {
   const now = deps.clock.now();
   const { phone, ...rest } = fields;
   const found = await store.byPhone(phone);
   const area = { name: rest.name, address: rest.address, district: rest.district ?? null, thana: rest.thana ?? null, deliveryLocation: rest.deliveryLocation };
+  // A guest's order (keep) finds the record as it is: only the staff's orders write over it.
+  if (found && keep) return found;
   if (found) {
     await store.update(found.id, rest, now);
     return { ...found, ...area, updatedAt: now };

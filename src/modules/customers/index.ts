@@ -30,7 +30,7 @@ export function createCustomersModule(deps: {
   const stores = bindStores(deps.database, { sqlite: createSqliteCustomerStore, postgres: createPgCustomerStore });
   return {
     /** The phone's record for an order taken now (made, or given the staff's latest name and address), inside an ordering transaction. */
-    recordIn: (tx: Tx, fields: CustomerFields): Promise<CustomerRecord> => recordFor(deps, stores.in(tx), fields),
+    recordIn: (tx: Tx, fields: CustomerFields, keep = false): Promise<CustomerRecord> => recordFor(deps, stores.in(tx), fields, keep),
     /** An account proved the phone (inside the code's transaction): its record becomes theirs. */
     claimIn: (tx: Tx, userId: string, phone: string, now: Date): Promise<ClaimOutcome> => claimPhone(deps, stores.in(tx), userId, phone, now),
     /** The records an account claimed (at most 20), read outside transactions: whose orders it also sees. */

@@ -11,6 +11,8 @@ import { createPgPhoneCheckStore } from './adapters/postgres/phone-checks.js';
 import { createSqliteBlockedPhoneStore } from './adapters/sqlite/blocked-phones.js';
 import { createSqlitePhoneCheckStore } from './adapters/sqlite/phone-checks.js';
 import { isProven } from './domain/phone-check.js';
+import { guestProofMatches } from './phone-codes.js';
+import { guestCaller } from '../ordering/index.js';
 
 export type { BlockedPhoneDto, BlockPhoneBody } from './adapters/blocked-phones-http.js';
 
@@ -27,6 +29,8 @@ export type OrderDefencesDeps = {
   requireStaff: StaffGuard;
   /** CHECKOUT_OTP (decision 032): codes by SMS at checkout, their HMACs keyed with `secret` (SESSION_SECRET). */
   phoneCodes: { enabled: boolean; secret: string };
+  /** GUEST_CHECKOUT (issue 36, decision 066): visitors ask and answer codes too (POST /api/guest/phone-codes...), and get a proof for their order. */
+  guestCheckout?: boolean | undefined;
   shopName: string;
   /** TRUST_PROXY: which X-Forwarded-For entry is the client (a code's SMS counts per client address). */
   trustProxy?: number | boolean | undefined;
@@ -54,6 +58,9 @@ export function createOrderDefencesModule(deps: OrderDefencesDeps) {
     isBlockedIn: (tx: Tx, phone: string) => stores.in(tx).blockedPhones.isBlocked(phone),
     /** Whether the customer proved the number with a code still valid at `now`, inside an ordering transaction. */
     isProvenIn: async (tx: Tx, userId: string, phone: string, now: Date) => isProven(await stores.in(tx).phoneChecks.get(userId, phone), now),
+    /** Whether a visitor's proof of the number (its guest code's right answer) still counts at `now`, inside an ordering transaction. */
+    isGuestProvenIn: async (tx: Tx, phone: string, proof: string, now: Date) =>
+      guestProofMatches(deps.phoneCodes.secret, await stores.in(tx).phoneChecks.get(guestCaller(phone).userId, phone), phone, proof, now),
     routes: [
       blockedPhoneRoutes({ blockedPhones: stores.outside.blockedPhones, clock: deps.clock, requireStaff: deps.requireStaff }),
       phoneCodeRoutes({
@@ -72,6 +79,7 @@ export function createOrderDefencesModule(deps: OrderDefencesDeps) {
         sendSms: (to, message) => deps.sms.sendNow(to, message),
         trustProxy: deps.trustProxy ?? false,
         requireUser: deps.requireUser,
+        guestCheckout: deps.guestCheckout === true,
       }),
     ],
   };

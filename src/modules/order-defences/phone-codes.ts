@@ -4,7 +4,7 @@ import { appError, type AppError } from '../../shared/errors.js';
 import type { Lang } from '../../shared/locale-format.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Actor } from '../ordering/index.js';
-import { afterAnswer, answerCode, phoneCodeRules, secondsUntilNextCode, withNewCode } from './domain/phone-check.js';
+import { afterAnswer, answerCode, isProven, phoneCodeRules, secondsUntilNextCode, withNewCode, type PhoneCheck } from './domain/phone-check.js';
 import type { SmsSend } from '../messages/index.js';
 import type { PhoneCheckStore } from './ports.js';
 
@@ -38,6 +38,21 @@ export type PhoneCodeError = AppError & { retryAfterSeconds?: number };
 const off = (): PhoneCodeError => appError('ordering/phone-codes-off', 'This shop does not ask for a phone code at checkout.');
 const hashOf = (secret: string, userId: string, phone: string, code: string) => createHmac('sha256', secret).update(`phone-code\n${userId}\n${phone}\n${code}`).digest('hex');
 const hourMs = 60 * 60 * 1000;
+
+/**
+ * A visitor's proof of a phone (guest checkout, issue 36, decision 066): keyed to the number and
+ * to the moment its last code was answered, so a later answer (anyone's) replaces it, and it counts
+ * as long as that answer does (an hour). Only the browser that answered the code holds it.
+ */
+const guestProofOf = (secret: string, phone: string, verifiedAt: Date) => createHmac('sha256', secret).update(`guest-phone-proof\n${phone}\n${verifiedAt.getTime()}`).digest('base64url');
+
+/** Whether `proof` is the one the guest row's last right answer gave, still counting at `now`. */
+export function guestProofMatches(secret: string, check: PhoneCheck | null, phone: string, proof: string, now: Date): boolean {
+  if (!check?.verifiedAt || !isProven(check, now)) return false;
+  const kept = Buffer.from(guestProofOf(secret, phone, check.verifiedAt));
+  const given = Buffer.from(proof);
+  return kept.length === given.length && timingSafeEqual(kept, given);
+}
 
 /**
  * The code's SMS in the shopper's language (issue 18). The code stays in ASCII digits in Bengali
@@ -82,7 +97,13 @@ export async function sendPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: st
  * Checks an answer: right proves the phone for an hour of orders, and claims the phone's customer
  * record for the account (issue 36); wrong counts, five spend the code.
  */
-export async function verifyPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: string, code: string): Promise<Result<{ verified: true; validForSeconds: number }, PhoneCodeError>> {
+export async function verifyPhoneCode(
+  deps: PhoneCodeDeps,
+  actor: Actor,
+  phone: string,
+  code: string,
+  guest = false,
+): Promise<Result<{ verified: true; validForSeconds: number; proof?: string }, PhoneCodeError>> {
   if (!deps.enabled) return err(off());
   const now = deps.clock.now();
   const given = Buffer.from(hashOf(deps.secret, actor.userId, phone, code), 'hex');
@@ -96,6 +117,8 @@ export async function verifyPhoneCode(deps: PhoneCodeDeps, actor: Actor, phone: 
     if (current && (answer.kind === 'verified' || answer.kind === 'wrong')) await checks.save(afterAnswer(current, answer, now));
     switch (answer.kind) {
       case 'verified':
+        // A visitor gets the proof their order carries (guest checkout): no account claims anything.
+        if (guest) return ok({ verified: true as const, validForSeconds: phoneCodeRules.verifiedForMs / 1000, proof: guestProofOf(deps.secret, phone, now) });
         // The proof, and only it, makes the orders the staff took for this phone the account's (issue 36, decision 064).
         await claimPhone(actor.userId, phone, now);
         return ok({ verified: true as const, validForSeconds: phoneCodeRules.verifiedForMs / 1000 });

@@ -2,12 +2,13 @@ import type { StaffGuard } from '../../platform/http/contract.js';
 import type { MiddlewareHandler } from 'hono';
 import { bindStores, type ShopDatabase, type Tx } from '../../platform/database.js';
 import type { Clock } from '../../shared/clock.js';
-import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import type { AuthVariables } from '../identity/index.js';
 import { createGroupCommit, type GroupCommitOptions } from './adapters/group-commit.js';
 import { orderingRoutes } from './adapters/http.js';
 import { takeOrderRoutes } from './adapters/take-order-http.js';
+import { guestOrderRoutes } from './adapters/guest-order-http.js';
+import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit.js';
 import type { StaffDiscountMax } from '../../shared/staff-orders.js';
 import { createPgIdempotencyStore } from './adapters/postgres/idempotency-store.js';
 import { createPgOrderLog } from './adapters/postgres/order-log.js';
@@ -29,6 +30,7 @@ import { formatHead, type ChainKeying } from './adapters/hash-chain.js';
 
 export type { DeliveryDto, FreshTotals, OrderDto, OrderEventDto, PlaceOrderBody, StatusBody } from './adapters/http.js';
 export type { TakeOrderBody, TakenQuoteDto } from './adapters/take-order-http.js';
+export type { GuestOrderBody } from './adapters/guest-order-http.js';
 /** An order taken by the staff (issue 36): its owner, the customer record of its phone. */
 export { customerOwner } from './domain/taken.js';
 export { deliveryDto, packingDeliveryDto } from './adapters/http.js';
@@ -56,7 +58,7 @@ export type { EventRow, OrderRow } from './adapters/order-rows.js';
 export const orderRows = { toEvent, toState };
 export const pgOrderTables = { orderEvents: pgOrderEvents, orderLogHead: pgOrderLogHead, orders: pgOrders };
 export type { OrderingPorts } from './ports.js';
-export { firstOrderNumber, type AdvancePolicy, type PlacementLimits } from './place-order.js';
+export { firstOrderNumber, guestCaller, type AdvancePolicy, type PlacementLimits } from './place-order.js';
 export type { PaymentCommand } from './domain/advance.js';
 export { advanceDto, advanceSchema, historySchema, type AdvanceDto } from './adapters/http.js';
 
@@ -107,6 +109,11 @@ export type OrderingDeps = {
   advanceQuoteLimiter?: RateLimiter | undefined;
   /** STAFF_DISCOUNT_MAX (issue 36): the most each role may give away on an order it takes; absent: nothing. */
   staffDiscountMax?: StaffDiscountMax | undefined;
+  /**
+   * GUEST_CHECKOUT (issue 36, decision 066): visitors order without an account (POST /api/guest/orders),
+   * at most `limiter`'s attempts per client address (GUEST_ORDERS_PER_HOUR); TRUST_PROXY names the client.
+   */
+  guestCheckout?: { enabled: boolean; limiter?: RateLimiter | undefined; trustProxy?: number | boolean | undefined } | undefined;
 };
 
 /** The payments module's start of a payment, as ordering's POST /api/orders answers it. */
@@ -292,6 +299,18 @@ export async function createOrderingModule(deps: OrderingDeps) {
         advance: deps.advance ?? null,
         staffDiscountMax: deps.staffDiscountMax ?? {},
         requireStaff: deps.requireStaff,
+      }),
+      guestOrderRoutes({
+        ports: deps.ports,
+        clock: deps.clock,
+        newId: deps.newId,
+        commits,
+        limits,
+        shopPhone: deps.shopPhone,
+        advance: deps.advance ?? null,
+        enabled: deps.guestCheckout?.enabled === true,
+        limiter: deps.guestCheckout?.limiter ?? createRateLimiter({ limit: 10, windowMs: 60 * 60_000, clock: deps.clock }),
+        trustProxy: deps.guestCheckout?.trustProxy ?? false,
       }),
     ],
   };

@@ -46,7 +46,18 @@ export type PlaceOrderInput = {
    * the lines are `items`; no cart, no phone code, no advance (cash on delivery).
    */
   taken?: TakenAsk | undefined;
+  /**
+   * Placed by a visitor without an account (guest checkout, GUEST_CHECKOUT; issue 36, decision
+   * 066): the caller is `guestCaller(phone)`, the owner (and the Placed event's actor) the phone's
+   * customer record, found or made in the unit and never rewritten; the lines are `items`; no
+   * coupon (the route takes none), no advance (an order that would ask one is refused: it is paid
+   * from an account's pages). `proof`: what the guest phone code gave, when CHECKOUT_OTP is on.
+   */
+  guest?: { proof?: string | undefined } | undefined;
 };
+
+/** Who asks for a guest's order before its customer record is known: its idempotency keys are the phone's. */
+export const guestCaller = (phone: string): Actor => ({ userId: `guest:${phone}`, email: '', role: 'customer' });
 
 /** What the staff member asks of an order they take (POST /api/orders/staff). */
 export type TakenAsk = {
@@ -187,26 +198,33 @@ type Asked = { requestHash: string; code: string | null; blocked: CouponRefusal 
 /** The unit of work: reads and writes through the stores of the caller's transaction only. */
 async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderInput, asked: Asked, idempotencyKey: string | undefined): Promise<Result<Placed, PlaceOrderError>> {
   const { requestHash, code } = asked;
-  const { taken } = input;
+  const { taken, guest } = input;
   const quote = taken?.quote === true;
   if (idempotencyKey && !quote) {
     const earlier = await deps.requests.find(caller.userId, idempotencyKey);
     if (earlier) return replay(deps, earlier, requestHash);
   }
 
-  // Whose order it is: the caller's, or (taken by the staff) the phone's customer record, found or
-  // made here and given the name and address the staff wrote (undone with the unit if refused).
-  const owner = taken
-    ? {
-        userId: customerOwner((await deps.ports.customerFor({ phone: input.phone, name: input.name, address: input.address, district: input.district, thana: input.thana, deliveryLocation: input.deliveryLocation })).id),
-        email: '',
-      }
-    : { userId: caller.userId, email: caller.email };
+  // Whose order it is: the caller's, or (taken by the staff, or a guest's) the phone's customer
+  // record, found or made here, given the name and address the staff wrote (a guest's order leaves
+  // a record as it is); undone with the unit if refused.
+  const owner =
+    taken || guest
+      ? {
+          userId: customerOwner((await deps.ports.customerFor({ phone: input.phone, name: input.name, address: input.address, district: input.district, thana: input.thana, deliveryLocation: input.deliveryLocation }, guest !== undefined)).id),
+          email: '',
+        }
+      : { userId: caller.userId, email: caller.email };
+  // A guest's order is placed by its customer record (the snapshot's owner), as a customer's by its account.
+  const placedBy: Actor = guest ? { userId: owner.userId, email: '', role: 'customer' } : caller;
 
   // Counted here, inside the unit of work, so that orders arriving together are counted one after
   // another in the same transaction (each unit sees the earlier units' orders): none slips past.
   // A staff order counts for its customer record and its phone; the staff vouch for the phone (no code).
-  const refused = await placementRefusal(deps, owner.userId, input.phone, { phoneCode: !taken, advanceInstead: !taken });
+  // A guest's proves the phone with the proof its code gave; the COD block refuses it (an advance
+  // instead would be paid from an account's pages).
+  const phoneCode = taken ? null : guest ? { guestProof: guest.proof ?? '' } : 'account';
+  const refused = await placementRefusal(deps, owner.userId, input.phone, { phoneCode, advanceInstead: !taken && !guest });
   if (refused && refused !== 'cod-blocked') return err(refused);
 
   // The lines: the Order Now item, or the whole cart.
@@ -297,6 +315,14 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
   // staff take is cash on delivery: nobody is on bKash's page to pay (decision 064).
   const advance = taken ? null : await advanceAsked(deps, input.phone, totals, refused === 'cod-blocked', asked.courierRecord);
   if (advance === 'refused') return err(codBlockedError(deps.shopPhone));
+  if (advance && guest) {
+    return err(
+      appError(
+        'ordering/advance-needs-account',
+        `This order asks an advance of ${advance.amount} BDT by bKash, which is paid from your account: please log in or sign up to order it, or call us at ${deps.shopPhone}.`,
+      ),
+    );
+  }
 
   if (totals.total > deps.limits.maxOrderTotal) {
     return err(
@@ -381,9 +407,10 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     lang: input.lang ?? 'en',
     ...(advance ? { advance } : {}),
     ...(takenBy ? { taken: takenBy } : {}),
+    ...(guest ? { guest: true as const } : {}),
   };
   const orderId = deps.newId();
-  const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: caller });
+  const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: placedBy });
   // The snapshot was priced just above: decide() refusing it is a bug here, not the customer's error.
   if (!done.ok) throw new Error(`a new order could not be placed: ${done.error.message}`);
   const { order } = done.value;
@@ -404,13 +431,20 @@ const quantityOver = (max: number, fix: string): PlaceOrderError => appError('or
  * and per phone number (decision 015), from the listing table. Removed orders count towards the hour (removing one does
  * not undo placing it) and as shop cancels, but not as Pending.
  */
-async function placementRefusal(deps: UnitDeps, userId: string, phone: string, asks: { phoneCode: boolean; advanceInstead: boolean }): Promise<PlaceOrderError | 'cod-blocked' | null> {
+async function placementRefusal(
+  deps: UnitDeps,
+  userId: string,
+  phone: string,
+  asks: { phoneCode: 'account' | { guestProof: string } | null; advanceInstead: boolean },
+): Promise<PlaceOrderError | 'cod-blocked' | null> {
   const { codBlockAfterCancels } = deps.limits;
   if (await deps.ports.isPhoneBlocked(phone)) {
     return appError('ordering/phone-blocked', `We cannot take orders for this phone number. Please call us at ${deps.shopPhone}.`);
   }
   const now = deps.clock.now();
-  if (asks.phoneCode && deps.limits.checkoutOtp && !(await deps.ports.isPhoneProven(userId, phone, now))) {
+  const proven = async (asked: NonNullable<typeof asks.phoneCode>) =>
+    asked === 'account' ? deps.ports.isPhoneProven(userId, phone, now) : asked.guestProof !== '' && deps.ports.isGuestProven(phone, asked.guestProof, now);
+  if (asks.phoneCode && deps.limits.checkoutOtp && !(await proven(asks.phoneCode))) {
     return appError('ordering/phone-not-verified', 'Please confirm your phone number first: ask for a code and type the 6 digits we send you by SMS.');
   }
   if (codBlockAfterCancels > 0) {

@@ -143,10 +143,16 @@ export type OrderingTxPorts = {
   /** Whether the customer proved the number with a checkout code still valid at `now` (CHECKOUT_OTP, decision 032; the order defences). */
   isPhoneProven(userId: string, phone: string, now: Date): Promise<boolean>;
   /**
-   * The customer record of a phone for an order the staff take (issue 36; the customers module):
-   * found and given the staff's latest name, address and area, or made; undone with the unit.
+   * Whether a visitor proved the number (guest checkout, issue 36, decision 066): `proof` is what
+   * the guest phone code's right answer gave them, and the proof still counts at `now`.
    */
-  customerFor(fields: { phone: string; name: string; address: string; district?: string | undefined; thana?: string | undefined; deliveryLocation: DeliveryZone }): Promise<{ id: string }>;
+  isGuestProven(phone: string, proof: string, now: Date): Promise<boolean>;
+  /**
+   * The customer record of a phone for an order the staff take (issue 36; the customers module):
+   * found and given the staff's latest name, address and area, or made; undone with the unit. A
+   * guest's order (`keep`) only finds or makes it: a visitor never rewrites what the desk keeps.
+   */
+  customerFor(fields: { phone: string; name: string; address: string; district?: string | undefined; thana?: string | undefined; deliveryLocation: DeliveryZone }, keep?: boolean): Promise<{ id: string }>;
 };
 
 export type OrderingPorts = {

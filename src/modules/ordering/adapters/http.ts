@@ -294,7 +294,7 @@ const openChoice = (what: 'size' | 'color') =>
   `One of the product's ${what}s, or "" (or absent) to leave it open: the line then takes the first variant in stock that holds the quantity, and the order's line names its ${what}. A ${what} the product has not answers 400 http/validation.`;
 
 /** One product to order now; its price is the catalogue's. Quantity as text too (the original client's "2"). */
-const orderNowItem = z.object({
+export const orderNowItem = z.object({
   productId,
   size: z.string().trim().max(40).default('').meta({ description: openChoice('size') }),
   color: z.string().trim().max(40).default('').meta({ description: openChoice('color') }),

@@ -93,6 +93,11 @@ export type PlacedSnapshot = {
    * then the customer's record (`customer:<id>`). Absent on every order a shopper placed.
    */
   taken?: Taken;
+  /**
+   * Placed by a visitor without an account (guest checkout, GUEST_CHECKOUT; issue 36, decision 066):
+   * the owner is the phone's customer record, as for an order taken, and the actor is that record.
+   */
+  guest?: true;
 };
 
 export { courierActor, systemActor, type Actor } from './actor.js';
@@ -438,7 +443,12 @@ function snapshotProblem(placed: PlacedSnapshot, actor: Actor): string | null {
     if (placed.advance) return 'an order taken is cash on delivery';
     const given = placed.taken.discount?.amount ?? 0;
     if (!Number.isSafeInteger(given) || given < 0) return "the staff's discount is whole taka";
-  } else if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
+  } else {
+    // A guest's order (issue 36, decision 066): the phone's customer record places it, cash on delivery.
+    if (placed.guest && !isCustomerOwner(placed.owner.userId)) return "a guest's order is owned by the phone's customer record";
+    if (placed.guest && placed.advance) return "a guest's order is cash on delivery";
+    if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
+  }
   if (placed.lines.length === 0) return 'an order has at least one line';
   if (placed.lines.some((line) => line.price !== line.unitPrice * line.quantity)) return "a line's price is its unit price times its quantity";
   if (placed.deliveryLocation === '') return 'an order names its delivery zone';
