@@ -25,8 +25,9 @@ const refusalCodes: Record<number, string[]> = {
   // A courier's webhook where no courier is set up (issue 34).
   404: ['cart/line-not-found', 'ordering/order-not-found', 'http/not-found'],
   // CHECKOUT_OTP is off in this shop: the phone-code routes say so to signed-in callers. No courier
-  // is set up and A's order is Pending: the admin's parcel routes say so (issue 34).
-  409: ['ordering/phone-codes-off', 'delivery/courier-not-configured', 'ordering/illegal-transition', 'payments/not-configured'],
+  // is set up and A's order is Pending: the admin's parcel routes say so (issue 34). GUEST_CHECKOUT
+  // is off: the guest routes say so to everyone (issue 36).
+  409: ['ordering/phone-codes-off', 'ordering/guest-checkout-off', 'delivery/courier-not-configured', 'ordering/illegal-transition', 'payments/not-configured'],
 };
 
 async function send(s: SeededShop, method: string, role: Role, req: CellRequest) {

@@ -329,6 +329,29 @@ export const routeTable: RouteRow[] = [
     why: 'CHECKOUT_OTP is off in this shop: signed-in callers are told so (tests/api/phone-codes.test.ts turns it on).',
     request: () => ({ path: '/api/phone-codes/verify', body: { phone: '01712345678', code: '123456' } }),
   },
+  // Guest checkout (issue 36, decision 066): public routes; GUEST_CHECKOUT is off in this shop, so
+  // every caller is told so (tests/api/guest-checkout.test.ts turns it on), never 401 or 403.
+  {
+    method: 'POST',
+    path: '/api/guest/orders',
+    expect: everyone(409),
+    why: 'Public (a visitor orders without an account); GUEST_CHECKOUT is off here: 409 ordering/guest-checkout-off for everyone.',
+    request: (s) => ({ path: '/api/guest/orders', body: { ...checkoutForm, paymentMethod: 'Cash On Delivery', items: [{ productId: s.productId, quantity: 1 }] } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/guest/phone-codes',
+    expect: everyone(409),
+    why: "Public (a visitor's code); GUEST_CHECKOUT is off here.",
+    request: () => ({ path: '/api/guest/phone-codes', body: { phone: '01712345678' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/guest/phone-codes/verify',
+    expect: everyone(409),
+    why: "Public (a visitor's answer); GUEST_CHECKOUT is off here.",
+    request: () => ({ path: '/api/guest/phone-codes/verify', body: { phone: '01712345678', code: '123456' } }),
+  },
   { method: 'GET', path: '/api/blocked-phones', expect: staff(200, 'admin', 'desk'), why: 'Customers\' records: the desk.', request: () => ({ path: '/api/blocked-phones?limit=5&offset=0' }) },
   { method: 'POST', path: '/api/blocked-phones', expect: staff(201, 'admin', 'desk'), request: () => ({ path: '/api/blocked-phones', body: { phone: blocklistPhone(), reason: 'Prank orders' } }) },
   {

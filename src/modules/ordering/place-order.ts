@@ -407,7 +407,6 @@ async function placeOrderUnit(deps: UnitDeps, caller: Actor, input: PlaceOrderIn
     lang: input.lang ?? 'en',
     ...(advance ? { advance } : {}),
     ...(takenBy ? { taken: takenBy } : {}),
-    ...(guest ? { guest: true as const } : {}),
   };
   const orderId = deps.newId();
   const done = await handleOrderCommand(deps, orderId, { type: 'PlaceOrder', data: placed, actor: placedBy });

@@ -93,11 +93,6 @@ export type PlacedSnapshot = {
    * then the customer's record (`customer:<id>`). Absent on every order a shopper placed.
    */
   taken?: Taken;
-  /**
-   * Placed by a visitor without an account (guest checkout, GUEST_CHECKOUT; issue 36, decision 066):
-   * the owner is the phone's customer record, as for an order taken, and the actor is that record.
-   */
-  guest?: true;
 };
 
 export { courierActor, systemActor, type Actor } from './actor.js';
@@ -444,9 +439,8 @@ function snapshotProblem(placed: PlacedSnapshot, actor: Actor): string | null {
     const given = placed.taken.discount?.amount ?? 0;
     if (!Number.isSafeInteger(given) || given < 0) return "the staff's discount is whole taka";
   } else {
-    // A guest's order (issue 36, decision 066): the phone's customer record places it, cash on delivery.
-    if (placed.guest && !isCustomerOwner(placed.owner.userId)) return "a guest's order is owned by the phone's customer record";
-    if (placed.guest && placed.advance) return "a guest's order is cash on delivery";
+    // A guest's order (issue 36, decision 066): owned and placed by the phone's customer record, cash on delivery.
+    if (isCustomerOwner(placed.owner.userId) && placed.advance) return "a guest's order is cash on delivery";
     if (placed.owner.userId !== actor.userId || placed.owner.email !== actor.email) return 'an order is placed by its owner';
   }
   if (placed.lines.length === 0) return 'an order has at least one line';
