@@ -48,6 +48,9 @@ describe("an advance's events in the timeline (issue 35)", () => {
     expect(actorText({ email: 'timer', role: 'system' }, t)).toBe('orderRecords.bySystem{"what":"timer"}');
     expect(actorText({ email: 'steadfast', role: 'courier' }, t)).toBe('orderRecords.byCourier{"courier":"orderRecords.courier.steadfast"}');
     expect(actorText({ email: 'a@b.c', role: 'admin' }, t)).toBe('orderRecords.by{"email":"a@b.c","role":"orderRecords.role.admin"}');
+    // A guest's order (issue 36): placed by the phone's customer record, which has no email.
+    expect(actorText({ email: '', role: 'customer' }, t)).toBe('orderRecords.byGuest');
+    expect(actorText({ email: 'rina@example.com', role: 'customer' }, t)).toBe('orderRecords.by{"email":"rina@example.com","role":"orderRecords.role.customer"}');
   });
 
   it('names the role of the staff who did it (issue 36): the order desk, packing, catalogue, auditor', () => {

@@ -124,7 +124,7 @@ const STAFF_ACTORS: Partial<Record<OrderEvent['actor']['role'], RecordsId>> = {
 
 /**
  * Who did it: "by admin@shop (admin)", "by the order desk (desk@shop)" (issue 36: a role of the
- * shop's staff), "by the courier Steadfast", "by the shop (bKash)" (issue 35: the shop itself).
+ * shop's staff), "by the customer, without an account" (a guest's order), "by the courier Steadfast", "by the shop (bKash)" (issue 35: the shop itself).
  */
 export function actorText(actor: OrderEvent['actor'], t: Translate<RecordsId>): string {
   if (actor.role === 'courier') return t('orderRecords.byCourier', { courier: courierName(t, actor.email) });
@@ -134,6 +134,8 @@ export function actorText(actor: OrderEvent['actor'], t: Translate<RecordsId>): 
   }
   const staff = STAFF_ACTORS[actor.role];
   if (staff) return t(staff, { email: actor.email });
+  // A guest's order (issue 36, decision 066): placed by the phone's customer record, which has no email.
+  if (actor.role === 'customer' && actor.email === '') return t('orderRecords.byGuest');
   return t('orderRecords.by', { email: actor.email, role: roleName(actor.role, t) });
 }
 
