@@ -173,7 +173,7 @@ export async function createShop(settings: ShopSettings) {
   // The people the staff take orders for without an account (issue 36): ordering finds or makes a
   // phone's record in a staff order's unit of work, the order defences claim it for an account that
   // proves the phone, and the orders' readers ask which records an account claimed.
-  const customers = createCustomersModule({ database, clock, newId, orders, requireStaff });
+  const customers = createCustomersModule({ database, clock, newId, orders, requireStaff, accountExists: identity.accountExists });
   const claimsOf = (userId: string) => customers.claimedBy(userId);
   const sales = createSalesModule({ database, clock, requireStaff, advanceMoney: advanceMoneyOn(database) });
   const documents = createDocumentsModule({

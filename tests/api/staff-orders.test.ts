@@ -304,6 +304,13 @@ describe('one history by phone: an account that proves the phone sees the orders
     expect((await call(t, 'POST', '/api/phone-codes', { token: other.token, body: { phone } })).status).toBe(201);
     expect((await call(t, 'POST', '/api/phone-codes/verify', { token: other.token, body: { phone, code: lastCode('+8801312345678') } })).status).toBe(200);
     expect(await sees(other)).toEqual(nothing);
+
+    // Once Nadia's account is deleted, her claim is nobody's: the next account that proves the phone takes it over.
+    expect((await call(t, 'DELETE', `/api/users/${nadia.user._id}`, { token: admin })).status).toBe(200);
+    t.time.advance(31_000);
+    expect((await call(t, 'POST', '/api/phone-codes', { token: other.token, body: { phone } })).status).toBe(201);
+    expect((await call(t, 'POST', '/api/phone-codes/verify', { token: other.token, body: { phone, code: lastCode('+8801312345678') } })).status).toBe(200);
+    expect((await sees(other)).list).toEqual([later._id, order._id]);
   });
 
   it('a phone proven before any order was taken for it: the orders taken later are the account\'s', async () => {

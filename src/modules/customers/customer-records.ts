@@ -37,16 +37,25 @@ export type ClaimOutcome = 'claimed' | 'already-theirs' | 'claimed-by-another' |
  * An account proved `phone` with a checkout code (order-defences, in the code's transaction): the
  * phone's record becomes theirs, so My Orders, an order's page and its invoice show the orders the
  * staff took for it. Only ever after that proof. A record claimed by another account stays theirs
- * (the first to prove it; the desk cannot move it yet); a phone without a record gets one now, so
+ * (the first to prove it; the desk cannot move it yet) while that account exists: a deleted
+ * account's claim passes to the next account that proves the phone; a phone without a record gets one now, so
  * orders taken for it later are the account's at once. An account claims at most
  * `maxClaimsPerAccount` records.
  */
-export async function claimPhone(deps: { newId: IdGenerator }, store: CustomerStore, userId: string, phone: string, now: Date): Promise<ClaimOutcome> {
+export async function claimPhone(
+  deps: { newId: IdGenerator; accountExists: (userId: string) => Promise<boolean> },
+  store: CustomerStore,
+  userId: string,
+  phone: string,
+  now: Date,
+): Promise<ClaimOutcome> {
   const found = await store.byPhone(phone);
   if (found?.userId === userId) return 'already-theirs';
-  if (found?.userId) return 'claimed-by-another';
+  // The holder's account was deleted: its claim is nobody's, so it passes on (conditionally: only from that holder).
+  const gone = found?.userId ? !(await deps.accountExists(found.userId)) : false;
+  if (found?.userId && !gone) return 'claimed-by-another';
   if ((await store.claimedBy(userId, maxClaimsPerAccount)).length >= maxClaimsPerAccount) return 'too-many';
-  if (found) return (await store.claim(found.id, userId, now)) ? 'claimed' : 'claimed-by-another';
+  if (found) return (await store.claim(found.id, userId, now, gone ? found.userId : null)) ? 'claimed' : 'claimed-by-another';
   await store.insert({ id: deps.newId(), phone, name: '', address: '', district: null, thana: null, deliveryLocation: null, userId, claimedAt: now, createdAt: now, updatedAt: now });
   return 'claimed';
 }

@@ -26,6 +26,8 @@ export function createCustomersModule(deps: {
   newId: IdGenerator;
   orders: Pick<OrderReads, 'historyOf' | 'pageAfter'>;
   requireStaff: StaffGuard;
+  /** Whether an account still exists (identity's, wired by the composition root): a deleted account's claim passes on. */
+  accountExists: (userId: string) => Promise<boolean>;
 }) {
   const stores = bindStores(deps.database, { sqlite: createSqliteCustomerStore, postgres: createPgCustomerStore });
   return {

@@ -27,8 +27,8 @@ export type CustomerStore = {
   insert(record: CustomerRecord): Promise<void>;
   /** Writes the staff's latest name, address and area over the record's. */
   update(id: string, fields: Omit<CustomerFields, 'phone'>, at: Date): Promise<void>;
-  /** Links the record to an account, only while it has none: whether it did. */
-  claim(id: string, userId: string, at: Date): Promise<boolean>;
+  /** Links the record to an account, only while it has none (or, `from`, while that account holds it): whether it did. */
+  claim(id: string, userId: string, at: Date, from?: string | null): Promise<boolean>;
   /** The ids of the records an account claimed, newest claim first, at most `limit`. */
   claimedBy(userId: string, limit: number): Promise<string[]>;
 };

@@ -158,6 +158,8 @@ export function createIdentityModule(deps: IdentityDeps) {
     ensureAdmin: (input: { email: string; password?: string | undefined; name?: string }) =>
       ensureAdmin({ users, hasher, clock: deps.clock, newId: deps.newId }, input),
     hasAdmin: async () => (await users.countAdmins()) > 0,
+    /** Whether the account still exists (a deleted one's claim on a phone's customer record passes on; issue 36). */
+    accountExists: async (userId: string) => (await users.byId(userId)) !== null,
     /** The admin account with this email, or null (the demo orders' admin, issue 17). */
     adminByEmail: async (email: string) => {
       const user = await users.byEmail(normalizeEmail(email));

@@ -18,8 +18,9 @@ export function createPgCustomerStore(db: PgQueryable): CustomerStore {
         .set({ name: fields.name, address: fields.address, district: fields.district ?? null, thana: fields.thana ?? null, deliveryLocation: fields.deliveryLocation, updatedAt: at })
         .where(eq(customers.id, id));
     },
-    async claim(id, userId, at) {
-      const rows = await db.update(customers).set({ userId, claimedAt: at, updatedAt: at }).where(and(eq(customers.id, id), isNull(customers.userId))).returning({ id: customers.id });
+    async claim(id, userId, at, from = null) {
+      const holder = from === null ? isNull(customers.userId) : eq(customers.userId, from);
+      const rows = await db.update(customers).set({ userId, claimedAt: at, updatedAt: at }).where(and(eq(customers.id, id), holder)).returning({ id: customers.id });
       return rows.length === 1;
     },
     async claimedBy(userId, limit) {

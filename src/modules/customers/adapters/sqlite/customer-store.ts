@@ -24,8 +24,15 @@ export function createSqliteCustomerStore({ read, writer, write }: SqliteSide): 
             .where(eq(customers.id, id))
             .run(),
       ),
-    claim: (id, userId, at) =>
-      write(() => writer.update(customers).set({ userId, claimedAt: at, updatedAt: at }).where(and(eq(customers.id, id), isNull(customers.userId))).run().changes === 1),
+    claim: (id, userId, at, from = null) =>
+      write(
+        () =>
+          writer
+            .update(customers)
+            .set({ userId, claimedAt: at, updatedAt: at })
+            .where(and(eq(customers.id, id), from === null ? isNull(customers.userId) : eq(customers.userId, from)))
+            .run().changes === 1,
+      ),
     claimedBy: async (userId, limit) => claimedBy.all({ userId, limit }).map((r) => r.id),
   };
 }
