@@ -4,7 +4,7 @@ import { FormField } from '../../../components/form-field';
 import { loadSwal, showFailure } from '../../../lib/dialog';
 import { describeFailure, isSessionFailure } from '../../../lib/error-message';
 import { useLanguage, useT, type Lang, type Translate } from '../../../lib/i18n/i18n';
-import { localized, localizedLabel } from '../../../lib/i18n/localized';
+import { localized } from '../../../lib/i18n/localized';
 import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
 import { discountParts } from '../../../../../src/shared/money';
 import { useAreas } from '../api/get-areas';
@@ -16,7 +16,6 @@ import { orderEditMessages, type OrderEditId } from '../messages/order-edit';
 import {
   editFormOf,
   editTotals,
-  MAX_QUANTITY,
   MAX_REASON,
   readEditForm,
   unitPriceOf,
@@ -27,6 +26,7 @@ import {
   type EditLine,
 } from '../order-edit';
 import { ProductPicker } from './product-picker';
+import { lineErrorPlace, VariantLineRow } from './variant-line';
 import { AreaFields, type AreasState } from './area-fields';
 import './order-edit.css';
 
@@ -281,6 +281,10 @@ export function OrderEditForm({ order, onClose }: OrderEditFormProps) {
   );
 }
 
+/** What a refused line's message is about. */
+const errorKind = (error: EditError | undefined) =>
+  error === undefined ? undefined : error === 'orderEdit.error.size' ? 'size' : error === 'orderEdit.error.color' ? 'color' : error === 'orderEdit.error.duplicate' ? 'duplicate' : 'other';
+
 type LineRowProps = {
   line: EditLine;
   product: EditProduct | undefined;
@@ -296,74 +300,34 @@ type LineRowProps = {
   lang: Lang;
 };
 
-/** Which control a line's refusal belongs to. */
-const errorPlace = (error: EditError | undefined, product: EditProduct | undefined): 'size' | 'color' | 'quantity' | undefined => {
-  if (!error) return undefined;
-  if (error === 'orderEdit.error.size' || (error === 'orderEdit.error.duplicate' && product && product.sizes.length > 0)) return 'size';
-  if (error === 'orderEdit.error.color' || (error === 'orderEdit.error.duplicate' && product && product.colors.length > 0)) return 'color';
-  return 'quantity';
-};
-
 /** One line of the form: its product, price, size and color, quantity, stock left, and Remove. */
 function LineRow({ line, product, gone, unitPrice, kept, error, onChange, onRemove, t, lang }: LineRowProps) {
-  const id = `order-edit-${line.key}`;
-  const titleId = `${id}-title`;
-  const place = errorPlace(error, product);
-  const message = error ? t(error) : undefined;
-  const stock = product?.variants.find((v) => v.size === line.size && v.color === line.color)?.stock;
+  const place = lineErrorPlace(errorKind(error), product);
   const choice = [line.size, line.color].filter(Boolean).join(', ');
-  const title = localized(lang, product?.title ?? line.title, product?.titleBn ?? line.titleBn);
   return (
-    <li className="order-edit__line" data-testid="edit-line" data-line={line.key}>
-      <p className="order-edit__item">
-        <span id={titleId} className="order-edit__title">
-          {title}
-          {!product && choice && ` (${choice})`}
-        </span>
-        {unitPrice !== undefined && (
-          <span className="order-edit__muted">{t(kept ? 'orderEdit.each' : 'orderEdit.newPrice', { price: formatMoney(unitPrice, lang) })}</span>
-        )}
-      </p>
-      <div className="order-edit__controls">
-        {product && product.sizes.length > 0 && (
-          <FormField label={t('orderEdit.size')} id={`${id}-size`} describedBy={titleId} error={place === 'size' ? message : undefined} className="order-edit__choice">
-            {(control) => (
-              <select {...control} value={line.size} onChange={(event) => onChange({ size: event.target.value })}>
-                {(line.size === '' || !product.sizes.includes(line.size)) && <option value={line.size}>{line.size || t('orderEdit.chooseSize')}</option>}
-                {product.sizes.map((size) => (
-                  <option key={size} value={size}>
-                    {localizedLabel(lang, product.sizes, product.sizesBn, size)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
-        {product && product.colors.length > 0 && (
-          <FormField label={t('orderEdit.color')} id={`${id}-color`} describedBy={titleId} error={place === 'color' ? message : undefined} className="order-edit__choice">
-            {(control) => (
-              <select {...control} value={line.color} onChange={(event) => onChange({ color: event.target.value })}>
-                {(line.color === '' || !product.colors.includes(line.color)) && <option value={line.color}>{line.color || t('orderEdit.chooseColor')}</option>}
-                {product.colors.map((color) => (
-                  <option key={color} value={color}>
-                    {localizedLabel(lang, product.colors, product.colorsBn, color)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
-        <FormField label={t('orderEdit.quantity')} id={`${id}-quantity`} describedBy={titleId} error={place === 'quantity' ? message : undefined} className="order-edit__quantity">
-          {(control) => (
-            <input {...control} type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1} value={line.quantity} onChange={(event) => onChange({ quantity: event.target.value })} />
-          )}
-        </FormField>
-        <button type="button" className="button button--secondary button--small order-edit__remove" aria-describedby={titleId} onClick={onRemove}>
-          {t('orderEdit.remove')}
-        </button>
-      </div>
-      {stock !== undefined && <p className="order-edit__muted">{stock > 0 ? t('orderEdit.inStock', { count: formatNumber(stock, lang) }) : t('orderEdit.noStock')}</p>}
+    <VariantLineRow
+      idPrefix="order-edit"
+      testIds={{ line: 'edit-line' }}
+      line={line}
+      product={product}
+      titleSuffix={!product && choice ? ` (${choice})` : undefined}
+      price={unitPrice !== undefined ? t(kept ? 'orderEdit.each' : 'orderEdit.newPrice', { price: formatMoney(unitPrice, lang) }) : undefined}
+      error={place && error ? { place, message: t(error) } : undefined}
+      texts={{
+        size: t('orderEdit.size'),
+        color: t('orderEdit.color'),
+        quantity: t('orderEdit.quantity'),
+        remove: t('orderEdit.remove'),
+        chooseSize: t('orderEdit.chooseSize'),
+        chooseColor: t('orderEdit.chooseColor'),
+        inStock: (count) => t('orderEdit.inStock', { count }),
+        noStock: t('orderEdit.noStock'),
+      }}
+      onChange={onChange}
+      onRemove={onRemove}
+      lang={lang}
+    >
       {gone && <p className="order-edit__muted">{t('orderEdit.productGone')}</p>}
-    </li>
+    </VariantLineRow>
   );
 }

@@ -6,7 +6,7 @@ import { UppercaseInput } from '../../../components/uppercase-input';
 import { PAGES } from '../../../app/routes';
 import { loadSwal, showFailure } from '../../../lib/dialog';
 import { useLanguage, useT, type Lang, type Translate } from '../../../lib/i18n/i18n';
-import { localized, localizedLabel } from '../../../lib/i18n/localized';
+import { localized } from '../../../lib/i18n/localized';
 import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
 import { takenChannels, type TakenChannel } from '../../../../../src/shared/staff-orders';
 import { useAreas } from '../api/get-areas';
@@ -15,9 +15,9 @@ import { freshTotalsOf, newIdempotencyKey } from '../api/place-order';
 import { useCustomerLookup, useTakenQuote, useTakeOrder, type KnownCustomer } from '../api/take-order';
 import { zoneOfThana } from '../checkout-rules';
 import { ProductPicker } from '../components/product-picker';
+import { lineErrorPlace, VariantLineRow } from '../components/variant-line';
 import { AreaFields, type AreasState } from '../components/area-fields';
 import { takeOrderMessages, type TakeOrderId } from '../messages/take-order';
-import { MAX_QUANTITY } from '../order-edit';
 import { emptyTakeForm, knownDetails, MAX_REASON, readTakeForm, type TakeError, type TakeErrors, type TakeField, type TakeForm, type TakeLine } from '../take-order';
 import '../components/order-edit.css';
 import './take-order-page.css';
@@ -362,6 +362,10 @@ function KnownLine({ known, t, lang }: { known: KnownCustomer; t: Translate<Take
   );
 }
 
+/** What a refused line's message is about. */
+const errorKind = (error: TakeError | undefined) =>
+  error === undefined ? undefined : error === 'takeOrder.error.size' ? 'size' : error === 'takeOrder.error.color' ? 'color' : error === 'takeOrder.error.duplicate' ? 'duplicate' : 'other';
+
 type LineRowProps = {
   line: TakeLine;
   product: EditProduct | undefined;
@@ -372,71 +376,30 @@ type LineRowProps = {
   lang: Lang;
 };
 
-/** Which control a line's refusal belongs to. */
-const errorPlace = (error: TakeError | undefined, product: EditProduct | undefined): 'size' | 'color' | 'quantity' | undefined => {
-  if (!error) return undefined;
-  if (error === 'takeOrder.error.size' || (error === 'takeOrder.error.duplicate' && product && product.sizes.length > 0)) return 'size';
-  if (error === 'takeOrder.error.color' || (error === 'takeOrder.error.duplicate' && product && product.colors.length > 0)) return 'color';
-  return 'quantity';
-};
-
 /** One item: its product and price, size and color, quantity, the stock of the variant chosen, and Remove. */
 function LineRow({ line, product, error, onChange, onRemove, t, lang }: LineRowProps) {
-  const id = `take-order-${line.key}`;
-  const titleId = `${id}-title`;
-  const place = errorPlace(error, product);
-  const message = error ? t(error) : undefined;
-  const chosen = product && (product.sizes.length === 0 || line.size !== '') && (product.colors.length === 0 || line.color !== '');
-  const stock = chosen ? (product.variants.find((v) => v.size === line.size && v.color === line.color)?.stock ?? 0) : undefined;
+  const place = lineErrorPlace(errorKind(error), product);
   return (
-    <li className="order-edit__line" data-testid="take-order-line" data-line={line.key}>
-      <p className="order-edit__item">
-        <span id={titleId} className="order-edit__title">
-          {localized(lang, product?.title ?? line.title, product?.titleBn ?? line.titleBn)}
-        </span>
-        {product && <span className="order-edit__muted">{t('takeOrder.each', { price: formatMoney(product.price, lang) })}</span>}
-      </p>
-      <div className="order-edit__controls">
-        {product && product.sizes.length > 0 && (
-          <FormField label={t('takeOrder.size')} id={`${id}-size`} describedBy={titleId} error={place === 'size' ? message : undefined} className="order-edit__choice">
-            {(control) => (
-              <select {...control} value={line.size} onChange={(event) => onChange({ size: event.target.value })}>
-                <option value="">{t('takeOrder.chooseSize')}</option>
-                {product.sizes.map((size) => (
-                  <option key={size} value={size}>
-                    {localizedLabel(lang, product.sizes, product.sizesBn, size)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
-        {product && product.colors.length > 0 && (
-          <FormField label={t('takeOrder.color')} id={`${id}-color`} describedBy={titleId} error={place === 'color' ? message : undefined} className="order-edit__choice">
-            {(control) => (
-              <select {...control} value={line.color} onChange={(event) => onChange({ color: event.target.value })}>
-                <option value="">{t('takeOrder.chooseColor')}</option>
-                {product.colors.map((color) => (
-                  <option key={color} value={color}>
-                    {localizedLabel(lang, product.colors, product.colorsBn, color)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
-        <FormField label={t('takeOrder.quantity')} id={`${id}-quantity`} describedBy={titleId} error={place === 'quantity' ? message : undefined} className="order-edit__quantity">
-          {(control) => <input {...control} type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1} value={line.quantity} onChange={(event) => onChange({ quantity: event.target.value })} />}
-        </FormField>
-        <button type="button" className="button button--secondary button--small order-edit__remove" aria-describedby={titleId} onClick={onRemove}>
-          {t('takeOrder.remove')}
-        </button>
-      </div>
-      {stock !== undefined && (
-        <p className="order-edit__muted" data-testid="take-order-stock">
-          {stock > 0 ? t('takeOrder.inStock', { count: formatNumber(stock, lang) }) : t('takeOrder.noStock')}
-        </p>
-      )}
-    </li>
+    <VariantLineRow
+      idPrefix="take-order"
+      testIds={{ line: 'take-order-line', stock: 'take-order-stock' }}
+      line={line}
+      product={product}
+      price={product ? t('takeOrder.each', { price: formatMoney(product.price, lang) }) : undefined}
+      error={place && error ? { place, message: t(error) } : undefined}
+      texts={{
+        size: t('takeOrder.size'),
+        color: t('takeOrder.color'),
+        quantity: t('takeOrder.quantity'),
+        remove: t('takeOrder.remove'),
+        chooseSize: t('takeOrder.chooseSize'),
+        chooseColor: t('takeOrder.chooseColor'),
+        inStock: (count) => t('takeOrder.inStock', { count }),
+        noStock: t('takeOrder.noStock'),
+      }}
+      onChange={onChange}
+      onRemove={onRemove}
+      lang={lang}
+    />
   );
 }
