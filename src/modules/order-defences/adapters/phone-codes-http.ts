@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
 import { clientAddress } from '../../../platform/http/client-address.js';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ContractRouter } from '../../../platform/http/contract.js';
 import { sendError } from '../../../platform/http/respond.js';
 import { typedDigits } from '../../../platform/http/wire.js';
@@ -30,6 +30,14 @@ const actorOf = (user: CurrentUser): Actor => ({ userId: user.id, email: user.em
  */
 export function phoneCodeRoutes(deps: PhoneCodeDeps & { trustProxy: number | boolean; requireUser: MiddlewareHandler<{ Variables: AuthVariables }>; guestCheckout: boolean }) {
   const app: ContractRouter<{ Variables: AuthVariables }> = new ContractRouter<{ Variables: AuthVariables }>({ user: deps.requireUser as MiddlewareHandler });
+  /** Sends a code for the caller (an account, or a visitor's `guest:<phone>`): 201, or the refusal with its Retry-After. */
+  const send = async (c: Context, caller: Actor, to: string, lang: 'en' | 'bn' | undefined) => {
+    const sent = await sendPhoneCode(deps, caller, to, lang, smsAddressKey(clientAddress(c, deps.trustProxy)));
+    if (sent.ok) return c.json(sent.value, 201);
+    const { retryAfterSeconds, ...error } = sent.error;
+    if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+    return sendError(c, error);
+  };
   app.handle(
     {
       method: 'post',
@@ -43,13 +51,7 @@ export function phoneCodeRoutes(deps: PhoneCodeDeps & { trustProxy: number | boo
       description: smsCeilings,
       errors: [...sendErrors],
     },
-    async (c, { body, headers }) => {
-      const sent = await sendPhoneCode(deps, actorOf(c.var.user), body.phone, headers['accept-language'], smsAddressKey(clientAddress(c, deps.trustProxy)));
-      if (sent.ok) return c.json(sent.value, 201);
-      const { retryAfterSeconds, ...error } = sent.error;
-      if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-      return sendError(c, error);
-    },
+    async (c, { body, headers }) => send(c, actorOf(c.var.user), body.phone, headers['accept-language']),
   );
 
   app.handle(
@@ -86,11 +88,7 @@ export function phoneCodeRoutes(deps: PhoneCodeDeps & { trustProxy: number | boo
     },
     async (c, { body, headers }) => {
       if (!deps.guestCheckout) return sendError(c, guestOff());
-      const sent = await sendPhoneCode(deps, guestCaller(body.phone), body.phone, headers['accept-language'], smsAddressKey(clientAddress(c, deps.trustProxy)));
-      if (sent.ok) return c.json(sent.value, 201);
-      const { retryAfterSeconds, ...error } = sent.error;
-      if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-      return sendError(c, error);
+      return send(c, guestCaller(body.phone), body.phone, headers['accept-language']);
     },
   );
 

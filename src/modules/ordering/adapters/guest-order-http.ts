@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../../platform/rate-limit.js';
 import { appError } from '../../../shared/errors.js';
 import { deliveryFees, deliveryZones } from '../../../shared/money.js';
 import { guestCaller, placeOrder, type PlaceOrderDeps } from '../place-order.js';
-import { freshTotalsSchema, idempotencyKey, orderDto, orderNowItem, orderSchema, placeOf } from './http.js';
+import { areaOfBody, distinctLines, freshTotalsSchema, idempotencyKey, orderDto, orderNowItem, orderSchema, sendPlaceError } from './http.js';
 import { bdMobileField } from './phone-field.js';
 
 // Guest checkout (GUEST_CHECKOUT; issue 36, decision 066): a visitor orders without an account,
@@ -38,25 +38,9 @@ const guestBody = z
     phoneProof: z.string().trim().max(200).optional().meta({ description: 'With CHECKOUT_OTP: the `proof` POST /api/guest/phone-codes/verify answered for this phone number.' }),
   })
   .transform(({ district: districtName, thana: thanaName, ...asked }, ctx) => {
-    const area = districtName || thanaName ? placeOf(districtName ?? '', thanaName ?? '') : null;
-    if (typeof area === 'string') {
-      ctx.addIssue({ code: 'custom', path: [districtName ? 'thana' : 'district'], message: area });
-      return z.NEVER;
-    }
-    if (area && area.zone !== asked.deliveryLocation) {
-      ctx.addIssue({ code: 'custom', path: ['deliveryLocation'], message: `${area.thana}, ${area.district} is delivered ${area.zone}: choose ${area.zone}` });
-      return z.NEVER;
-    }
-    const seen = new Set<string>();
-    for (const [i, item] of asked.items.entries()) {
-      const key = JSON.stringify([item.productId, item.size, item.color]);
-      if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: ['items', i], message: 'Each item is one line: add up its quantities' });
-        return z.NEVER;
-      }
-      seen.add(key);
-    }
-    return area ? { ...asked, district: area.district, thana: area.thana } : asked;
+    const area = areaOfBody(districtName, thanaName, asked.deliveryLocation, ctx);
+    if (area === z.NEVER || !distinctLines(asked.items, ctx, 'items')) return z.NEVER;
+    return area ? { ...asked, ...area } : asked;
   });
 export type GuestOrderBody = z.input<typeof guestBody>;
 
@@ -120,11 +104,7 @@ export function guestOrderRoutes(deps: GuestOrderHttpDeps) {
       }
       const { phoneProof, ...order } = body;
       const result = await placeOrder(deps, guestCaller(body.phone), { ...order, lang: headers['accept-language'], guest: { proof: phoneProof } }, headers['idempotency-key']);
-      if (!result.ok) {
-        const { retryAfterSeconds, quoted: _never, ...error } = result.error;
-        if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-        return sendError(c, error);
-      }
+      if (!result.ok) return sendPlaceError(c, result.error);
       const { order: placed } = result.value;
       return c.json({ insertedId: placed.id, order: orderDto(placed) }, result.value.replayed ? 200 : 201);
     },

@@ -1,5 +1,5 @@
 import { roleCan, roles } from '../../../shared/permissions.js';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
 import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
@@ -18,7 +18,7 @@ import { deskFilterOf, deskQuerySchema } from './desk-query.js';
 import { bdMobileField } from './phone-field.js';
 import { listAllOrders, listForPacking, listMyOrders } from '../list-orders.js';
 import { orderEvents } from '../order-events.js';
-import { placeOrder, quoteAdvance, type PlaceOrderDeps } from '../place-order.js';
+import { placeOrder, quoteAdvance, type PlaceOrderDeps, type PlaceOrderError } from '../place-order.js';
 import { viewOrder } from '../view-order.js';
 import { editOrder } from '../edit-order.js';
 import type { EditedFields } from '../domain/edit.js';
@@ -344,16 +344,9 @@ const orderBody = z
   })
   .transform(({ cartItems, district: districtName, thana: thanaName, ...asked }, ctx) => {
     // The district and thana (issue 34): stored by their English names, and the zone follows from them.
-    const area = districtName || thanaName ? placeOf(districtName ?? '', thanaName ?? '') : null;
-    if (typeof area === 'string') {
-      ctx.addIssue({ code: 'custom', path: [districtName ? 'thana' : 'district'], message: area });
-      return z.NEVER;
-    }
-    if (area && area.zone !== asked.deliveryLocation) {
-      ctx.addIssue({ code: 'custom', path: ['deliveryLocation'], message: `${area.thana}, ${area.district} is delivered ${area.zone}: choose ${area.zone}` });
-      return z.NEVER;
-    }
-    const body = area ? { ...asked, district: area.district, thana: area.thana } : asked;
+    const area = areaOfBody(districtName, thanaName, asked.deliveryLocation, ctx);
+    if (area === z.NEVER) return z.NEVER;
+    const body = area ? { ...asked, ...area } : asked;
     const orderNow = cartItems?.filter(isOrderNowEntry) ?? [];
     if (body.items || orderNow.length === 0) return body;
     if (cartItems?.length !== 1) {
@@ -368,6 +361,49 @@ const orderBody = z
     return { ...body, items: [item.data] };
   });
 export type PlaceOrderBody = z.input<typeof orderBody>;
+
+/** A refused order's answer: Retry-After from the error, the rest (`fresh` among it) as the body; a quote's carried answer never leaves. */
+export function sendPlaceError(c: Context, { retryAfterSeconds, quoted: _quoted, ...error }: PlaceOrderError) {
+  if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+  return sendError(c, error);
+}
+
+/**
+ * A body's district and thana (issue 34), checked against its zone: the place by its English names,
+ * null when neither is sent, or `z.NEVER` after adding the issue at `at` (the fields' parent path).
+ */
+export function areaOfBody(
+  districtName: string | undefined,
+  thanaName: string | undefined,
+  zone: (typeof deliveryZones)[number],
+  ctx: z.RefinementCtx,
+  at: string[] = [],
+): { district: string; thana: string } | null | typeof z.NEVER {
+  const area = districtName || thanaName ? placeOf(districtName ?? '', thanaName ?? '') : null;
+  if (typeof area === 'string') {
+    ctx.addIssue({ code: 'custom', path: [...at, districtName ? 'thana' : 'district'], message: area });
+    return z.NEVER;
+  }
+  if (area && area.zone !== zone) {
+    ctx.addIssue({ code: 'custom', path: ['deliveryLocation'], message: `${area.thana}, ${area.district} is delivered ${area.zone}: choose ${area.zone}` });
+    return z.NEVER;
+  }
+  return area && { district: area.district, thana: area.thana };
+}
+
+/** Whether each variant is one line of the body (`at`: the list's field); adds the issue when not. */
+export function distinctLines(lines: ReadonlyArray<{ productId: string; size: string; color: string }>, ctx: z.RefinementCtx, at: string): boolean {
+  const seen = new Set<string>();
+  for (const [i, line] of lines.entries()) {
+    const key = JSON.stringify([line.productId, line.size, line.color]);
+    if (seen.has(key)) {
+      ctx.addIssue({ code: 'custom', path: [at, i], message: 'Each item is one line: add up its quantities' });
+      return false;
+    }
+    seen.add(key);
+  }
+  return true;
+}
 
 /** A district and thana of the shop's list, by English or Bengali name (or the district's id), with the zone they are delivered in; or why not. */
 export function placeOf(districtName: string, thanaName: string): { district: string; thana: string; zone: (typeof deliveryZones)[number] } | string {
@@ -526,11 +562,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
     },
     async (c, { body, headers }) => {
       const result = await placeOrder(deps, actorOf(c.var.user), { ...body, lang: headers['accept-language'] }, headers['idempotency-key']);
-      if (!result.ok) {
-        const { retryAfterSeconds, ...error } = result.error;
-        if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-        return sendError(c, error);
-      }
+      if (!result.ok) return sendPlaceError(c, result.error);
       const { order } = result.value;
       if (order.advance?.status === 'awaiting' && deps.startAdvancePayment) {
         const { redirectUrl } = await deps.startAdvancePayment(order);

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { acceptLanguageHeader } from '../../../platform/http/accept-language.js';
 import { ContractRouter, type StaffGuard } from '../../../platform/http/contract.js';
-import { sendError } from '../../../platform/http/respond.js';
 import { idSchema } from '../../../platform/http/wire.js';
 import { deliveryFees, deliveryZones } from '../../../shared/money.js';
 import { takenChannels, staffDiscountMaxOf, type StaffDiscountMax } from '../../../shared/staff-orders.js';
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import type { Actor } from '../domain/order.js';
 import { placeOrder, quoteTakenOrder, type PlaceOrderDeps, type PlaceOrderInput, type TakenAsk } from '../place-order.js';
-import { freshTotalsSchema, idempotencyKey, orderDto, orderLineSchema, orderSchema, placeOf } from './http.js';
+import { areaOfBody, distinctLines, freshTotalsSchema, idempotencyKey, orderDto, orderLineSchema, orderSchema, sendPlaceError } from './http.js';
 import { bdMobileField } from './phone-field.js';
 
 // Orders taken by the shop's staff for a person without an account (issue 36, decision 064): on the
@@ -70,25 +69,9 @@ const takeBody = z
   })
   .transform(({ customer: { district: districtName, thana: thanaName, ...customer }, ...asked }, ctx) => {
     // The district and thana (as checkout, issue 34): stored by their English names, the zone follows from them.
-    const area = districtName || thanaName ? placeOf(districtName ?? '', thanaName ?? '') : null;
-    if (typeof area === 'string') {
-      ctx.addIssue({ code: 'custom', path: ['customer', districtName ? 'thana' : 'district'], message: area });
-      return z.NEVER;
-    }
-    if (area && area.zone !== asked.deliveryLocation) {
-      ctx.addIssue({ code: 'custom', path: ['deliveryLocation'], message: `${area.thana}, ${area.district} is delivered ${area.zone}: choose ${area.zone}` });
-      return z.NEVER;
-    }
-    const seen = new Set<string>();
-    for (const [i, line] of asked.lines.entries()) {
-      const key = JSON.stringify([line.productId, line.size, line.color]);
-      if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: ['lines', i], message: 'Each item is one line: add up its quantities' });
-        return z.NEVER;
-      }
-      seen.add(key);
-    }
-    return { ...asked, customer: { ...customer, ...(area ? { district: area.district, thana: area.thana } : {}) } };
+    const area = areaOfBody(districtName, thanaName, asked.deliveryLocation, ctx, ['customer']);
+    if (area === z.NEVER || !distinctLines(asked.lines, ctx, 'lines')) return z.NEVER;
+    return { ...asked, customer: { ...customer, ...area } };
   });
 export type TakeOrderBody = z.input<typeof takeBody>;
 
@@ -184,11 +167,7 @@ export function takeOrderRoutes(deps: TakeOrderHttpDeps) {
     },
     async (c, { body, headers }) => {
       const result = await placeOrder(deps, actorOf(c.var.user), inputOf(body, c.var.user, deps.staffDiscountMax, headers['accept-language'] ?? 'en'), headers['idempotency-key']);
-      if (!result.ok) {
-        const { retryAfterSeconds, quoted: _never, ...error } = result.error;
-        if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-        return sendError(c, error);
-      }
+      if (!result.ok) return sendPlaceError(c, result.error);
       const { order } = result.value;
       return c.json({ insertedId: order.id, order: orderDto(order) }, result.value.replayed ? 200 : 201);
     },
@@ -211,11 +190,8 @@ export function takeOrderRoutes(deps: TakeOrderHttpDeps) {
     },
     async (c, { body }) => {
       const result = await quoteTakenOrder(deps, actorOf(c.var.user), { ...inputOf(body, c.var.user, deps.staffDiscountMax, 'en'), amount: undefined });
-      if (!result.ok) {
-        const { retryAfterSeconds, quoted: _never, fresh: _unused, ...error } = result.error;
-        if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-        return sendError(c, error);
-      }
+      // A quote compares no total: no `fresh`.
+      if (!result.ok) return sendPlaceError(c, { ...result.error, fresh: undefined });
       return c.json(result.value);
     },
   );
