@@ -229,6 +229,8 @@ export async function createOrderingModule(deps: OrderingDeps) {
     codBlockAfterCancels: deps.placementLimits?.codBlockAfterCancels ?? 3,
     checkoutOtp: deps.checkoutOtp,
   };
+  // What every route that places an order (a customer's, the staff's, a guest's) places it with.
+  const placing = { ports: deps.ports, clock: deps.clock, newId: deps.newId, commits, limits, shopPhone: deps.shopPhone, advance: deps.advance ?? null };
   return {
     /** The log's head at start (count:last hash, for the start-up log) and the event keying began at, if it did now. */
     logAtStart: { head: formatHead(start.head), events: start.head.eventCount, keyedFrom: start.head.keyedFrom, keyedNow: start.keyedNow },
@@ -276,13 +278,7 @@ export async function createOrderingModule(deps: OrderingDeps) {
       orderingRoutes({
         log: stores.outside.log,
         projection: stores.outside.projection,
-        ports: deps.ports,
-        clock: deps.clock,
-        newId: deps.newId,
-        commits,
-        limits,
-        shopPhone: deps.shopPhone,
-        advance: deps.advance ?? null,
+        ...placing,
         startAdvancePayment: deps.startAdvancePayment ?? null,
         advanceQuoteLimiter: deps.advanceQuoteLimiter ?? null,
         transaction,
@@ -290,24 +286,12 @@ export async function createOrderingModule(deps: OrderingDeps) {
         requireStaff: deps.requireStaff,
       }),
       takeOrderRoutes({
-        ports: deps.ports,
-        clock: deps.clock,
-        newId: deps.newId,
-        commits,
-        limits,
-        shopPhone: deps.shopPhone,
-        advance: deps.advance ?? null,
+        ...placing,
         staffDiscountMax: deps.staffDiscountMax ?? {},
         requireStaff: deps.requireStaff,
       }),
       guestOrderRoutes({
-        ports: deps.ports,
-        clock: deps.clock,
-        newId: deps.newId,
-        commits,
-        limits,
-        shopPhone: deps.shopPhone,
-        advance: deps.advance ?? null,
+        ...placing,
         enabled: deps.guestCheckout?.enabled === true,
         limiter: deps.guestCheckout?.limiter ?? createRateLimiter({ limit: 10, windowMs: 60 * 60_000, clock: deps.clock }),
         trustProxy: deps.guestCheckout?.trustProxy ?? false,

@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../../platform/rate-limit.js';
 import { appError } from '../../../shared/errors.js';
 import { deliveryFees, deliveryZones } from '../../../shared/money.js';
 import { guestCaller, placeOrder, type PlaceOrderDeps } from '../place-order.js';
-import { areaOfBody, distinctLines, freshTotalsSchema, idempotencyKey, orderDto, orderNowItem, orderSchema, sendPlaceError } from './http.js';
+import { areaOfBody, distinctLines, placementRefusals, freshTotalsSchema, idempotencyKey, orderDto, orderNowItem, orderSchema, sendPlaceError } from './http.js';
 import { bdMobileField } from './phone-field.js';
 
 // Guest checkout (GUEST_CHECKOUT; issue 36, decision 066): a visitor orders without an account,
@@ -77,23 +77,7 @@ export function guestOrderRoutes(deps: GuestOrderHttpDeps) {
         200: { description: 'Placed before with this Idempotency-Key and body: the same answer again.', body: placedAnswer },
       },
       errorFields: { fresh: freshTotalsSchema },
-      errors: [
-        'ordering/guest-checkout-off',
-        'ordering/guest-orders-limit',
-        'ordering/phone-not-verified',
-        'ordering/advance-needs-account',
-        'ordering/product-unavailable',
-        'ordering/total-changed',
-        'ordering/idempotency-conflict',
-        'ordering/too-many-pending',
-        'ordering/too-many-orders',
-        'ordering/too-many-lines',
-        'ordering/quantity-limit',
-        'ordering/total-too-large',
-        'ordering/out-of-stock',
-        'ordering/phone-blocked',
-        'ordering/cod-blocked',
-      ],
+      errors: ['ordering/guest-checkout-off', 'ordering/guest-orders-limit', 'ordering/phone-not-verified', 'ordering/advance-needs-account', ...placementRefusals, 'ordering/phone-blocked', 'ordering/total-changed', 'ordering/idempotency-conflict'],
     },
     async (c, { body, headers }) => {
       if (!deps.enabled) return sendError(c, appError('ordering/guest-checkout-off', 'This shop takes orders from signed-in customers only. Please log in first.'));

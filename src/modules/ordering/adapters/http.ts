@@ -362,6 +362,20 @@ const orderBody = z
   });
 export type PlaceOrderBody = z.input<typeof orderBody>;
 
+/** What placing refuses for any order, whoever places it: its lines, the limits and the stock. */
+export const placementRefusals = [
+  'ordering/product-unavailable',
+  'ordering/too-many-pending',
+  'ordering/too-many-orders',
+  'ordering/too-many-lines',
+  'ordering/quantity-limit',
+  'ordering/total-too-large',
+  'ordering/out-of-stock',
+  'ordering/cod-blocked',
+] as const;
+/** The coupon's refusals (a customer's order, the staff's). */
+export const couponRefusals = ['ordering/coupon-invalid', 'promotions/coupon-expired', 'promotions/coupon-below-minimum', 'promotions/coupon-used-up'] as const;
+
 /** A refused order's answer: Retry-After from the error, the rest (`fresh` among it) as the body; a quote's carried answer never leaves. */
 export function sendPlaceError(c: Context, { retryAfterSeconds, quoted: _quoted, ...error }: PlaceOrderError) {
   if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
@@ -541,24 +555,7 @@ export function orderingRoutes(deps: OrderingHttpDeps) {
         },
       },
       errorFields: { fresh: freshTotalsSchema, minOrder: z.number().int().optional().meta({ description: 'With promotions/coupon-below-minimum: the minimum order in taka.' }) },
-      errors: [
-        'ordering/cart-empty',
-        'ordering/coupon-invalid',
-        'promotions/coupon-expired',
-        'promotions/coupon-below-minimum',
-        'promotions/coupon-used-up',
-        'ordering/product-unavailable',
-        'ordering/total-changed',
-        'ordering/idempotency-conflict',
-        'ordering/too-many-pending',
-        'ordering/too-many-orders',
-        'ordering/too-many-lines',
-        'ordering/quantity-limit',
-        'ordering/total-too-large',
-        'ordering/out-of-stock',
-        'ordering/cod-blocked',
-        'auth/rate-limited',
-      ],
+      errors: ['ordering/cart-empty', ...couponRefusals, ...placementRefusals, 'ordering/total-changed', 'ordering/idempotency-conflict', 'auth/rate-limited'],
     },
     async (c, { body, headers }) => {
       const result = await placeOrder(deps, actorOf(c.var.user), { ...body, lang: headers['accept-language'] }, headers['idempotency-key']);

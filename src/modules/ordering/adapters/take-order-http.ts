@@ -7,7 +7,7 @@ import { takenChannels, staffDiscountMaxOf, type StaffDiscountMax } from '../../
 import type { AuthVariables, CurrentUser } from '../../identity/index.js';
 import type { Actor } from '../domain/order.js';
 import { placeOrder, quoteTakenOrder, type PlaceOrderDeps, type PlaceOrderInput, type TakenAsk } from '../place-order.js';
-import { areaOfBody, distinctLines, freshTotalsSchema, idempotencyKey, orderDto, orderLineSchema, orderSchema, sendPlaceError } from './http.js';
+import { areaOfBody, couponRefusals, distinctLines, placementRefusals, freshTotalsSchema, idempotencyKey, orderDto, orderLineSchema, orderSchema, sendPlaceError } from './http.js';
 import { bdMobileField } from './phone-field.js';
 
 // Orders taken by the shop's staff for a person without an account (issue 36, decision 064): on the
@@ -90,24 +90,7 @@ const quoteAnswer = z.object({
 });
 export type TakenQuoteDto = z.infer<typeof quoteAnswer>;
 
-const errors = [
-  'ordering/coupon-invalid',
-  'promotions/coupon-expired',
-  'promotions/coupon-below-minimum',
-  'promotions/coupon-used-up',
-  'ordering/product-unavailable',
-  'ordering/too-many-pending',
-  'ordering/too-many-orders',
-  'ordering/too-many-lines',
-  'ordering/quantity-limit',
-  'ordering/total-too-large',
-  'ordering/out-of-stock',
-  'ordering/phone-blocked',
-  'ordering/cod-blocked',
-  'ordering/discount-over-limit',
-  'ordering/discount-too-large',
-  'auth/rate-limited',
-] as const;
+const errors = [...couponRefusals, ...placementRefusals, 'ordering/phone-blocked', 'ordering/discount-over-limit', 'ordering/discount-too-large', 'auth/rate-limited'] as const;
 
 const description = (what: string) =>
   [
