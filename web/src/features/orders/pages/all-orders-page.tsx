@@ -13,6 +13,7 @@ import { newestFirst, ordersQueryKeyRoot, type Order } from '../api/get-orders';
 import { DeskControls, useDeskFilter } from '../components/desk-controls';
 import { OrderActions } from '../components/order-actions';
 import { OrderItems } from '../components/order-items';
+import { useOrderOrigin } from '../components/order-origin';
 import { PackingSlipsButton, showTooManySlips } from '../components/packing-slips-button';
 import { MAX_PACKING_SLIPS } from '../api/order-pdfs';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -66,6 +67,7 @@ const ZONES: Record<string, 'orderDesk.zone.insideDhaka' | 'orderDesk.zone.subur
  */
 export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentType<DeskBookingProps> } = {}) {
   const t = useT(orderDeskMessages);
+  const origin = useOrderOrigin();
   const lang = useLanguage();
   // An order's number as a Bengali page writes digits (no grouping: it is a name, searched as typed).
   const digits = (n: number) => formatDigits(n, lang);
@@ -182,7 +184,10 @@ export function AllOrdersPage({ booking: BookingButton }: { booking?: ComponentT
                         {order.name}
                       </span>
                       <span className="order-desk__line">{order.phone}</span>
-                      <span className="order-desk__line order-desk__wrap">{order.email}</span>
+                      {/* No email: taken by the staff, or a guest's (issue 36): how it came instead. */}
+                      <span className="order-desk__line order-desk__wrap" data-testid={order.email === '' ? 'order-origin' : undefined}>
+                        {order.email || origin(order)}
+                      </span>
                       <span className="order-desk__line order-desk__wrap order-desk__muted">
                         {order.address} · {ZONES[order.deliveryLocation] ? t(ZONES[order.deliveryLocation]!) : order.deliveryLocation}
                       </span>

@@ -7,7 +7,6 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { formatDateTime as formatDhakaDateTime } from '../../../../../src/shared/locale-dates';
 import { formatDigits, formatMoney, formatNumber } from '../../../../../src/shared/locale-format';
-import type { TakenChannel } from '../../../../../src/shared/staff-orders';
 import { useOrder, type OrderView } from '../api/get-order';
 import { ordersQueryKeyRoot } from '../api/get-orders';
 import { InvoiceButton } from '../components/invoice-button';
@@ -23,17 +22,10 @@ import { deskPathOf } from '../order-path';
 import { PAGES } from '../../../app/routes';
 import { useOrderActions } from '../use-order-actions';
 import { orderPageMessages } from '../messages/order-page';
+import { useOrderOrigin } from '../components/order-origin';
 import { orderEditMessages } from '../messages/order-edit';
 import { editable } from '../order-edit';
 import './order-page.css';
-
-/** Where an order the staff took came from (issue 36). */
-const CHANNELS: Record<TakenChannel, 'orderPage.channel.phone' | 'orderPage.channel.messenger' | 'orderPage.channel.facebookComment' | 'orderPage.channel.walkIn'> = {
-  phone: 'orderPage.channel.phone',
-  messenger: 'orderPage.channel.messenger',
-  'facebook-comment': 'orderPage.channel.facebookComment',
-  'walk-in': 'orderPage.channel.walkIn',
-};
 
 const ZONES: Record<string, 'orderPage.zone.insideDhaka' | 'orderPage.zone.suburbsDhaka' | 'orderPage.zone.outsideDhaka'> = {
   'Inside Dhaka': 'orderPage.zone.insideDhaka',
@@ -65,6 +57,7 @@ type OrderPageProps = {
 
 export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
   const t = useT(orderPageMessages);
+  const origin = useOrderOrigin();
   const tEdit = useT(orderEditMessages);
   const lang = useLanguage();
   const { id = '' } = useParams();
@@ -180,12 +173,21 @@ export function OrderPage({ parcel, advance, record }: OrderPageProps = {}) {
               <dd>{ZONES[order.deliveryLocation] ? t(ZONES[order.deliveryLocation]!) : order.deliveryLocation}</dd>
             </div>
           </dl>
+          {!order.taken && origin(order) && (
+            // A guest's order (decision 066): placed online by someone without an account.
+            <dl className="order-page__facts" data-testid="order-guest">
+              <div>
+                <dt>{t('orderPage.placedHow')}</dt>
+                <dd>{origin(order)}</dd>
+              </div>
+            </dl>
+          )}
           {order.taken && (
             // Taken by the staff for a customer without an account (issue 36): where from, by whom, and what was given why.
             <dl className="order-page__facts" data-testid="order-taken">
               <div>
                 <dt>{t('orderPage.taken')}</dt>
-                <dd>{t('orderPage.takenBy', { channel: t(CHANNELS[order.taken.channel]), by: order.taken.by?.email ?? '' })}</dd>
+                <dd>{origin(order)}</dd>
               </div>
               {order.taken.discount && (
                 <div>
