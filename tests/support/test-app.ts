@@ -19,6 +19,8 @@ export const testSite: Omit<SiteConfig, 'auth'> = {
   social: { facebook: 'https://facebook.test/', instagram: 'https://instagram.test/', youtube: 'https://youtube.test/' },
   // CHECKOUT_OTP is off unless a test's env turns it on.
   checkoutOtp: false,
+  // GUEST_CHECKOUT is off unless a test's env turns it on.
+  guestCheckout: false,
   // MAX_LINE_QUANTITY's and MAX_CART_LINES' defaults.
   maxLineQuantity: 99,
   maxCartLines: 50,
