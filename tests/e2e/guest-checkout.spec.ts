@@ -155,6 +155,10 @@ test('a person who later signs up and proves that phone sees the order under My 
   const order = page.getByTestId('order').filter({ has: page.getByTestId('order-number').getByText(`Order ${orderNumber}`, { exact: true }) });
   await expect(order).toHaveCount(1);
   await expect(order.getByTestId('order-status')).toHaveText('Pending');
+
+  // Signed in, the public checkout leads on to the customer's own (coupons, My Orders).
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/dashboard\/checkout$/);
 });
 
 test("a visitor's Add to Cart still asks to log in, and /checkout opened directly has nothing to order", async ({ page }) => {
