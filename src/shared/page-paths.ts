@@ -18,6 +18,7 @@ export const PAGE_PATHS = {
   resetPassword: '/reset-password',
   secret: '/secret',
   track: '/track',
+  guestCheckout: '/checkout',
   pay: '/pay',
   payOrder: '/pay/:orderId',
   dashboard: '/dashboard',

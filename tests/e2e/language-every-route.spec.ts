@@ -106,7 +106,7 @@ const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf
 const allPaths = [
   ...new Set([...read('../../src/shared/page-paths.ts').matchAll(/^ {2}\w+: '([^']+)',$/gm), ...read('../../web/src/app/routes.ts').matchAll(/path: '([^']+)'/g)].map((m) => m[1]!)),
 ];
-const visitorPaths = ['/', '/about', '/contact', '/product/:id', '/category/:categoryName', '/allproductandcategories', '/search', '/policy', '/login', '/signup', '/reset-password', '/track', '*'];
+const visitorPaths = ['/', '/about', '/contact', '/product/:id', '/category/:categoryName', '/allproductandcategories', '/search', '/policy', '/login', '/signup', '/reset-password', '/track', '/checkout', '*'];
 const signedInPaths = allPaths.filter((path) => !visitorPaths.includes(path));
 
 test('the walk knows every page', () => {

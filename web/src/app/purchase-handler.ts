@@ -12,7 +12,8 @@ import { PAGES } from './routes';
 /**
  * What Add to Cart and Order Now do for a signed-in customer (the product page has already sent a
  * visitor to log in). Add to Cart writes a cart line; Order Now writes nothing and takes the one item
- * to checkout in the router state, where the server prices it again.
+ * to checkout in the router state, where the server prices it again: the customer's checkout, or for
+ * a visitor's Order Now in a shop that takes guest orders (issue 36), the public one.
  */
 export function usePurchaseHandler(): PurchaseHandler {
   const t = useT(productMessages);
@@ -21,7 +22,7 @@ export function usePurchaseHandler(): PurchaseHandler {
   const { mutateAsync: addToCart } = useAddToCart();
 
   return useCallback(
-    async ({ intent, product, size, color, quantity }) => {
+    async ({ intent, product, size, color, quantity, guest }) => {
       // The title as the page shows it (issue 18); the order records the catalogue's English title.
       const title = localized(lang, product.title, product.titleBn);
       if (intent === 'order-now') {
@@ -38,7 +39,7 @@ export function usePurchaseHandler(): PurchaseHandler {
             unitPrice: product.price,
           },
         };
-        await navigate(PAGES.checkout.link(), { state });
+        await navigate(guest ? PAGES.guestCheckout.link() : PAGES.checkout.link(), { state });
         return;
       }
       const swal = loadSwal();

@@ -150,6 +150,12 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // Issue 36: a visitor's Order Now when the shop takes guest orders (GUEST_CHECKOUT); a signed-in customer goes on to their own.
+            path: PAGES.guestCheckout.path,
+            element: page(() => import('./guest-checkout-route').then((m) => m.GuestCheckoutRoute)),
+            handle: { title: PAGES.guestCheckout.title } satisfies RouteHandle,
+          },
+          {
             path: PAGES.login.path,
             element: page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)),
             handle: { title: PAGES.login.title } satisfies RouteHandle,

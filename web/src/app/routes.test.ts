@@ -9,6 +9,7 @@ describe('link builders of PAGES', () => {
     expect(PAGES.allProducts.link()).toBe('/allproductandcategories');
     expect(PAGES.cart.link()).toBe('/dashboard/cart');
     expect(PAGES.checkout.link()).toBe('/dashboard/checkout');
+    expect(PAGES.guestCheckout.link()).toBe('/checkout');
     expect(PAGES.myOrders.link()).toBe('/dashboard/orders');
     expect(PAGES.manageProducts.link()).toBe('/dashboard/manageproducts');
     expect(PAGES.allOrders.link()).toBe('/dashboard/allorders');

@@ -57,6 +57,8 @@ export const PAGES = {
   /** Issue 35: where bKash's page sends the shopper back (through the shop's callback) with ?result=; /pay alone for a return the shop could not match. */
   pay: page(PAGE_PATHS.pay, 'Payment'),
   payOrder: page(PAGE_PATHS.payOrder, 'Payment'),
+  /** Issue 36: a visitor's Order Now without an account, when the shop takes guest orders (GUEST_CHECKOUT). */
+  guestCheckout: page(PAGE_PATHS.guestCheckout, 'Checkout'),
   notFound: { path: '*', title: 'Page not found' },
   dashboard: page(PAGE_PATHS.dashboard, 'Dashboard'),
   /** /dashboard itself: the sales overview (issue 17) for those who read sales; others go to their first page (landingPage). */

@@ -1,6 +1,7 @@
 /**
- * Order Now: the product page sends one item to /dashboard/checkout in the router state
- * (`{ orderNow: OrderNowItem }`); nothing is written to the cart. The server prices it again.
+ * Order Now: the product page sends one item to /dashboard/checkout (a visitor's, in a shop that takes
+ * guest orders: /checkout) in the router state (`{ orderNow: OrderNowItem }`); nothing is written to
+ * the cart. The server prices it again.
  */
 export type OrderNowItem = {
   productId: string;

@@ -6,6 +6,8 @@ import { isDeliveryZone, subtotalOf } from '../../../../src/shared/money';
 import { compactPhone, normalizeBdMobile } from '../../../../src/shared/phone';
 import { useCheckoutAdvance, type AdvanceAsked } from './api/get-checkout-advance';
 import { freshTotalsOf, newIdempotencyKey, usePlaceOrder, type FreshTotals, type PlaceOrderAnswer, type PlaceOrderInput } from './api/place-order';
+import { usePlaceGuestOrder } from './api/place-guest-order';
+import { guestOrderInput, trackLink, type OrderDelivery } from './guest-order';
 import { CHECKOUT_FIELDS, checkoutTotals, validateCheckout, zoneOfThana, type AreaList, type CheckoutErrors, type CheckoutTotals, type PaymentMethod } from './checkout-rules';
 import type { CheckoutLine } from './components/checkout-summary';
 import type { AppliedCoupon } from './components/coupon-box';
@@ -28,8 +30,13 @@ type CheckoutInput = {
   lookupCoupon: (code: string, subtotal: number) => Promise<number>;
   /** The cart changed on the server (it was ordered) or may have (prices changed, a product is gone). */
   onCartChanged: () => void;
-  /** The shop asks for a phone code (CHECKOUT_OTP): whether a number is confirmed, and forgetting it after a refusal. */
-  phoneCheck?: { isConfirmed: (phone: string) => boolean; forget: () => void };
+  /** The shop asks for a phone code (CHECKOUT_OTP): whether a number is confirmed, a visitor's proof of it, and forgetting it after a refusal. */
+  phoneCheck?: { isConfirmed: (phone: string) => boolean; proofFor: (phone: string) => string | undefined; forget: () => void };
+  /**
+   * Guest checkout (GUEST_CHECKOUT, issue 36): a visitor orders the Order Now item without an account,
+   * through POST /api/guest/orders; no coupon and no advance asked (both need an account).
+   */
+  guest?: boolean;
   /** The districts and their thanas (GET /api/areas) once here: the zone follows from the thana chosen. */
   areas: AreaList | undefined;
 };
@@ -39,15 +46,23 @@ function focusPhoneCode() {
   document.querySelector<HTMLElement>('#checkout-phone-code, .phone-code button:not(:disabled)')?.focus();
 }
 
-/** The Order Placed dialog's text: the number to quote, on a line of its own (built as text, never parsed as HTML). */
-function placedText(numberText: string, thanks: string): HTMLElement {
+/**
+ * The Order Placed dialog's text: the number to quote, on a line of its own, then the lines that follow
+ * (built as text, never parsed as HTML); a line given as an element (a link) is taken as it is.
+ */
+function placedText(numberText: string, ...lines: Array<string | HTMLElement>): HTMLElement {
   const text = document.createElement('div');
   const number = document.createElement('p');
   number.className = 'order-placed__number';
   number.textContent = numberText;
-  const next = document.createElement('p');
-  next.textContent = thanks;
-  text.append(number, next);
+  text.append(number);
+  for (const line of lines) {
+    if (typeof line === 'string') {
+      const next = document.createElement('p');
+      next.textContent = line;
+      text.append(next);
+    } else text.append(line);
+  }
   return text;
 }
 
@@ -75,9 +90,10 @@ function translatedErrors(errors: CheckoutErrors, t: (id: (typeof ERROR_IDS)[key
  * stale ones), the coupon, the field errors, and Place Order: validate, confirm, send once with an
  * idempotency key, explain a refusal, or leave for My Orders.
  */
-export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, phoneCheck, areas }: CheckoutInput) {
+export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, phoneCheck, areas, guest = false }: CheckoutInput) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
+  const placeGuestOrder = usePlaceGuestOrder();
   const t = useT(checkoutMessages);
   const lang = useLanguage();
 
@@ -157,7 +173,9 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     mobile && isDeliveryZone(location) && lines.length > 0
       ? { phone: mobile.replace(/^\+88/, ''), subtotal: totals.subtotal, discount: totals.discount, deliveryLocation: location }
       : null;
-  const { quote: advanceQuote, checking: checkingAdvance } = useCheckoutAdvance(asked, lang);
+  // Never for a visitor: GET /api/checkout/advance needs a session (and its 401 would send them to log
+  // in); a guest order that would ask an advance is refused, with words that say to log in.
+  const { quote: advanceQuote, checking: checkingAdvance } = useCheckoutAdvance(guest ? null : asked, lang);
   const advance = advanceQuote?.advance ?? null;
 
   function clearError(...fields: string[]) {
@@ -280,6 +298,38 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     }
   }
 
+  /**
+   * A visitor's order (issue 36): sent with the phone code's proof, then the home page and the Order
+   * Placed dialog, which says that an SMS confirms it and that /track finds it by number and phone
+   * (the visitor has no My Orders to look in).
+   */
+  async function placeAsGuest(Swal: Awaited<ReturnType<typeof loadSwal>>, delivery: OrderDelivery, item: OrderNowItem, key: string) {
+    let orderNumber: number;
+    try {
+      ({ orderNumber } = (await placeGuestOrder.mutateAsync({ input: guestOrderInput(delivery, item, phoneCheck?.proofFor(delivery.phone)), idempotencyKey: key })).order);
+    } catch (error) {
+      await explainRefusal(error);
+      return;
+    }
+    await navigate(PAGES.home.link(), { replace: true });
+    const track = document.createElement('p');
+    const link = document.createElement('a');
+    link.href = trackLink(PAGES.track.link(), orderNumber);
+    link.textContent = t('checkout.guest.trackLink');
+    // The app's own navigation, not a page load: the dialog closes and the track page opens.
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      Swal.close();
+      void navigate(link.pathname + link.search);
+    });
+    track.append(t('checkout.guest.track'), ' ', link);
+    void Swal.fire({
+      icon: 'success',
+      title: t('checkout.placed'),
+      html: placedText(t('checkout.orderNumber', { number: formatDigits(orderNumber, lang) }), t('checkout.guest.sms', { phone: formatDigits(delivery.phone, lang) }), track),
+    });
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current || unavailable || lines.length === 0) return;
@@ -325,7 +375,7 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
       });
       if (!isConfirmed) return;
 
-      const input: PlaceOrderInput = {
+      const delivery: OrderDelivery = {
         name: fields.name.trim(),
         phone: compactPhone(fields.phone),
         address: fields.address.trim(),
@@ -334,13 +384,20 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
         deliveryLocation: fields.deliveryLocation,
         paymentMethod: fields.paymentMethod as PaymentMethod,
         amount: totals.total,
+      };
+      idempotencyKey.current ??= newIdempotencyKey();
+      setSending(true);
+      if (guest) {
+        if (orderNow) await placeAsGuest(Swal, delivery, orderNow, idempotencyKey.current);
+        return;
+      }
+      const input: PlaceOrderInput = {
+        ...delivery,
         ...(applied ? { appliedCoupon: applied.code } : {}),
         ...(orderNow
           ? { items: [{ productId: orderNow.productId, size: orderNow.size, color: orderNow.color, quantity: orderNow.quantity }] }
           : {}),
       };
-      idempotencyKey.current ??= newIdempotencyKey();
-      setSending(true);
       let placed: PlaceOrderAnswer;
       try {
         placed = await placeOrder.mutateAsync({ input, idempotencyKey: idempotencyKey.current });

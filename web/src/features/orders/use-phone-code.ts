@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { describeFailure, isSessionFailure } from '../../lib/error-message';
 import { fromBengaliDigits } from '../../../../src/shared/locale-format';
 import { normalizeBdMobile } from '../../../../src/shared/phone';
-import { retryAfterOf, sendPhoneCode, verifyPhoneCode } from './api/phone-codes';
+import { retryAfterOf, sendGuestPhoneCode, sendPhoneCode, verifyGuestPhoneCode, verifyPhoneCode } from './api/phone-codes';
 import { useT } from '../../lib/i18n/i18n';
 import { checkoutMessages } from './messages/checkout';
 
@@ -13,18 +13,23 @@ const DEAD_CODE = new Set(['ordering/phone-code-spent', 'ordering/phone-code-exp
 /** A code sent: to which number (normalised, and as typed for the note), for how long, and when another may be asked for. */
 type Sent = { phone: string; shown: string; expiresInSeconds: number; resendAt: number };
 
+/** The number confirmed (normalised) and, for a visitor, the proof the server gave for it ('' for a customer: the server remembers). */
+type Confirmed = { phone: string; proof: string };
+
 /**
  * The checkout's phone code (CHECKOUT_OTP, decision 032): send a 6-digit code to the number typed in
  * Phone Number, answer it, and remember which number is confirmed. A confirmation belongs to one
  * number: typing another one needs a new code. `enabled` false: nothing is asked.
+ * `guest` (guest checkout, issue 36): a visitor's codes, whose right answer gives a proof that is kept
+ * here, in memory only, and sent with the order; a signed-in customer's proof is their account's.
  */
-export function usePhoneCode(enabled: boolean) {
+export function usePhoneCode(enabled: boolean, guest = false) {
   // The number as typed in the form (read on every change), and its normalised form.
   const t = useT(checkoutMessages);
   const [typed, setTyped] = useState('');
   const phone = normalizeBdMobile(typed);
   const [sent, setSent] = useState<Sent | null>(null);
-  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -62,7 +67,7 @@ export function usePhoneCode(enabled: boolean) {
     const to = phone;
     const shown = typed.trim();
     try {
-      const answer = await sendPhoneCode(to);
+      const answer = await (guest ? sendGuestPhoneCode : sendPhoneCode)(to);
       setNow(Date.now());
       setSent({ phone: to, shown, expiresInSeconds: answer.expiresInSeconds, resendAt: Date.now() + answer.resendInSeconds * 1000 });
       setCode('');
@@ -91,8 +96,10 @@ export function usePhoneCode(enabled: boolean) {
     setVerifying(true);
     setError(null);
     try {
-      await verifyPhoneCode(current.phone, digits);
-      setConfirmed(current.phone);
+      let proof = '';
+      if (guest) ({ proof } = await verifyGuestPhoneCode(current.phone, digits));
+      else await verifyPhoneCode(current.phone, digits);
+      setConfirmed({ phone: current.phone, proof });
       setSent(null);
       setCode('');
     } catch (failed) {
@@ -109,8 +116,10 @@ export function usePhoneCode(enabled: boolean) {
   return {
     enabled,
     /** The number typed is confirmed (always true when no code is asked for). */
-    isConfirmed: (value: string) => !enabled || (confirmed !== null && normalizeBdMobile(value) === confirmed),
-    confirmedNow: enabled && phone !== null && phone === confirmed,
+    isConfirmed: (value: string) => !enabled || (confirmed !== null && normalizeBdMobile(value) === confirmed.phone),
+    /** A visitor's proof for the number typed, when it is the one confirmed (undefined otherwise: the server then asks for a code). */
+    proofFor: (value: string) => (enabled && confirmed && confirmed.proof !== '' && normalizeBdMobile(value) === confirmed.phone ? confirmed.proof : undefined),
+    confirmedNow: enabled && phone !== null && phone === confirmed?.phone,
     /** The server refused the order as not confirmed: ask again. */
     forget: () => setConfirmed(null),
     changePhone,

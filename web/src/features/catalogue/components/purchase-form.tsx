@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginRedirectState } from '../../../lib/auth/auth-provider';
@@ -8,9 +8,10 @@ import { formatNumber } from '../../../../../src/shared/locale-format';
 import { availableFor, stockLevel, totalStock, variantToTake } from '../../../../../src/shared/stock';
 import { useLanguage, useT } from '../../../lib/i18n/i18n';
 import { localizedLabel } from '../../../lib/i18n/localized';
+import { siteConfigQueryOptions } from '../../../lib/site-config';
 import { productQueryOptions, type Product } from '../api/get-product';
 import { productMessages } from '../messages/product';
-import type { PurchaseHandler, PurchaseRequest } from '../purchase';
+import { purchaseStep, type PurchaseHandler, type PurchaseRequest } from '../purchase';
 import { PAGES } from '../../../app/routes';
 
 type PurchaseFormProps = {
@@ -28,7 +29,8 @@ function firstChoice(product: Product): { size: string; color: string } {
 const MAX_QUANTITY = 99;
 
 /**
- * Size, color and quantity, with Add to Cart and Order Now; a visitor is sent to log in first.
+ * Size, color and quantity, with Add to Cart and Order Now; a visitor is sent to log in first (but
+ * for Order Now in a shop that takes guest orders, issue 36).
  * Shows the stock of the current choice (an open size or color counts its best variant, as the
  * server does) and disables the sizes and colors sold out for the rest of the choice.
  */
@@ -42,6 +44,8 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  // GUEST_CHECKOUT (issue 36), from /api/config (cached since the app started); unknown yet counts as off.
+  const { data: config } = useQuery(siteConfigQueryOptions());
   const [busy, setBusy] = useState(false);
   // Preselected (issue 33): the variant an order with nothing chosen would take, the first in
   // stock (the server's rule, src/shared/stock.ts), so the shopper sees what will be sent.
@@ -75,7 +79,8 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
       submitter instanceof HTMLButtonElement && submitter.value === 'order-now' ? 'order-now' : 'add-to-cart';
 
     if (restoring) return;
-    if (!user) {
+    const step = purchaseStep(intent, Boolean(user), config?.guestCheckout === true);
+    if (step === 'log-in') {
       const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search } };
       // The dialog stays up over the login page; no need to wait for it to close.
       void loadSwal().then((Swal) =>
@@ -92,6 +97,7 @@ export function PurchaseForm({ product, onPurchase }: PurchaseFormProps) {
       size,
       color,
       quantity: Number.parseInt(String(form.get('quantity') ?? '1'), 10),
+      ...(step === 'guest-order' ? { guest: true } : {}),
     };
     setBusy(true);
     try {

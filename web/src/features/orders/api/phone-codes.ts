@@ -1,4 +1,4 @@
-import { authApi, call } from '../../../lib/api-client';
+import { api, authApi, call } from '../../../lib/api-client';
 import type { Answer } from '../../../lib/api/contracts';
 
 /**
@@ -26,6 +26,22 @@ export function sendPhoneCode(phone: string): Promise<PhoneCodeSent> {
  */
 export function verifyPhoneCode(phone: string, code: string): Promise<PhoneCodeVerified> {
   return call(authApi, 'post /phone-codes/verify', { body: { phone, code } });
+}
+
+/** 200 to a visitor (guest checkout, issue 36): `proof` goes with the order as `phoneProof`. */
+export type GuestPhoneCodeVerified = Answer<'post /guest/phone-codes/verify'>;
+
+/**
+ * A visitor's code (guest checkout, issue 36): the same answers as sendPhoneCode, plus
+ * 409 `ordering/guest-checkout-off`; through the public client, as the visitor has no session.
+ */
+export function sendGuestPhoneCode(phone: string): Promise<PhoneCodeSent> {
+  return call(api, 'post /guest/phone-codes', { body: { phone } });
+}
+
+/** A visitor's answer: the same refusals as verifyPhoneCode, plus 409 `ordering/guest-checkout-off`. */
+export function verifyGuestPhoneCode(phone: string, code: string): Promise<GuestPhoneCodeVerified> {
+  return call(api, 'post /guest/phone-codes/verify', { body: { phone, code } });
 }
 
 /** Seconds from a 429's Retry-After header, or null. */
