@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { confirmDialog, dialog, fillCheckout, signUp, smsTo, uniqueEmail } from './support.js';
+import { confirmDialog, dialog, fillCheckout, logIn, signUp, smsTo, uniqueEmail } from './support.js';
 
 // Issue 36's guest checkout (GUEST_CHECKOUT=true, with CHECKOUT_OTP=true), in Chromium at a phone's
 // size, on the "otp" shop: a visitor who never signed in presses Order Now, lands on /checkout, is
@@ -141,6 +141,18 @@ test('the link of Order Placed opens Track Your Order with the number', async ({
   await page.getByLabel('Phone Number').fill(phone);
   await page.getByRole('button', { name: 'Track', exact: true }).click();
   await expect(page.getByTestId('tracked-order')).toContainText(orderNumber);
+});
+
+test("the desk shows the guest's order as placed online without an account, in its row, on its page and in its timeline", async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto(`/dashboard/allorders?q=${orderNumber}`);
+  await expect(page.getByTestId('order-origin')).toHaveText('Online, without an account');
+  await page.getByRole('link', { name: `Order ${orderNumber}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/allorders\/[0-9a-f]{24}$/);
+  await expect(page.getByTestId('order-guest')).toContainText('Online, without an account');
+  await expect(page.getByTestId('order-taken')).toHaveCount(0);
+  await expect(page.getByTestId('timeline-event').first()).toContainText('by the customer, without an account');
 });
 
 test('a person who later signs up and proves that phone sees the order under My Orders', async ({ page, request }) => {
