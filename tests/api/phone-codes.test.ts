@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsSink } from '../support/sms-sink.mjs';
-import { adminSession, call, json, signUpCustomer } from '../support/http.js';
+import { addStockedProduct, adminSession, call, json, signUpCustomer } from '../support/http.js';
 import { toBengaliDigits } from '../../src/shared/locale-format.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -193,13 +193,28 @@ describe('checkout phone codes', () => {
 });
 
 describe('without CHECKOUT_OTP', () => {
-  it('orders need no code, and asking for one says the shop does not use them', async () => {
+  it('orders need no code; an account may still prove a phone (to see the orders placed for it, issue 36)', async () => {
     const plain = await createTestApp();
     try {
+      const boss = (await adminSession(plain)).token;
+      const fox = await addStockedProduct(plain, boss, { price: 500, stock: 5 });
+      // An order the desk took for Rina's phone before she had an account.
+      const taken = await call(plain, 'POST', '/api/orders/staff', {
+        token: boss,
+        body: { customer: { name: 'Rina', phone: '01712345678', address: 'House 5, Road 2' }, lines: [{ productId: fox, quantity: 1 }], deliveryLocation: 'Inside Dhaka', channel: 'phone' },
+      });
+      expect(taken.status).toBe(201);
+      const orderId = ((await json(taken)) as { insertedId: string }).insertedId;
+
       const c = await signUpCustomer(plain, 'Rina', 'rina@example.com');
+      const mine = async () => ((await json(await call(plain, 'GET', '/api/orders', { token: c.token }))) as Array<{ _id: string }>).map((o) => o._id);
+      expect(await mine()).toEqual([]);
       const res = await call(plain, 'POST', '/api/phone-codes', { token: c.token, body: { phone: '01712345678' } });
-      expect(res.status).toBe(409);
-      expect((await json(res)).error.code).toBe('ordering/phone-codes-off');
+      expect(res.status).toBe(201);
+      const line = plain.logger.lines.filter((l) => l.includes('sms (not sent') && l.includes('+8801712345678') && l.includes(' is your ')).at(-1) ?? '';
+      const code = /"message":"(\d{6}) is your/.exec(line)?.[1] ?? '';
+      expect((await call(plain, 'POST', '/api/phone-codes/verify', { token: c.token, body: { phone: '01712345678', code } })).status).toBe(200);
+      expect(await mine()).toEqual([orderId]);
       expect((await json(await call(plain, 'GET', '/api/config'))).checkoutOtp).toBe(false);
     } finally {
       await plain.close();

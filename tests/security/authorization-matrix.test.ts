@@ -24,10 +24,10 @@ const refusalCodes: Record<number, string[]> = {
   403: ['auth/forbidden', 'users/not-own-email'],
   // A courier's webhook where no courier is set up (issue 34).
   404: ['cart/line-not-found', 'ordering/order-not-found', 'http/not-found'],
-  // CHECKOUT_OTP is off in this shop: the phone-code routes say so to signed-in callers. No courier
+  // No code was asked for the number answered (issue 36: an account may always ask). No courier
   // is set up and A's order is Pending: the admin's parcel routes say so (issue 34). GUEST_CHECKOUT
   // is off: the guest routes say so to everyone (issue 36).
-  409: ['ordering/phone-codes-off', 'ordering/guest-checkout-off', 'delivery/courier-not-configured', 'ordering/illegal-transition', 'payments/not-configured'],
+  409: ['ordering/phone-code-missing', 'ordering/guest-checkout-off', 'delivery/courier-not-configured', 'ordering/illegal-transition', 'payments/not-configured'],
 };
 
 async function send(s: SeededShop, method: string, role: Role, req: CellRequest) {
