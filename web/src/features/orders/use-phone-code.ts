@@ -17,13 +17,16 @@ type Sent = { phone: string; shown: string; expiresInSeconds: number; resendAt: 
 type Confirmed = { phone: string; proof: string };
 
 /**
- * The checkout's phone code (CHECKOUT_OTP, decision 032): send a 6-digit code to the number typed in
- * Phone Number, answer it, and remember which number is confirmed. A confirmation belongs to one
+ * A phone code: send a 6-digit code to the number typed in Phone Number, answer it, and remember
+ * which number is confirmed; the checkout's (CHECKOUT_OTP, decision 032), and My Orders' proof of a
+ * phone whose orders the account then sees (issue 36). A confirmation belongs to one
  * number: typing another one needs a new code. `enabled` false: nothing is asked.
  * `guest` (guest checkout, issue 36): a visitor's codes, whose right answer gives a proof that is kept
  * here, in memory only, and sent with the order; a signed-in customer's proof is their account's.
+ * `onConfirmed` runs after a right answer: for an account that answer also claims the phone's orders
+ * (issue 36), which My Orders then fetches again.
  */
-export function usePhoneCode(enabled: boolean, guest = false) {
+export function usePhoneCode(enabled: boolean, { guest = false, onConfirmed }: { guest?: boolean; onConfirmed?: (phone: string) => void } = {}) {
   // The number as typed in the form (read on every change), and its normalised form.
   const t = useT(checkoutMessages);
   const [typed, setTyped] = useState('');
@@ -102,6 +105,7 @@ export function usePhoneCode(enabled: boolean, guest = false) {
       setConfirmed({ phone: current.phone, proof });
       setSent(null);
       setCode('');
+      onConfirmed?.(current.phone);
     } catch (failed) {
       const failure = await describeFailure(failed);
       if (isSessionFailure(failure)) return;

@@ -12,14 +12,24 @@ function duration(seconds: number, t: Translate<'checkout.phone.minutes' | 'chec
   return t('checkout.phone.seconds', { count: seconds });
 }
 
+type PhoneCodeProps = {
+  state: PhoneCodeState;
+  /** Said above Send code: the checkout's reason by default; null when the page around it already says why. */
+  why?: string | null;
+  /** Said once the server agreed: "Phone number confirmed" by default. */
+  confirmed?: string;
+};
+
 /**
- * Under Phone Number when the shop asks for a phone code (CHECKOUT_OTP): Send code, then the 6-digit
- * Code, Verify and a resend that waits its turn; "Phone number confirmed" once the server agreed.
+ * Under Phone Number when the shop asks for a phone code (CHECKOUT_OTP), and on My Orders to claim
+ * a phone's orders (issue 36): Send code, then the 6-digit Code, Verify and a resend that waits its
+ * turn; "Phone number confirmed" once the server agreed.
  */
-export function PhoneCode({ state }: { state: PhoneCodeState }) {
+export function PhoneCode({ state, why, confirmed }: PhoneCodeProps) {
   const { sent, resendIn, error } = state;
   const t = useT(checkoutMessages);
   const lang = useLanguage();
+  const reason = why === undefined ? t('checkout.phone.why') : why;
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     // Enter in the code field verifies it; it must not place the order.
@@ -33,7 +43,7 @@ export function PhoneCode({ state }: { state: PhoneCodeState }) {
     <div className="phone-code" data-testid="phone-code">
       {state.confirmedNow ? (
         <p className="phone-code__confirmed" role="status">
-          {t('checkout.phone.confirmed')}
+          {confirmed ?? t('checkout.phone.confirmed')}
         </p>
       ) : sent ? (
         <>
@@ -71,7 +81,7 @@ export function PhoneCode({ state }: { state: PhoneCodeState }) {
         </>
       ) : (
         <>
-          <p className="form-field__hint">{t('checkout.phone.why')}</p>
+          {reason !== null && <p className="form-field__hint">{reason}</p>}
           <button
             type="button"
             className="button button--secondary phone-code__send"

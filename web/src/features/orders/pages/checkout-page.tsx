@@ -57,7 +57,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const guest = props.guest === true;
   const { user } = useAuth();
   const t = useT(checkoutMessages);
-  const phoneCode = usePhoneCode(checkoutOtp, guest);
+  const phoneCode = usePhoneCode(checkoutOtp, { guest });
   const areasQuery = useAreas();
   const areas: AreasState =
     areasQuery.status === 'success'

@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { confirmThenRun } from '../../../lib/dialog';
 import { useDeleteOrder } from '../api/delete-order';
 import { newestFirst, useMyOrders, type Order } from '../api/get-orders';
+import { ClaimPhoneOrders } from '../components/claim-phone-orders';
 import { InvoiceButton } from '../components/invoice-button';
 import { OrderAdvance } from '../components/order-advance';
 import { OrderItems } from '../components/order-items';
@@ -120,6 +121,8 @@ export function MyOrdersPage({ parcel }: MyOrdersPageProps = {}) {
             <Pager page={page} total={data.total} shown={orders.length} />
           </>
         ))}
+      {/* Outside the list's shapes, so that it stays open (and its answer shown) when a claim fills an empty list. */}
+      {status !== 'pending' && <ClaimPhoneOrders />}
     </section>
   );
 }
