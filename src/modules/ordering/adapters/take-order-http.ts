@@ -137,7 +137,7 @@ export function takeOrderRoutes(deps: TakeOrderHttpDeps) {
       permission: 'orders.take',
       summary: 'Take an order for a customer without an account (issue 36)',
       description: description(
-        "From the desk: an order for the person on the phone, in Messenger or a Facebook comment, or at the counter, owned by the customer record of their phone (the caller is the Placed event's actor, the channel is kept with the order). The customer gets the same SMS as for an order placed online; an account that later proves the phone with a checkout code sees the order.",
+        "From the desk: an order for the person on the phone, in Messenger or a Facebook comment, or at the counter, owned by the customer record of their phone (the caller is the Placed event's actor, the channel is kept with the order). The customer gets the same SMS as for an order placed online; an account that later proves the phone with a code (POST /api/phone-codes; My Orders offers it) sees the order.",
       ),
       body: takeBody,
       headers: { 'idempotency-key': idempotencyKey, 'accept-language': acceptLanguageHeader },
