@@ -220,8 +220,7 @@ const limitCounters = ['limit_windows'];
 /** Of what only an admin may change, what each other role of the staff changes by its work (issue 36). */
 const changedByRole: Partial<Record<string, readonly string[]>> = {
   catalogue: ['categories', 'products', 'sliders', 'coupons', 'products_search_keys', ...['', '_data', '_idx', '_content', '_docsize', '_config'].map((s) => `products_search${s}`)],
-  // The desk also takes orders for people without an account: their customer records (issue 36).
-  desk: ['blocked_phones', 'parcel_bookings', 'parcels', 'courier_records', 'customers'],
+  desk: ['blocked_phones', 'parcel_bookings', 'parcels', 'courier_records'],
   packing: ['parcel_bookings', 'parcels'],
 };
 
@@ -238,6 +237,8 @@ const privileged = async (shop: SeededShop, role: string) =>
     skipTables: [
       ...(changedByRole[role] ?? []),
       ...['cart_lines', 'order_events', 'order_log_head', 'order_requests', 'orders', 'order_messages', 'password_resets', 'users', 'product_variants', 'change_versions'],
+      // Any account may prove a phone (issue 36, decision 066): its code, the SMS counted, and the phone's customer record it claims (or makes).
+      ...['phone_checks', 'sms_sends', 'customers'],
       // Derived from the orders, as `orders` is: sales, counts per status, the phone index (SQLite's FTS5 table and its shadow tables).
       ...['sales_days', 'product_sales_days', 'orders_status_counts', ...['', '_data', '_idx', '_content', '_docsize', '_config'].map((s) => `orders_phone_search${s}`)],
       ...limitCounters,
