@@ -46,7 +46,7 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The same command as `npm start` (which finds the build present and just runs it), with its
 # memory budget for V8 (docs/performance.md: peak RSS under 150 MB under load); node as PID 1
 # receives SIGTERM directly and drains requests before closing the database.

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { appError, errorBody, statusOf, type AppError } from './shared/errors.js';
 import { idPattern } from './shared/ids.js';
 import type { Logger } from './platform/logger.js';
+import type { Readiness } from './platform/readiness.js';
 import { apiDocsRoutes } from './platform/http/api-docs.js';
 import { allowedOrigin, corsForApi } from './platform/http/cors.js';
 import { absoluteImageAddresses } from './platform/http/image-addresses.js';
@@ -49,6 +50,8 @@ export type AppDeps = {
   routers: ReadonlyArray<Hono<any, any, any>>;
   /** Database liveness for /api/health. */
   checkDatabase: () => Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** GET /readyz (issue 38): the database, its migrations, the outbox's worker, the order log's head. Absent: ready once the database answers. */
+  readiness?: (() => Promise<Readiness>) | undefined;
   bodyLimitBytes: number;
   /** Larger limits for upload routes, by path (e.g. /api/images: 5 MB plus form overhead). */
   uploadLimits?: Record<string, { bytes: number; error: AppError }>;
@@ -135,6 +138,51 @@ const uploadedImageRoute: RouteContract = {
   answers: { 200: { description: 'The image.', type: 'image/webp' } },
   errors: ['http/not-found'],
 };
+
+const probeSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number().int() });
+const readySchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.record(z.string(), z.object({ ok: z.boolean(), reason: z.string().optional() })).meta({ description: 'Each check by name (database, migrations, outbox, orderLog), with why one fails.' }),
+});
+
+/**
+ * The probes of a process manager (issue 38), outside /api as orchestrators expect them: /healthz,
+ * the process answers (restart it when not); /readyz, it can serve (send it no traffic when not):
+ * the database answers, this build's migrations are applied, the outbox's worker runs, the order
+ * log's head agrees with its last event. Never cached.
+ */
+function probeRoutes(deps: Pick<AppDeps, 'checkDatabase' | 'readiness'>) {
+  const probes: ContractRouter = new ContractRouter();
+  probes.handle(
+    { method: 'get', path: '/healthz', tag: 'Platform', access: 'public', summary: 'Does the process answer? (liveness)', answers: { 200: { description: 'It does.', body: probeSchema } } },
+    (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) });
+    },
+  );
+  probes.handle(
+    {
+      method: 'get',
+      path: '/readyz',
+      tag: 'Platform',
+      access: 'public',
+      summary: 'May the process take traffic? (readiness)',
+      description: 'Each check within 2 seconds. 503 with `status: not-ready` (and the error `http/unavailable`) names the checks that failed and why.',
+      answers: { 200: { description: 'Ready.', body: readySchema } },
+      errors: ['http/unavailable'],
+    },
+    async (c) => {
+      const ready: Readiness = deps.readiness
+        ? await deps.readiness()
+        : await deps.checkDatabase().then((d) => ({ ready: d.ok, checks: { database: d.ok ? { ok: true as const } : { ok: false as const, reason: d.reason } } }));
+      c.header('Cache-Control', 'no-store');
+      if (ready.ready) return c.json({ status: 'ready' as const, checks: ready.checks }, 200);
+      const failed = Object.entries(ready.checks).filter(([, check]) => !check.ok).map(([name]) => name);
+      return c.json({ ...errorBody(appError('http/unavailable', `Not ready: ${failed.join(', ')}.`)), status: 'not-ready' as const, checks: ready.checks }, 503);
+    },
+  );
+  return probes;
+}
 
 /** The platform's own routes under /api: health and the site config (their types: src/api-routes.ts). */
 function platformRoutes(deps: Pick<AppDeps, 'checkDatabase' | 'site'>) {
@@ -255,6 +303,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', refuseNul);
 
   const platform = platformRoutes(deps);
+  const probes = probeRoutes(deps);
   const routers = [platform, ...deps.routers];
   // One way to compose: each module's routers, listed in mount order by the composition root; a
   // route an earlier one would take refuses the start (decision 050).
@@ -263,6 +312,7 @@ export function createApp(deps: AppDeps) {
   // Every route with a contract, as mounted: the OpenAPI document (GET /api/openapi.json).
   const documented = (): MountedContract[] => [
     ...routers.flatMap((router) => (router instanceof ContractRouter ? router.contracts.map((contract) => ({ prefix: '/api', contract })) : [])),
+    ...probes.contracts.map((contract) => ({ prefix: '', contract })),
     ...(deps.uploadsDir ? [{ prefix: '', contract: uploadedImageRoute }] : []),
     ...(deps.pages ? [...crawlerFileContracts, ...(deps.webDistDir ? pageContracts : [])].map((contract) => ({ prefix: '', contract })) : []),
   ];
@@ -282,6 +332,7 @@ export function createApp(deps: AppDeps) {
   for (const router of routers) app.route('/api', router);
   app.all('/api/*', (c) => send(c, appError('http/not-found', `No API route for ${c.req.method} ${c.req.path}.`)));
 
+  app.route('/', probes);
   if (deps.uploadsDir) app.route('/uploads', uploadedImages(deps.uploadsDir));
   if (deps.pages) {
     const { sitemap, addressing, version, sitemapUrlsPerFile, sitemapCategoriesPerFile } = deps.pages;

@@ -19,6 +19,7 @@ import { advanceMoneyOn, createBkashGateway, createPaymentsModule, paymentHoldsO
 import { createBdCourierRecordSource, createPhoneRecordsModule, createSteadfastRecordSource, type CourierRecordSource } from './modules/phone-records/index.js';
 import { createDeliveryModule, createPathaoCourier, createRedxCourier, createSteadfastCourier, parcelsTableOn, type Courier, type CourierName } from './modules/delivery/index.js';
 import { rateLimiterFor } from './platform/shared-limits.js';
+import { databaseChecks, readinessOf } from './platform/readiness.js';
 import { createMessagesModule } from './modules/messages/index.js';
 import { createOrderDefencesModule } from './modules/order-defences/index.js';
 import { demoCustomers, seedDemoOrders } from './modules/order-import/index.js';
@@ -346,6 +347,8 @@ export async function createShop(settings: ShopSettings) {
   const webDistDir = settings.webDistDir === undefined ? builtWebDistDir() : settings.webDistDir;
   // Absolute URLs of the pages' tags, robots.txt and the sitemap (issue 21, decision 042).
   const addressing: PageAddressing = { publicUrl: env.PUBLIC_URL, trustProxy: Number(env.TRUST_PROXY), fallbackOrigin: `http://localhost:${env.PORT}` };
+  // The build's migrations are read once, here: the files do not change under a running shop.
+  const readinessChecks = databaseChecks(database);
   const app = createApp({
     logger,
     site,
@@ -358,6 +361,8 @@ export async function createShop(settings: ShopSettings) {
       '/api/images': { bytes: maxUploadBytes + 64 * 1024, error: { code: 'images/too-large', message: 'Images can be at most 5 MB.' } },
     },
     checkDatabase: () => database.check(),
+    // GET /readyz (issue 38): the database's checks, and the outbox's worker alive.
+    readiness: () => readinessOf([...readinessChecks, { name: 'outbox', check: async () => (messages.workerAlive() ? null : 'the message outbox worker is not running') }]),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     ...(webDistDir ? { webDistDir } : {}),
     cors: { origins: env.CORS_ORIGINS, publicUrl: env.PUBLIC_URL },

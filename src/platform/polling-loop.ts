@@ -8,10 +8,16 @@ export function createPollingLoop<T>(options: { pollMs: number; turn: () => Prom
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
   let running: Promise<T> = Promise.resolve(options.empty());
+  // When the loop last showed life (started, began a turn, ended one): /readyz asks (issue 38).
+  let lastSign = 0;
+  const turn = () => {
+    lastSign = Date.now();
+    return options.turn().finally(() => void (lastSign = Date.now()));
+  };
 
   /** One turn now (after the one running, if any); never rejects. */
   function runOnce(): Promise<T> {
-    const next = running.then(options.turn, options.turn);
+    const next = running.then(turn, turn);
     running = next.catch((e: unknown) => {
       options.onError(e);
       return options.empty();
@@ -30,9 +36,17 @@ export function createPollingLoop<T>(options: { pollMs: number; turn: () => Prom
 
   return {
     runOnce,
+    /**
+     * Whether the loop runs and showed life lately: a turn began or ended within three polls and a
+     * minute (a turn's sends are bounded by their timeouts, so a turn that long is stuck).
+     */
+    alive(now = Date.now()): boolean {
+      return !stopped && now - lastSign <= 3 * options.pollMs + 60_000;
+    },
     start() {
       if (!stopped) return;
       stopped = false;
+      lastSign = Date.now();
       schedule(options.pollMs);
     },
     /** Stops the loop and waits for the turn under way. */

@@ -296,7 +296,7 @@ describe('the other pages', () => {
   });
 
   it('answers a path that is no page of the app with the not-found page too (issue 33)', async () => {
-    for (const path of ['/no-such-page', '/healthz', '/dashboard/nope']) {
+    for (const path of ['/no-such-page', '/livez', '/dashboard/nope']) {
       const page = await get(server, path);
       expect(page.status, path).toBe(404);
       const head = readHead(page.text);

@@ -50,7 +50,7 @@ describe('serving the SPA', () => {
   });
 
   it('answers a path that is no page of the app with the app and a 404 (issue 33): its router shows the not-found page', async () => {
-    for (const path of ['/no-such-page', '/healthz', '/dashboard/nope', '/product/abc/more', '/category/']) {
+    for (const path of ['/no-such-page', '/livez', '/dashboard/nope', '/product/abc/more', '/category/']) {
       const res = await t.app.request(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toMatch(/text\/html/);

@@ -78,6 +78,9 @@ export const routeTable: RouteRow[] = [
   // Platform
   { method: 'GET', path: '/api/health', expect: everyone(200), request: () => ({ path: '/api/health' }) },
   { method: 'GET', path: '/api/config', expect: everyone(200), request: () => ({ path: '/api/config' }) },
+  // The process manager's probes (issue 38): public, outside /api.
+  { method: 'GET', path: '/healthz', expect: everyone(200), request: () => ({ path: '/healthz' }) },
+  { method: 'GET', path: '/readyz', expect: everyone(200), request: () => ({ path: '/readyz' }) },
   { method: 'GET', path: '/api/openapi.json', expect: everyone(200), request: () => ({ path: '/api/openapi.json' }) },
   { method: 'GET', path: '/api/docs', expect: everyone(200), request: () => ({ path: '/api/docs' }) },
   { method: 'GET', path: '/api/docs/:file', expect: everyone(200), request: () => ({ path: '/api/docs/start.js' }) },

@@ -35,7 +35,9 @@ describe('Dockerfile', () => {
     expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...flags, 'scripts/start.mjs']);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^VOLUME \["\/data"\]$/m);
-    expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
+    // Issue 38: the image is healthy when the shop is ready (database, migrations, outbox, order log), as compose asks too.
+    expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/readyz'/);
+    expect(readFileSync('compose.yaml', 'utf8')).toMatch(/healthcheck:\n\s+test: \[.*\/readyz'/);
   });
 
   it('runs with production dependencies only: every package the server imports is one', () => {

@@ -90,6 +90,9 @@ describe('start-up settings', () => {
     // The demo catalogue is drawn after the server listens: health answers (and the catalogue
     // reads empty) until its one transaction commits.
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    // The built server's probes (issue 38): ready at once, its outbox worker started.
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${url}/readyz`)).json()).toMatchObject({ status: 'ready', checks: { database: { ok: true }, migrations: { ok: true }, outbox: { ok: true }, orderLog: { ok: true } } });
     await p.printed('demo catalogue inserted');
     expect(p.out()).toContain(`"msg":"demo catalogue inserted","categories":6,"products":40,"banners":3`);
     expect(((await (await fetch(`${url}/api/products`)).json()) as unknown[]).length).toBe(40);

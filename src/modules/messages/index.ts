@@ -80,6 +80,8 @@ export function createMessagesModule(deps: MessagesDeps) {
     orderMessages,
     /** The worker's polling, once the shop started (after the order log's start-up checks passed). */
     start: () => worker.start(),
+    /** Whether the outbox's worker runs and showed life lately (GET /readyz, issue 38). */
+    workerAlive: () => worker.alive(),
     /** Sends what is due now (tests drive it with their clock). */
     runOnce: () => worker.runOnce(),
     /** At shutdown, before the database closes: the turn under way ends (its sends are bounded). */
