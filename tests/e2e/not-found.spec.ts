@@ -13,7 +13,7 @@ for (const width of [390, 1366]) {
   for (const lang of ['en', 'bn'] as const) {
     test(`an unknown path and an unknown category are not found, ${lang}, ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      for (const path of [`/no-such-page-${stamp}`, '/healthz']) {
+      for (const path of [`/no-such-page-${stamp}`, '/livez']) {
         const answer = await page.goto(`${path}?lang=${lang}`);
         expect(answer?.status(), path).toBe(404);
         await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(texts[lang].heading);
