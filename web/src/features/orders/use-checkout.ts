@@ -206,6 +206,8 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
           title: t('checkout.cod'),
           text: t('checkout.codText'),
           didClose: () => resolve(),
+          // Taken away by another dialog instead of closed: gone all the same.
+          didDestroy: () => resolve(),
         });
       });
     }
@@ -356,8 +358,9 @@ export function useCheckout({ orderNow, cartLines, lookupCoupon, onCartChanged, 
     try {
       const Swal = await loadSwal();
       if (codDialogClosed.current) {
-        // At most 3 s: a fade-out never holds the order longer.
-        await Promise.race([codDialogClosed.current, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        // At most 10 s, a net only: didClose or didDestroy always comes, but a fade-out on a busy
+        // phone took over 3 s (the CI's guest checkout lost its dialog after a 3 s wait).
+        await Promise.race([codDialogClosed.current, new Promise((resolve) => setTimeout(resolve, 10_000))]);
         codDialogClosed.current = null;
       }
       if (phoneCheck && !phoneCheck.isConfirmed(fields.phone)) {
