@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.js';
-import { confirmDialog, dialog, fillCheckout, logIn, signUp, smsTo, uniqueEmail } from './support.js';
+import { codesTexted, codeTexted, confirmDialog, dialog, fillCheckout, logIn, signUp, smsTo, uniqueEmail } from './support.js';
 
 // Issue 36's guest checkout (GUEST_CHECKOUT=true, with CHECKOUT_OTP=true), in Chromium at a phone's
 // size, on the "otp" shop: a visitor who never signed in presses Order Now, lands on /checkout, is
@@ -27,17 +27,6 @@ async function api(request: APIRequestContext, method: 'get' | 'post' | 'delete'
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return res.json() as Promise<unknown>;
 }
-
-/** The 6 digits of the newest code texted to `number` after `before` codes had been. */
-async function codeTexted(number: string, before: number): Promise<string> {
-  let text = '';
-  await expect
-    .poll(async () => (text = (await smsTo(number)).filter((m) => /^\d{6} is your /.test(m.message)).slice(before).at(-1)?.message ?? ''), { timeout: 10_000 })
-    .toMatch(/^\d{6} is your .+ code\. It expires in 5 minutes\./);
-  return text.slice(0, 6);
-}
-
-const codesTexted = async (number: string) => (await smsTo(number)).filter((m) => /^\d{6} is your /.test(m.message)).length;
 
 /** Every answer of the shop's API to the page: none may be a 401 or 403 (a visitor has no session to lose). */
 function apiAnswers(page: Page): Array<{ url: string; status: number }> {

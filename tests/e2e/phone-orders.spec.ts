@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, apiAs, categoryWithProduct, signUp, smsTo, uniqueEmail } from './support.js';
+import { adminToken, apiAs, categoryWithProduct, codesTexted, codeTexted, signUp, uniqueEmail } from './support.js';
 
 // Issue 36, "one history by phone", on the default shop (CHECKOUT_OTP off): the shop takes an order by
 // phone for a number it never saw; later that person signs up, finds My Orders empty, opens "Ordered
@@ -14,17 +14,6 @@ const to = `+88${phone}`;
 
 let productId = '';
 let orderNumber = 0;
-
-/** The 6 digits of the newest code texted to `number` after `before` codes had been. */
-async function codeTexted(number: string, before: number): Promise<string> {
-  let text = '';
-  await expect
-    .poll(async () => (text = (await smsTo(number)).filter((m) => /^\d{6} is your /.test(m.message)).slice(before).at(-1)?.message ?? ''), { timeout: 10_000 })
-    .toMatch(/^\d{6} is your .+ code\. It expires in 5 minutes\./);
-  return text.slice(0, 6);
-}
-
-const codesTexted = async (number: string) => (await smsTo(number)).filter((m) => /^\d{6} is your /.test(m.message)).length;
 
 test.beforeAll(async ({ request }) => {
   const admin = await adminToken(request);

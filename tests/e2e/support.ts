@@ -64,6 +64,18 @@ export async function smsTo(to: string): Promise<Array<{ to: string; message: st
 }
 
 /** Switches the local SMS gateway down (every send answers 503) or up again. */
+/** The 6 digits of the newest phone code texted to `number` after `before` codes had been (codesTexted). */
+export async function codeTexted(number: string, before: number): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => (text = (await smsTo(number)).filter((m) => /^\d{6} is your /.test(m.message)).slice(before).at(-1)?.message ?? ''), { timeout: 10_000 })
+    .toMatch(/^\d{6} is your .+ code\. It expires in 5 minutes\./);
+  return text.slice(0, 6);
+}
+
+/** How many phone codes were texted to `number` so far. */
+export const codesTexted = async (number: string) => (await smsTo(number)).filter((m) => /^\d{6} is your /.test(m.message)).length;
+
 export async function smsGateway(state: 'down' | 'up') {
   const res = await fetch(`http://127.0.0.1:${e2ePorts.smsSink}/${state}`, { method: 'POST' });
   if (!res.ok) throw new Error(`the SMS sink did not go ${state}: ${res.status}`);
